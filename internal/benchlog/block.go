@@ -1,0 +1,76 @@
+// Package benchlog reads raw benchmark output (vLLM "bench serve" and its
+// relatives) into result blocks with canonical metric keys.
+//
+// It knows nothing about studies, YAML, languages or output formats, and it
+// never prints. Every block and every error carries the file and 1-based line
+// it came from.
+package benchlog
+
+import "fmt"
+
+// Format names the layout a block was printed in.
+type Format string
+
+// Formats recognised by the parser.
+const (
+	FormatVLLM           Format = "vllm"              // banner table of vllm bench serve / benchmark_serving.py
+	FormatVLLMHeaderless Format = "vllm-headerless"   // the same table with its banner lost
+	FormatGuideLLM       Format = "gpustack-guidellm" // GPUStack's guidellm rendering (section 10)
+	FormatUnknown        Format = "unknown"           // a banner whose labels are not a serving result
+)
+
+// Definition says how a block's throughputs were computed, so that a
+// validator applies only the identities that hold for them.
+type Definition string
+
+const (
+	// CountOverDuration: throughput = count / benchmark duration (vLLM, SGLang, TRT-LLM serving).
+	CountOverDuration Definition = "count/duration"
+	// TimeSeriesMean: throughput is a mean over a time series (guidellm).
+	TimeSeriesMean Definition = "time-series-mean"
+)
+
+// Label is one printed line of a block: its label and raw value as printed.
+type Label struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+	Line  int    `json:"line"`
+}
+
+// Metric is one canonical value with the line it was read from and the number
+// of decimals it was printed with (for interval arithmetic on rounding).
+type Metric struct {
+	Value    float64
+	Decimals int
+	Line     int
+	Raw      string
+}
+
+// Block is one result block.
+type Block struct {
+	File       string            `json:"file"`
+	Line       int               `json:"line"` // 1-based line of the block's first line
+	EndLine    int               `json:"end_line"`
+	Format     Format            `json:"format"`
+	Definition Definition        `json:"definition,omitempty"`
+	Metrics    map[string]Metric `json:"-"`
+	Labels     []Label           `json:"labels"`
+	Truncated  bool              `json:"truncated,omitempty"` // no closing rule before the input ended
+}
+
+// Value returns a canonical metric's value and whether the block has it.
+func (b *Block) Value(key string) (float64, bool) {
+	m, ok := b.Metrics[key]
+	return m.Value, ok
+}
+
+// SyntaxError is a problem at a position in an input file.
+type SyntaxError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}

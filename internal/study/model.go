@@ -1,0 +1,160 @@
+// Package study is the data model of perflab: studies, their runs, workloads,
+// claims and acknowledgements, loaded from a results/ tree with the file and
+// line of everything that was read.
+//
+// It knows nothing about templates, HTML or languages other than the
+// per-language strings a study's metadata may carry.
+package study
+
+import "github.com/perflab/perflab/internal/benchlog"
+
+// Pos is where a value was read.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+// Objective says which headline metric a study compares.
+type Objective string
+
+const (
+	Throughput Objective = "throughput" // total token throughput, higher is better
+	Latency    Objective = "latency"    // mean end-to-end latency, lower is better
+)
+
+// Study is one folder of results/.
+type Study struct {
+	ID        string
+	Dir       string // path of the study folder, slash-separated, relative to the results root's parent
+	Pos       Pos    // the study.yaml file
+	Model     string
+	Hardware  Hardware
+	Objective Objective
+	Engines   []Engine
+	Benchmark Benchmark
+	Workloads []Workload
+	// Baseline and Recommended list runs; each workload is taken from the
+	// first run listed that has a log for it. The first run's command is the
+	// configuration's serving command.
+	Baseline    Config
+	Recommended Config
+	Steps       []Step
+	Claims      []Claim
+	Acks        []Ack
+	Runs        []*Run // sorted by ID
+}
+
+// Hardware is the node a study ran on.
+type Hardware struct {
+	GPU         string
+	GPUsPerNode int
+	Nodes       int
+	Pos         Pos
+}
+
+// GPUs is the number of GPUs the study's hardware has.
+func (h Hardware) GPUs() int { return h.GPUsPerNode * h.Nodes }
+
+// Engine is an inference engine and the version the study used.
+type Engine struct {
+	ID      string
+	Name    string
+	Version string
+	Pos     Pos
+}
+
+// Benchmark is the tool and commands that produced the logs.
+type Benchmark struct {
+	Tool     string
+	Commands string // as published, comments included
+	Pos      Pos
+}
+
+// Workload is one benchmark case.
+type Workload struct {
+	ID             string
+	Dataset        string // "sharegpt" or "random"
+	InputLen       int    // random only
+	OutputLen      int    // random only
+	NumPrompts     int    // 0: not published
+	Seed           *int
+	MaxConcurrency *int // nil: no limit
+	Command        string
+	Main           bool // the workload steps are compared on
+	Pos            Pos
+}
+
+// Config is a configuration shown in the conclusion.
+type Config struct {
+	Runs []string
+	Pos  Pos
+}
+
+// Step is one optimisation step.
+type Step struct {
+	ID        string
+	Runs      []string
+	Reference string // run the step's runs are compared against
+	Adopted   string // run kept for the next steps, if any
+	Pos       Pos
+}
+
+// ClaimKind says what a published figure claims.
+type ClaimKind string
+
+const (
+	ClaimConclusion ClaimKind = "conclusion" // change of a workload in the conclusion table
+	ClaimStep       ClaimKind = "step"       // change of a step in the summary of options
+	ClaimRanking    ClaimKind = "ranking"    // the ranking line of a step
+)
+
+// Claim is a figure as a published report printed it.
+type Claim struct {
+	Kind     ClaimKind
+	Workload string // conclusion claims
+	Step     string // step and ranking claims
+	Printed  string
+	Source   string // where it was published, e.g. "report.md:23"
+	Pos      Pos
+}
+
+// Ack acknowledges a problem found by perflab check.
+type Ack struct {
+	Rule    string
+	Subject string // what the problem is about: a run id, "conclusion/<workload>", "step/<id>"
+	Reason  map[string]string
+	Pos     Pos
+}
+
+// Run is one serving configuration and its logs.
+type Run struct {
+	ID             string
+	Name           string
+	Engine         string
+	Command        string
+	CommandDerived bool // not printed by the source; rebuilt from a log label
+	GPUs           int
+	Error          string // set for a run that failed
+	Pos            Pos
+	Logs           []Log // sorted by workload order of the study
+}
+
+// Failed reports whether the run failed before producing results.
+func (r *Run) Failed() bool { return r.Error != "" }
+
+// Log is the raw output of one workload of one run.
+type Log struct {
+	Workload string
+	File     string
+	Blocks   []benchlog.Block
+}
+
+// Result returns the run's result block for a workload, if any.
+func (r *Run) Result(workload string) *benchlog.Block {
+	for i := range r.Logs {
+		if r.Logs[i].Workload == workload && len(r.Logs[i].Blocks) > 0 {
+			return &r.Logs[i].Blocks[0]
+		}
+	}
+	return nil
+}
