@@ -15,6 +15,9 @@ type Format string
 const (
 	FormatVLLM           Format = "vllm"              // banner table of vllm bench serve / benchmark_serving.py
 	FormatVLLMHeaderless Format = "vllm-headerless"   // the same table with its banner lost
+	FormatVLLMPlain      Format = "vllm-plain"        // 2023 and early-2024 "Label: value unit" lines without banner (section 1.5)
+	FormatSGLang         Format = "sglang"            // sglang.bench_serving's copy of the table (section 2.1)
+	FormatTRTLLMServe    Format = "trtllm-serve"      // TensorRT-LLM's benchmark_serving.py copy (section 3.1)
 	FormatGuideLLM       Format = "gpustack-guidellm" // GPUStack's guidellm rendering (section 10)
 	FormatUnknown        Format = "unknown"           // a banner whose labels are not a serving result
 )
@@ -39,6 +42,13 @@ type Label struct {
 
 // Metric is one canonical value with the line it was read from and the number
 // of decimals it was printed with (for interval arithmetic on rounding).
+//
+// Value is in the canonical unit of its key (milliseconds for *_ms keys,
+// seconds for duration), converted if the block printed another unit.
+// Decimals counts the digits printed after the decimal point, shifted by the
+// conversion: "24.11" seconds read as 24110 ms has Decimals -1, so the
+// rounding half-width 0.5*10^-Decimals stays right (5 ms). Raw is the value
+// exactly as printed, unit included.
 type Metric struct {
 	Value    float64
 	Decimals int
@@ -56,6 +66,10 @@ type Block struct {
 	Metrics    map[string]Metric `json:"-"`
 	Labels     []Label           `json:"labels"`
 	Truncated  bool              `json:"truncated,omitempty"` // no closing rule before the input ended
+	// Problems are the block's lines that could not be read as the block's
+	// format promises (a known label with a value that is not a number, a
+	// banner whose labels are not a serving result). Reading goes on.
+	Problems []*SyntaxError `json:"-"`
 }
 
 // Value returns a canonical metric's value and whether the block has it.

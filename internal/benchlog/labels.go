@@ -1,0 +1,303 @@
+package benchlog
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// A keySpec says which canonical key a printed label fills and in which unit.
+type keySpec struct {
+	key  string
+	unit string // canonical unit of key: "ms", "s" or "" (no conversion)
+	// from is the unit the value is printed in when neither the label nor
+	// the value says ("" = the canonical unit).
+	from string
+	text bool // the value is text (Backend:), never a number
+}
+
+// fixedLabels maps normalised labels (lower case, single spaces, no colon)
+// to canonical keys. Statistic lines (Mean/Median/Pnn/Std Dev/Max X (ms)) are
+// resolved by statLabel instead.
+var fixedLabels = map[string]keySpec{
+	"successful requests":                  {key: "completed"},
+	"failed requests":                      {key: "failed"},
+	"total requests":                       {key: "num_prompts"},
+	"maximum request concurrency":          {key: "max_concurrency"},
+	"max request concurrency":              {key: "max_concurrency"},
+	"max reqeuest concurrency":             {key: "max_concurrency"}, // SGLang ≈v0.4.0 typo
+	"request rate configured (rps)":        {key: "request_rate"},
+	"traffic request rate":                 {key: "request_rate"},
+	"burstiness factor":                    {key: "burstiness"},
+	"benchmark duration (s)":               {key: "duration", unit: "s"},
+	"benchmark duration":                   {key: "duration", unit: "s"},
+	"total time":                           {key: "duration", unit: "s"}, // 2023
+	"total input tokens":                   {key: "total_input_tokens"},
+	"total input text tokens":              {key: "total_input_text_tokens"},
+	"total input vision tokens":            {key: "total_input_vision_tokens"},
+	"total generated tokens":               {key: "total_output_tokens"},
+	"total generated tokens (retokenized)": {key: "total_output_tokens_retokenized"},
+	"request throughput (req/s)":           {key: "request_throughput"},
+	"request throughput":                   {key: "request_throughput"},
+	"throughput":                           {key: "request_throughput"}, // 2023: requests/s
+	"request goodput (req/s)":              {key: "request_goodput"},
+	"input token throughput (tok/s)":       {key: "input_throughput"},
+	"input token throughput":               {key: "input_throughput"},
+	"input throughput (inputs/s)":          {key: "input_sequence_throughput"}, // pooling
+	"output token throughput (tok/s)":      {key: "output_throughput"},
+	"output token throughput":              {key: "output_throughput"},
+	"peak output token throughput (tok/s)": {key: "max_output_tokens_per_s"},
+	"peak concurrent requests":             {key: "max_concurrent_requests"},
+	"rtfx (inverse real-time factor)":      {key: "rtfx"},
+	"total token throughput (tok/s)":       {key: "total_token_throughput"},
+	"total token throughput":               {key: "total_token_throughput"},
+	"total throughput (tok/s)":             {key: "total_token_throughput"}, // SGLang mid-2024
+	"user throughput (tok/s)":              {key: "user_throughput"},
+	"concurrency":                          {key: "avg_concurrency"}, // SGLang: an average, not the limit
+	"accept length":                        {key: "spec_decode_acceptance_length"},
+	"acceptance rate (%)":                  {key: "spec_decode_acceptance_rate"},
+	"acceptance length":                    {key: "spec_decode_acceptance_length"},
+	"drafts":                               {key: "spec_decode_num_drafts"},
+	"draft tokens":                         {key: "spec_decode_draft_tokens"},
+	"accepted tokens":                      {key: "spec_decode_accepted_tokens"},
+	"probe requests completed":             {key: "probe_completed"},
+	"probe requests failed":                {key: "probe_failed"},
+	"average latency":                      {key: "mean_e2el_ms", unit: "ms", from: "s"}, // 2023, seconds
+	"average latency per token":            {key: "mean_latency_per_token_ms", unit: "ms", from: "s"},
+	"average latency per output token":     {key: "mean_latency_per_output_token_ms", unit: "ms", from: "s"},
+	"backend":                              {text: true},
+}
+
+// statNames maps the metric part of a statistic label to its canonical name.
+var statNames = map[string]string{
+	"ttft":                        "ttft",
+	"tpot":                        "tpot",
+	"itl":                         "itl",
+	"e2el":                        "e2el",
+	"e2e latency":                 "e2el", // SGLang
+	"latency":                     "e2el", // GPUStack guidellm, in seconds
+	"ttst":                        "ttst",
+	"client queue time":           "client_queue_time",
+	"e2el incl. client queue":     "e2el_including_client_queue",
+	"e2el including client queue": "e2el_including_client_queue",
+	"probe e2el":                  "probe_e2el",
+}
+
+// labelInfo is what the label of one line says.
+type labelInfo struct {
+	spec    keySpec
+	known   bool
+	std     bool // a "Std Dev X" line (TensorRT-LLM)
+	seconds bool // a "X Latency(s)" line (GPUStack guidellm)
+}
+
+// normLabel lower-cases a label and collapses its white space.
+func normLabel(label []byte) string {
+	var b strings.Builder
+	b.Grow(len(label))
+	space := false
+	for _, c := range label {
+		switch {
+		case c == ' ' || c == '\t':
+			space = b.Len() > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// lookupLabel resolves a normalised label.
+func lookupLabel(norm string) labelInfo {
+	if spec, ok := fixedLabels[norm]; ok {
+		return labelInfo{spec: spec, known: true}
+	}
+	return statLabel(norm)
+}
+
+// statLabel resolves labels such as "Mean TTFT (ms)", "P99.9 ITL (ms)",
+// "Std Dev E2EL (ms)", "Median E2E Latency (ms)", "Mean Latency(s)" and the
+// early-2024 "Mean TTFT" (unit in the value).
+func statLabel(norm string) labelInfo {
+	var info labelInfo
+	rest := norm
+	from := ""
+	switch {
+	case strings.HasSuffix(rest, "(ms)"):
+		from, rest = "ms", rest[:len(rest)-4]
+	case strings.HasSuffix(rest, "(s)"):
+		from, rest = "s", rest[:len(rest)-3]
+	}
+	rest = strings.TrimSpace(rest)
+	word, name, ok := strings.Cut(rest, " ")
+	if !ok {
+		return info
+	}
+	var stat string
+	switch word {
+	case "mean", "average", "avg":
+		stat = "mean"
+	case "median":
+		stat = "median"
+	case "max":
+		stat = "max"
+	case "min":
+		stat = "min"
+	case "std":
+		stat = "std"
+		info.std = true
+		name = strings.TrimPrefix(strings.TrimPrefix(name, "dev. "), "dev ")
+	default:
+		if !isPercentile(word) {
+			return info
+		}
+		stat = word
+	}
+	canon, ok := statNames[name]
+	if !ok {
+		return info
+	}
+	info.known = true
+	info.spec = keySpec{unit: "ms", from: from}
+	if canon == "probe_e2el" {
+		info.spec.key = "probe_" + stat + "_e2el_ms"
+	} else {
+		info.spec.key = stat + "_" + canon + "_ms"
+	}
+	info.seconds = name == "latency" && from == "s"
+	return info
+}
+
+// isPercentile reports whether w is "p" followed by a number: p99, p99.9.
+func isPercentile(w string) bool {
+	if len(w) < 2 || w[0] != 'p' {
+		return false
+	}
+	dot := false
+	for i := 1; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+		case c == '.' && !dot && i > 1 && i < len(w)-1:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// nullValues are printed values that mean "no value": no metric, no problem.
+var nullValues = map[string]bool{
+	"inf": true, "+inf": true, "infinity": true, "none": true, "null": true,
+	"not set": true, "n/a": true, "na": true, "nan": true, "-": true,
+	"": true, "trace": true,
+}
+
+// parseValue reads a printed value such as "1000", "-0.00", "294.101467 s",
+// "6.05 requests/s" or "15.0 RPS." into a number, the digits printed after
+// its decimal point, and the unit that follows it.
+func parseValue(v string) (num string, decimals int, unit string, ok bool) {
+	num, unit, _ = strings.Cut(v, " ")
+	unit = strings.TrimSuffix(strings.TrimSpace(unit), ".")
+	num = strings.TrimSuffix(num, ".")
+	if num == "" {
+		return "", 0, "", false
+	}
+	i := 0
+	if num[0] == '-' || num[0] == '+' {
+		i++
+	}
+	digits, frac, exp := 0, 0, 0
+	for ; i < len(num) && num[i] >= '0' && num[i] <= '9'; i++ {
+		digits++
+	}
+	if i < len(num) && num[i] == '.' {
+		i++
+		for ; i < len(num) && num[i] >= '0' && num[i] <= '9'; i++ {
+			frac++
+		}
+	}
+	if digits+frac == 0 {
+		return "", 0, "", false
+	}
+	if i < len(num) && (num[i] == 'e' || num[i] == 'E') {
+		i++
+		neg := false
+		if i < len(num) && (num[i] == '-' || num[i] == '+') {
+			neg = num[i] == '-'
+			i++
+		}
+		start := i
+		for ; i < len(num) && num[i] >= '0' && num[i] <= '9'; i++ {
+			if exp < 10000 {
+				exp = exp*10 + int(num[i]-'0')
+			}
+		}
+		if i == start {
+			return "", 0, "", false
+		}
+		if neg {
+			exp = -exp
+		}
+	}
+	if i != len(num) {
+		return "", 0, "", false
+	}
+	return num, frac - exp, unit, true
+}
+
+// unitShift is the power of ten that turns a value in unit from into unit to.
+func unitShift(from, to string) int {
+	switch {
+	case from == "s" && to == "ms":
+		return 3
+	case from == "ms" && to == "s":
+		return -3
+	}
+	return 0
+}
+
+// makeMetric converts a printed value for spec into a Metric. ok is false for
+// values that are not numbers.
+func makeMetric(spec keySpec, raw string, line int) (Metric, bool) {
+	num, dec, vunit, ok := parseValue(raw)
+	if !ok {
+		return Metric{}, false
+	}
+	from := spec.from
+	if from == "" {
+		switch vunit {
+		case "s", "sec", "secs", "seconds":
+			from = "s"
+		case "ms":
+			from = "ms"
+		}
+	}
+	shift := 0
+	if spec.unit != "" && from != "" {
+		shift = unitShift(from, spec.unit)
+	}
+	exp := strings.ContainsAny(num, "eE")
+	if shift != 0 && !exp {
+		// Shift in decimal so that 24.11 s is exactly 24110 ms.
+		num += "e" + strconv.Itoa(shift)
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil { // out of range
+		return Metric{}, false
+	}
+	if shift != 0 && exp {
+		f *= math.Pow10(shift)
+	}
+	dec -= shift
+	if f == 0 {
+		f = 0 // -0.00 reads as 0
+	}
+	return Metric{Value: f, Decimals: dec, Line: line, Raw: raw}, true
+}

@@ -1,0 +1,467 @@
+package benchlog
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// bannerText is searched for anywhere in a line: the banner may be glued to
+// the end of a progress bar that was not newline-terminated.
+const bannerText = "Serving Benchmark Result"
+
+var banner = []byte(bannerText)
+
+const (
+	// readBufSize bounds the memory a line may take. Longer lines (a
+	// Namespace(...) dump, a progress bar redrawn with \r) are still searched
+	// for the banner, chunk by chunk, but are otherwise skipped.
+	readBufSize = 64 << 10
+	// maxBlockLines ends a block that never closes (read as truncated).
+	maxBlockLines = 2000
+	// maxStartLabel is the longest label that can start a block without banner.
+	maxStartLabel = 32
+)
+
+// Scanner reads result blocks from a log one at a time, like bufio.Scanner:
+//
+//	sc := benchlog.NewScanner(name, r)
+//	for sc.Scan() {
+//		b := sc.Block()
+//		...
+//	}
+//	if err := sc.Err(); err != nil { ... }
+//
+// It reads line by line with a fixed-size buffer, so memory does not grow
+// with the input: only the block being read is kept.
+//
+// A block starts at a "Serving Benchmark Result" banner (anywhere in a line)
+// and ends at a line of only '=' (10 or more). A block that meets the next
+// banner, the end of the input, or a line that is not part of a table first
+// is returned with Truncated set. Without a banner, a block starts at a
+// "Successful requests:" (or 2023 "Total time:", TensorRT-LLM "Total
+// requests:") line and is kept only if the lines that follow are those of a
+// result (at least the request count and the duration).
+type Scanner struct {
+	name string
+	r    *bufio.Reader
+	line int // lines read so far
+	eof  bool
+	err  error
+
+	blk *Block // returned by Block
+	out *Block // finished, not yet returned
+
+	cur     *Block // being read
+	bannerd bool   // cur started at a banner
+	marks   marks
+	known   int // labels of cur with a canonical key
+	unknwn  int // labels of cur without one
+
+	scratch []byte // ANSI-stripped line
+	tail    []byte // end of the previous chunk of an over-long line
+	join    []byte
+}
+
+// marks are the labels that tell related layouts apart.
+type marks struct {
+	sglang   bool // Backend, Traffic request rate, Concurrency, retokenized, Max request concurrency
+	trt      bool // Total requests, Std Dev, User throughput
+	seconds  bool // "Mean Latency(s)": GPUStack guidellm
+	plain    bool // "Benchmark duration:" / "Total time:" without "(s)": values carry units
+	y2023    bool // "Total time:" layout
+	count    bool // a request count label was seen (Successful requests)
+	duration bool // a duration label was seen
+	rate     bool // a request throughput label was seen
+	headered bool // a "----title----" line was seen
+}
+
+// NewScanner returns a Scanner reading r; name is the file name used in
+// blocks and errors.
+func NewScanner(name string, r io.Reader) *Scanner {
+	return &Scanner{name: name, r: bufio.NewReaderSize(r, readBufSize)}
+}
+
+// Scan reads up to the next block and reports whether there is one.
+func (s *Scanner) Scan() bool {
+	for s.out == nil {
+		if s.eof {
+			return false
+		}
+		line, long, hasBanner, err := s.readLine()
+		if err != nil {
+			if err != io.EOF {
+				s.err = fmt.Errorf("%s:%d: %w", s.name, s.line+1, err)
+			}
+			s.eof = true
+			if s.cur != nil {
+				s.end(true)
+			}
+			continue
+		}
+		s.process(line, long, hasBanner)
+	}
+	s.blk, s.out = s.out, nil
+	return true
+}
+
+// Block returns the block read by the last call to Scan. Each call to Scan
+// makes a new Block, which the caller may keep.
+func (s *Scanner) Block() *Block { return s.blk }
+
+// Err returns the first read error; nil at the end of the input.
+func (s *Scanner) Err() error { return s.err }
+
+// Parse reads every block of r. It fails only on a read error or when r has
+// no result block at all.
+func Parse(name string, r io.Reader) ([]Block, error) {
+	sc := NewScanner(name, r)
+	var blocks []Block
+	for sc.Scan() {
+		blocks = append(blocks, *sc.Block())
+	}
+	if err := sc.Err(); err != nil {
+		return blocks, err
+	}
+	if len(blocks) == 0 {
+		return nil, &SyntaxError{File: name, Line: 1, Msg: `no benchmark result found: looked for a "Serving Benchmark Result" banner or a "Successful requests:" line`}
+	}
+	return blocks, nil
+}
+
+// readLine returns the next line without its end. A line longer than the
+// read buffer is returned as long, with no text, and whether it holds the
+// banner. The returned line is valid until the next call.
+func (s *Scanner) readLine() (line []byte, long, hasBanner bool, err error) {
+	line, err = s.r.ReadSlice('\n')
+	if err == nil || (err == io.EOF && len(line) > 0) {
+		s.line++
+		if n := len(line); n > 0 && line[n-1] == '\n' {
+			line = line[:n-1]
+		}
+		return line, false, false, nil
+	}
+	if err != bufio.ErrBufferFull {
+		return nil, false, false, err
+	}
+	s.line++
+	k := len(banner) - 1
+	hasBanner = bytes.Contains(line, banner)
+	s.tail = append(s.tail[:0], line[len(line)-k:]...)
+	for err == bufio.ErrBufferFull {
+		line, err = s.r.ReadSlice('\n')
+		if !hasBanner {
+			// The banner may straddle two chunks.
+			s.join = append(append(s.join[:0], s.tail...), line[:min(len(line), k)]...)
+			hasBanner = bytes.Contains(s.join, banner) || bytes.Contains(line, banner)
+		}
+		if len(line) >= k {
+			s.tail = append(s.tail[:0], line[len(line)-k:]...)
+		} else {
+			s.tail = append(s.tail, line...)
+			s.tail = s.tail[len(s.tail)-min(len(s.tail), k):]
+		}
+	}
+	if err == io.EOF {
+		err = nil // the next read reports it
+	}
+	return nil, true, hasBanner, err
+}
+
+// process handles one line.
+func (s *Scanner) process(line []byte, long, hasBanner bool) {
+	if !long && !hasBanner {
+		hasBanner = bytes.Contains(line, banner)
+	}
+	if hasBanner {
+		if s.cur != nil {
+			s.end(true)
+		}
+		s.begin(true)
+		return
+	}
+	if long {
+		if s.cur != nil {
+			s.end(true)
+		}
+		return
+	}
+	if s.cur == nil {
+		// Noise: only a line with a colon can start a block.
+		if bytes.IndexByte(line, ':') < 0 {
+			return
+		}
+		label, value, ok := splitLabel(s.clean(line))
+		if ok && isStartLabel(label) {
+			s.begin(false)
+			s.add(label, value)
+		}
+		return
+	}
+	text := s.clean(line)
+	if len(text) == 0 {
+		return
+	}
+	if isRule(text) {
+		s.cur.EndLine = s.line
+		s.end(false)
+		return
+	}
+	if len(text) >= 3 && text[0] == '-' && text[1] == '-' && text[2] == '-' {
+		s.cur.EndLine = s.line
+		s.marks.headered = true
+		return
+	}
+	label, value, ok := splitLabel(text)
+	if ok && !s.bannerd && !s.isCandidateLabel(label) {
+		ok = false
+	}
+	if !ok {
+		s.end(true)
+		return
+	}
+	if !s.bannerd && isStartLabel(label) && len(s.cur.Labels) > 0 {
+		// A second table without banner right after the first.
+		s.end(true)
+		s.begin(false)
+	}
+	s.add(label, value)
+	if len(s.cur.Labels) >= maxBlockLines {
+		s.end(true)
+	}
+}
+
+// begin opens a block at the current line.
+func (s *Scanner) begin(atBanner bool) {
+	s.cur = &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}
+	s.bannerd = atBanner
+	s.marks = marks{}
+	s.known, s.unknwn = 0, 0
+}
+
+// add records one "label: value" line of the current block.
+func (s *Scanner) add(label, value []byte) {
+	b := s.cur
+	lab, val := string(label), string(value)
+	b.Labels = append(b.Labels, Label{Label: lab, Value: val, Line: s.line})
+	b.EndLine = s.line
+	norm := normLabel(label)
+	info := lookupLabel(norm)
+	switch norm {
+	case "backend", "traffic request rate", "concurrency", "total generated tokens (retokenized)",
+		"max request concurrency", "max reqeuest concurrency", "accept length",
+		"total input text tokens", "total input vision tokens":
+		s.marks.sglang = true
+	case "total requests", "user throughput (tok/s)":
+		s.marks.trt = true
+	case "benchmark duration":
+		s.marks.plain = true
+	case "total time":
+		s.marks.plain, s.marks.y2023 = true, true
+	}
+	if strings.Contains(norm, "e2e latency") {
+		s.marks.sglang = true
+	}
+	switch info.spec.key {
+	case "completed":
+		s.marks.count = true
+	case "duration":
+		s.marks.duration = true
+	case "request_throughput":
+		s.marks.rate = true
+	}
+	s.marks.trt = s.marks.trt || info.std
+	s.marks.seconds = s.marks.seconds || info.seconds
+	if !info.known {
+		s.unknwn++
+		return
+	}
+	s.known++
+	if info.spec.text || nullValues[strings.ToLower(val)] {
+		return
+	}
+	m, ok := makeMetric(info.spec, val, s.line)
+	if !ok {
+		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
+			Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", lab, val, info.spec.key)})
+		return
+	}
+	if prev, dup := b.Metrics[info.spec.key]; dup {
+		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
+			Msg: fmt.Sprintf("%s: %s repeats line %d; the first value is kept", lab, info.spec.key, prev.Line)})
+		return
+	}
+	b.Metrics[info.spec.key] = m
+}
+
+// end closes the current block, classifies it and queues it for Scan.
+func (s *Scanner) end(truncated bool) {
+	b := s.cur
+	s.cur = nil
+	m := s.marks
+	core := m.duration && (m.count || (m.y2023 && m.rate))
+
+	if !s.bannerd {
+		// No banner: keep only what is clearly a result table.
+		if !core || s.known < 3 || s.unknwn > s.known {
+			return
+		}
+		switch {
+		case m.plain && !m.headered:
+			b.Format = FormatVLLMPlain
+			truncated = false // this layout has no closing rule
+		default:
+			b.Format = FormatVLLMHeaderless
+		}
+	} else {
+		b.Format = FormatVLLM
+		// A cut-off block keeps the family if what was read of it is ours.
+		ours := core || (truncated && s.known > 0 && s.unknwn == 0)
+		if !ours || s.unknwn > s.known {
+			b.Format = FormatUnknown
+			b.Metrics = map[string]Metric{}
+			b.Problems = append(b.Problems[:0], &SyntaxError{File: s.name, Line: b.Line,
+				Msg: `banner of another tool: no "Successful requests:" and "Benchmark duration (s):" lines; labels kept, no metric read`})
+		}
+	}
+	if b.Format != FormatUnknown {
+		switch {
+		case m.seconds:
+			b.Format = FormatGuideLLM
+		case m.sglang:
+			b.Format = FormatSGLang
+		case m.trt:
+			b.Format = FormatTRTLLMServe
+		}
+		b.Definition = CountOverDuration
+		if b.Format == FormatGuideLLM {
+			b.Definition = TimeSeriesMean
+		}
+	}
+	b.Truncated = truncated
+	s.out = b
+}
+
+// clean normalises a line: CR and what a carriage return overwrote, ANSI
+// colour codes, indentation, trailing blanks and "# " prefixes go. The result
+// is valid until the next call.
+func (s *Scanner) clean(line []byte) []byte {
+	line = bytes.TrimRight(line, " \t\r")
+	if i := bytes.LastIndexByte(line, '\r'); i >= 0 {
+		line = line[i+1:]
+	}
+	if bytes.IndexByte(line, 0x1b) >= 0 {
+		s.scratch = stripANSI(s.scratch[:0], line)
+		line = bytes.TrimRight(s.scratch, " \t")
+	}
+	line = bytes.TrimLeft(line, " \t")
+	for len(line) > 0 && line[0] == '#' {
+		line = bytes.TrimLeft(line[1:], " \t")
+	}
+	return line
+}
+
+// stripANSI appends line to dst without its escape sequences.
+func stripANSI(dst, line []byte) []byte {
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c != 0x1b {
+			dst = append(dst, c)
+			continue
+		}
+		if i+1 < len(line) && line[i+1] == '[' {
+			// CSI: parameters and intermediates, then one final byte.
+			j := i + 2
+			for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
+				j++
+			}
+			i = j
+			continue
+		}
+		i++ // two-byte escape
+	}
+	return dst
+}
+
+// splitLabel splits "Label:   value" at the first colon followed by a blank
+// or the end of the line.
+func splitLabel(text []byte) (label, value []byte, ok bool) {
+	for i := 0; i < len(text); {
+		j := bytes.IndexByte(text[i:], ':')
+		if j < 0 {
+			return nil, nil, false
+		}
+		i += j
+		if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\t' {
+			label = bytes.TrimRight(text[:i], " \t")
+			if len(label) == 0 {
+				return nil, nil, false
+			}
+			return label, bytes.TrimSpace(text[i+1:]), true
+		}
+		i++
+	}
+	return nil, nil, false
+}
+
+// startLabels open a block without banner.
+var startLabels = []string{"Successful requests", "Total time", "Total requests"}
+
+func isStartLabel(label []byte) bool {
+	if len(label) > maxStartLabel {
+		return false
+	}
+	for _, l := range startLabels {
+		if bytes.EqualFold(label, []byte(l)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCandidateLabel reports whether a label continues a block without banner:
+// a label we know, or one shaped like a table row with a unit ("Accuracy Rate
+// (%)"), not a log line ("INFO 05-12 10:00:00 [serve.py:42] ...", "INFO").
+func (s *Scanner) isCandidateLabel(label []byte) bool {
+	if !isTableLabel(label) {
+		return false
+	}
+	return bytes.IndexByte(label, '(') >= 0 || lookupLabel(normLabel(label)).known
+}
+
+// isTableLabel reports whether a label looks like one of a result table, not
+// like a log line ("INFO 05-12 10:00:00 [serve.py:42] ...").
+func isTableLabel(label []byte) bool {
+	if len(label) > 64 || !isLetter(label[0]) {
+		return false
+	}
+	for _, c := range label {
+		switch {
+		case isLetter(c), c >= '0' && c <= '9':
+		case strings.IndexByte(" \t()/%.-_',", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// isRule reports whether text is a closing rule: at least 10 '=', and
+// nothing before them but a prefix without '=' (a timestamp of a tool that
+// logs its table): "=====", "2025-06-01 10:05:00 - INFO - =====", but not
+// "=====!FAILED REQUESTS!=====".
+func isRule(text []byte) bool {
+	n := len(text)
+	i := n
+	for i > 0 && text[i-1] == '=' {
+		i--
+	}
+	if n-i < 10 {
+		return false
+	}
+	return bytes.IndexByte(text[:i], '=') < 0
+}
