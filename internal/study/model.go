@@ -6,7 +6,11 @@
 // per-language strings a study's metadata may carry.
 package study
 
-import "github.com/perflab/perflab/internal/benchlog"
+import (
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+)
 
 // Pos is where a value was read.
 type Pos struct {
@@ -95,7 +99,6 @@ type Step struct {
 	ID        string
 	Runs      []string
 	Reference string // run the step's runs are compared against
-	Adopted   string // run kept for the next steps, if any
 	Pos       Pos
 }
 
@@ -136,6 +139,8 @@ type Run struct {
 	GPUs           int
 	Error          string // set for a run that failed
 	Pos            Pos
+	CommandLine    int   // line of the command field in run.yaml
+	GPUsLine       int   // line of the gpus field
 	Logs           []Log // sorted by workload order of the study
 }
 
@@ -146,7 +151,21 @@ func (r *Run) Failed() bool { return r.Error != "" }
 type Log struct {
 	Workload string
 	File     string
+	Raw      []byte // the log as read, for showing blocks verbatim
 	Blocks   []benchlog.Block
+}
+
+// BlockText returns the lines of a block exactly as the log printed them.
+func (l *Log) BlockText(b *benchlog.Block) string {
+	lines := strings.SplitAfter(string(l.Raw), "\n")
+	end := b.EndLine
+	if end <= 0 || end > len(lines) {
+		end = len(lines)
+	}
+	if b.Line < 1 || b.Line > end {
+		return ""
+	}
+	return strings.TrimRight(strings.Join(lines[b.Line-1:end], ""), "\r\n")
 }
 
 // Result returns the run's result block for a workload, if any.

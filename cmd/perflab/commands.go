@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/build"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/site"
+)
+
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("perflab "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags parses flags; -h is not an error, a bad flag is a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitError(0)
+		}
+		return errUsage
+	}
+	return nil
+}
+
+func dirFlags(fs *flag.FlagSet) *build.Dirs {
+	d := build.DefaultDirs
+	fs.StringVar(&d.Results, "results", d.Results, "results folder: one folder per study")
+	fs.StringVar(&d.Content, "content", d.Content, "content folder: each study's prose per language")
+	fs.StringVar(&d.Locales, "locales", d.Locales, "locales folder: labels and sentences per language")
+	fs.StringVar(&d.Templates, "templates", d.Templates, "templates folder")
+	return &d
+}
+
+func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("build", stderr)
+	d := dirFlags(fs)
+	out := fs.String("out", "site", "output folder; replaced as a whole, and only when the build succeeds")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	p, err := build.Load(*d)
+	if err != nil {
+		return err
+	}
+	files, err := build.Site(p, *d)
+	if err != nil {
+		return err
+	}
+	if err := site.Write(*out, files); err != nil {
+		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
+	}
+	errs, acked := 0, 0
+	for _, diag := range p.Diagnostics() {
+		switch {
+		case diag.Acknowledged():
+			acked++
+		case diag.Severity == check.Error:
+			errs++
+		}
+	}
+	abs, _ := filepath.Abs(filepath.Join(*out, "index.html"))
+	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/\nopen file://%s\n", len(p.Results), 3, len(files), *out, filepath.ToSlash(abs))
+	if errs > 0 {
+		fmt.Fprintf(stderr, "warning: %d unacknowledged check errors; run perflab check for details\n", errs)
+	}
+	return nil
+}
+
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("check", stderr)
+	d := dirFlags(fs)
+	format := fs.String("format", "text", "output format: text, json or github")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch *format {
+	case "text", "json", "github":
+	default:
+		fmt.Fprintf(stderr, "perflab check: unknown format %q: use text, json or github\n", *format)
+		return errUsage
+	}
+	p, err := build.Load(*d)
+	if err != nil {
+		return err
+	}
+	diags := p.Diagnostics()
+	switch *format {
+	case "json":
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if diags == nil {
+			diags = []check.Diagnostic{}
+		}
+		type jsonDiag struct {
+			check.Diagnostic
+			Acknowledged bool   `json:"acknowledged"`
+			Reason       string `json:"reason,omitempty"`
+		}
+		out := make([]jsonDiag, len(diags))
+		for i, diag := range diags {
+			out[i] = jsonDiag{Diagnostic: diag, Acknowledged: diag.Acknowledged()}
+			if diag.Ack != nil {
+				out[i].Reason = diag.Ack.Reason["en"]
+			}
+		}
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	case "github":
+		writeGitHub(stdout, diags)
+	default:
+		writeText(stdout, diags)
+	}
+	if p.Failed() {
+		return exitError(1)
+	}
+	return nil
+}
+
+// writeText prints diagnostics grouped by study, then a count.
+func writeText(w io.Writer, diags []check.Diagnostic) {
+	study := "\x00"
+	errs, warns, acked := 0, 0, 0
+	for _, d := range diags {
+		if d.Study != study {
+			study = d.Study
+			name := study
+			if name == "" {
+				name = "(project)"
+			}
+			fmt.Fprintf(w, "%s\n", name)
+		}
+		fmt.Fprintf(w, "  %s: %s: %s: %s", location(d), d.Severity, d.Rule, d.Message)
+		if d.Ack != nil {
+			fmt.Fprintf(w, "\n    acknowledged: %s", d.Ack.Reason["en"])
+			acked++
+		} else if d.Severity == check.Error {
+			errs++
+		} else {
+			warns++
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%d errors, %d warnings, %d acknowledged\n", errs, warns, acked)
+}
+
+func location(d check.Diagnostic) string {
+	if d.Line > 0 {
+		return fmt.Sprintf("%s:%d", d.File, d.Line)
+	}
+	return d.File
+}
+
+// writeGitHub prints workflow commands that annotate the files of a pull
+// request, errors first.
+func writeGitHub(w io.Writer, diags []check.Diagnostic) {
+	for _, sev := range []check.Severity{check.Error, check.Warning} {
+		for _, d := range diags {
+			if d.Severity != sev || d.Acknowledged() {
+				continue
+			}
+			kind := "error"
+			if sev == check.Warning {
+				kind = "warning"
+			}
+			fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", kind, ghEscapeProp(d.File), max(d.Line, 1), ghEscapeProp(d.Rule), ghEscape(d.Message))
+		}
+	}
+}
+
+func ghEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghEscapeProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+func runParse(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("parse", stderr)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: perflab parse FILE...")
+		return errUsage
+	}
+	var all []benchlog.Block
+	failed := false
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		blocks, err := benchlog.Parse(name, f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			failed = true
+		}
+		all = append(all, blocks...)
+	}
+	if all == nil {
+		all = []benchlog.Block{}
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(all); err != nil {
+		return err
+	}
+	if failed {
+		return exitError(1)
+	}
+	return nil
+}

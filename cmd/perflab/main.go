@@ -1,0 +1,66 @@
+// Command perflab builds LLM inference optimization reports from raw
+// benchmark logs, and checks the logs and the published figures.
+//
+//	perflab build [--results DIR] [--content DIR] [--out DIR]
+//	perflab check [--results DIR] [--format text|json|github]
+//	perflab parse FILE...
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
+	var exit exitError
+	switch {
+	case errors.As(err, &exit):
+		os.Exit(int(exit))
+	case errors.Is(err, errUsage):
+		os.Exit(2)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "perflab:", err)
+		os.Exit(1)
+	}
+}
+
+// exitError ends the program with a status and no further message.
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+var errUsage = errors.New("usage")
+
+const usage = `usage: perflab <command> [flags]
+
+commands:
+  build   build the site from results/, content/, locales/ and templates/
+  check   validate results/: every log, every published figure
+  parse   print the result blocks of raw benchmark logs as JSON
+
+Run "perflab <command> -h" for a command's flags.
+`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errUsage
+	}
+	switch args[0] {
+	case "build":
+		return runBuild(ctx, args[1:], stdout, stderr)
+	case "check":
+		return runCheck(ctx, args[1:], stdout, stderr)
+	case "parse":
+		return runParse(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprintf(stderr, "perflab: unknown command %q\n\n%s", args[0], usage)
+	return errUsage
+}

@@ -1,0 +1,172 @@
+// Package check validates studies: every rule runs over every study and all
+// problems come back at once, each with its file, line and what to do.
+//
+// It neither prints nor writes; cmd/perflab formats the diagnostics.
+package check
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Severity of a diagnostic.
+type Severity string
+
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Rule ids. Each is documented in docs/checks.md.
+const (
+	RuleSchema        = "schema"
+	RuleModel         = "model-mismatch"
+	RuleGPUFit        = "gpu-fit"
+	RuleClaim         = "claim-mismatch"
+	RuleClaimUnproven = "claim-unproven"
+	RuleArithmetic    = "log-arithmetic"
+	RulePercentiles   = "percentile-order"
+	RuleAckUnused     = "ack-unused"
+	RuleAckLanguage   = "ack-translation"
+)
+
+// Diagnostic is one problem.
+type Diagnostic struct {
+	Study    string   `json:"study"`
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Message  string   `json:"message"`
+	Subject  string   `json:"subject,omitempty"` // what an acknowledgement names
+	Printed  string   `json:"printed,omitempty"`
+	Computed string   `json:"computed,omitempty"`
+	// Ack is the acknowledgement that accepts this problem, if any.
+	Ack *study.Ack `json:"-"`
+}
+
+// Acknowledged reports whether the study acknowledges the problem.
+func (d Diagnostic) Acknowledged() bool { return d.Ack != nil }
+
+func (d Diagnostic) String() string {
+	s := fmt.Sprintf("%s:%d: %s: %s", d.File, d.Line, d.Rule, d.Message)
+	if d.Ack != nil {
+		s += " (acknowledged)"
+	}
+	return s
+}
+
+// Result is the outcome of checking one study.
+type Result struct {
+	Study       *study.Study
+	Report      *report.Report
+	Diagnostics []Diagnostic
+}
+
+// Failed reports whether any unacknowledged error remains.
+func Failed(results []Result) bool {
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if d.Severity == Error && !d.Acknowledged() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Excluded returns the runs that must not enter comparisons, with the rule
+// that excluded them.
+func Excluded(diags []Diagnostic) map[string]string {
+	out := map[string]string{}
+	for _, d := range diags {
+		if d.Rule == RuleModel && d.Severity == Error {
+			out[d.Subject] = d.Rule
+		}
+	}
+	return out
+}
+
+// Problems turns loader problems into schema diagnostics.
+func Problems(probs []study.Problem) []Diagnostic {
+	var out []Diagnostic
+	for _, p := range probs {
+		out = append(out, Diagnostic{Rule: RuleSchema, Severity: Error, File: p.Pos.File, Line: p.Pos.Line, Message: p.Msg})
+	}
+	return out
+}
+
+// Study runs every rule over one study and builds its report.
+func Study(s *study.Study) Result {
+	var diags []Diagnostic
+	add := func(d Diagnostic) {
+		d.Study = s.ID
+		diags = append(diags, d)
+	}
+	runRules(s, add)
+	rep := report.Build(s, Excluded(diags))
+	claimRules(rep, add)
+	acknowledge(s, diags, add)
+	for i := range diags {
+		diags[i].Study = s.ID
+	}
+	sortDiagnostics(diags)
+	return Result{Study: s, Report: rep, Diagnostics: diags}
+}
+
+// All checks every study, in order of id.
+func All(studies []*study.Study) []Result {
+	sorted := append([]*study.Study(nil), studies...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
+	out := make([]Result, len(sorted))
+	for i, s := range sorted {
+		out[i] = Study(s)
+	}
+	return out
+}
+
+// acknowledge attaches each acknowledgement to the problems it names and
+// reports acknowledgements that name nothing.
+func acknowledge(s *study.Study, diags []Diagnostic, add func(Diagnostic)) {
+	for i := range s.Acks {
+		a := &s.Acks[i]
+		used := false
+		for j := range diags {
+			if diags[j].Rule == a.Rule && diags[j].Subject == a.Subject && diags[j].Subject != "" {
+				diags[j].Ack = a
+				used = true
+			}
+		}
+		if !used {
+			add(Diagnostic{Rule: RuleAckUnused, Severity: Warning, File: a.Pos.File, Line: a.Pos.Line,
+				Message: fmt.Sprintf("acknowledgement of %s on %q matches no problem: remove it, or fix its rule and subject", a.Rule, a.Subject)})
+		}
+		for _, lang := range study.Languages {
+			if a.Reason[lang] == "" {
+				add(Diagnostic{Rule: RuleAckLanguage, Severity: Error, File: a.Pos.File, Line: a.Pos.Line,
+					Message: fmt.Sprintf("acknowledgement of %s on %q has no reason in %q: write reason.%s", a.Rule, a.Subject, lang, lang)})
+			}
+		}
+	}
+}
+
+// sortDiagnostics orders diagnostics by file, line, then rule and message,
+// so that output never depends on map order.
+func sortDiagnostics(d []Diagnostic) {
+	sort.SliceStable(d, func(i, j int) bool {
+		a, b := d[i], d[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}

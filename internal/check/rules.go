@@ -1,0 +1,225 @@
+package check
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+func runRules(s *study.Study, add func(Diagnostic)) {
+	for _, r := range s.Runs {
+		modelRule(s, r, add)
+		gpuRule(s, r, add)
+		for _, lg := range r.Logs {
+			for i := range lg.Blocks {
+				blockRules(&lg.Blocks[i], add)
+			}
+		}
+	}
+}
+
+// quantSuffix matches the suffixes that name a quantised variant of the same model.
+var quantSuffix = regexp.MustCompile(`(?i)(-(fp8|fp4|nvfp4|mxfp4|awq|gptq|int4|int8|w8a8|w4a16|w8a16|bf16|fp16|dynamic|quantized|gguf|mlx|bnb|4bit|8bit))+$`)
+
+// baseModel reduces a model id to what identifies the model: the name
+// without organisation and quantisation suffixes, lower-cased.
+func baseModel(id string) string {
+	id = strings.TrimRight(id, "/")
+	if i := strings.LastIndex(id, "/"); i >= 0 {
+		id = id[i+1:]
+	}
+	return strings.ToLower(quantSuffix.ReplaceAllString(id, ""))
+}
+
+// ServedModel finds the model a serving command serves.
+func ServedModel(command string) string {
+	fields := commandFields(command)
+	for i, f := range fields {
+		switch {
+		case (f == "serve" || strings.HasSuffix(f, "trtllm-serve")) && i+1 < len(fields) && !strings.HasPrefix(fields[i+1], "-"):
+			return fields[i+1]
+		case f == "--model-path" || f == "--model" || f == "--model-dir":
+			if i+1 < len(fields) {
+				return fields[i+1]
+			}
+		case strings.HasPrefix(f, "--model-path=") || strings.HasPrefix(f, "--model="):
+			return f[strings.Index(f, "=")+1:]
+		}
+	}
+	return ""
+}
+
+// commandFields splits a command into words, dropping comment lines and
+// line continuations.
+func commandFields(command string) []string {
+	var out []string
+	for _, line := range strings.Split(command, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			if f != "\\" {
+				out = append(out, strings.Trim(f, `"'`))
+			}
+		}
+	}
+	return out
+}
+
+func modelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
+	served := ServedModel(r.Command)
+	if served == "" || s.Model == "" {
+		return
+	}
+	if baseModel(served) != baseModel(s.Model) {
+		add(Diagnostic{Rule: RuleModel, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
+			Printed: served, Computed: s.Model,
+			Message: fmt.Sprintf("run %s serves %s, but the study is about %s: fix the command, or move the run to a study of that model; until then it is excluded from comparisons", r.ID, served, s.Model)})
+	}
+}
+
+// commandLine is the line of the command field in run.yaml; the loader
+// keeps only the file, so fall back to the top of the file.
+func commandLine(r *study.Run) int {
+	if r.CommandLine > 0 {
+		return r.CommandLine
+	}
+	return r.Pos.Line
+}
+
+var parallelFlags = map[string]string{
+	"-tp": "tp", "--tensor-parallel-size": "tp", "--tp-size": "tp", "--tp": "tp", "--tp_size": "tp",
+	"-pp": "pp", "--pipeline-parallel-size": "pp", "--pp-size": "pp", "--pp_size": "pp",
+	"-dp": "dp", "--data-parallel-size": "dp", "--dp-size": "dp", "--dp_size": "dp",
+}
+
+// CommandGPUs is the GPUs a serving command needs: tensor x pipeline x data
+// parallel sizes (each 1 when not given).
+func CommandGPUs(command string) int {
+	size := map[string]int{"tp": 1, "pp": 1, "dp": 1}
+	fields := commandFields(command)
+	for i, f := range fields {
+		name, val := f, ""
+		if j := strings.Index(f, "="); j > 0 {
+			name, val = f[:j], f[j+1:]
+		} else if i+1 < len(fields) {
+			val = fields[i+1]
+		}
+		if key, ok := parallelFlags[name]; ok {
+			if n, err := strconv.Atoi(val); err == nil && n > 0 {
+				size[key] = n
+			}
+		}
+	}
+	return size["tp"] * size["pp"] * size["dp"]
+}
+
+func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
+	node := s.Hardware.GPUs()
+	if node == 0 || r.GPUs == 0 {
+		return
+	}
+	need := CommandGPUs(r.Command)
+	switch {
+	case need > node:
+		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
+			Message: fmt.Sprintf("run %s: its command needs %d GPUs (tensor x pipeline x data parallel), but the hardware has %d: fix the command or the study's hardware", r.ID, need, node)})
+	case r.GPUs > node:
+		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
+			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, node)})
+	case need != r.GPUs:
+		add(Diagnostic{Rule: RuleGPUFit, Severity: Warning, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
+			Message: fmt.Sprintf("run %s says it used %d GPUs, but its command asks for %d: correct gpus", r.ID, r.GPUs, need)})
+	case node%r.GPUs != 0:
+		add(Diagnostic{Rule: RuleGPUFit, Severity: Warning, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
+			Message: fmt.Sprintf("run %s uses %d of %d GPUs, which does not divide the node into replicas: it is compared unprojected", r.ID, r.GPUs, node)})
+	}
+}
+
+// interval is the range of true values a printed number stands for.
+type interval struct{ lo, hi float64 }
+
+func printed(m benchlog.Metric) interval {
+	h := 0.5 * math.Pow10(-m.Decimals)
+	return interval{m.Value - h, m.Value + h}
+}
+
+func overlaps(a, b interval) bool { return a.lo <= b.hi && b.lo <= a.hi }
+
+// blockRules applies the identities that hold for the block's definition.
+func blockRules(b *benchlog.Block, add func(Diagnostic)) {
+	get := func(k string) (benchlog.Metric, bool) { m, ok := b.Metrics[k]; return m, ok }
+	if b.Definition == benchlog.CountOverDuration {
+		if dur, ok := get("duration"); ok && dur.Value > 0 {
+			d := printed(dur)
+			ratio := func(key string, count float64, formula string) {
+				m, ok := get(key)
+				if !ok || d.lo <= 0 {
+					return
+				}
+				want := interval{count / d.hi, count / d.lo}
+				if !overlaps(want, printed(m)) {
+					add(Diagnostic{Rule: RuleArithmetic, Severity: Error, File: b.File, Line: m.Line,
+						Printed: m.Raw, Computed: fmt.Sprintf("%.2f", count/dur.Value),
+						Message: fmt.Sprintf("%s is printed as %s, but %s = %.2f: the block was edited or mixes two runs; paste the benchmark output unchanged", key, m.Raw, formula, count/dur.Value)})
+				}
+			}
+			in, okIn := get("total_input_tokens")
+			out, okOut := get("total_output_tokens")
+			if c, ok := get("completed"); ok {
+				ratio("request_throughput", c.Value, fmt.Sprintf("%s requests / %s s", c.Raw, dur.Raw))
+			}
+			if okOut {
+				ratio("output_throughput", out.Value, fmt.Sprintf("%s tokens / %s s", out.Raw, dur.Raw))
+			}
+			if okIn && okOut {
+				ratio("total_token_throughput", in.Value+out.Value, fmt.Sprintf("(%s + %s) tokens / %s s", in.Raw, out.Raw, dur.Raw))
+			}
+		}
+	}
+	for _, stat := range []string{"ttft", "tpot", "itl", "e2el"} {
+		prev, prevKey := benchlog.Metric{}, ""
+		for _, q := range []string{"median", "p90", "p95", "p99", "p99.9"} {
+			key := q + "_" + stat + "_ms"
+			m, ok := get(key)
+			if !ok {
+				continue
+			}
+			if prevKey != "" && printed(m).hi < printed(prev).lo {
+				add(Diagnostic{Rule: RulePercentiles, Severity: Error, File: b.File, Line: m.Line,
+					Message: fmt.Sprintf("%s (%s) is below %s (%s): percentiles must not decrease; check the pasted block", key, m.Raw, prevKey, prev.Raw)})
+			}
+			prev, prevKey = m, key
+		}
+	}
+}
+
+func claimRules(rep *report.Report, add func(Diagnostic)) {
+	for _, c := range rep.Claims {
+		subject := string(c.Claim.Kind) + "/" + c.Claim.Workload + c.Claim.Step
+		if c.Claim.Kind == study.ClaimConclusion {
+			subject = "conclusion/" + c.Claim.Workload
+		}
+		where := ""
+		if c.Claim.Source != "" {
+			where = " (published at " + c.Claim.Source + ")"
+		}
+		switch {
+		case !c.Checked:
+			add(Diagnostic{Rule: RuleClaimUnproven, Severity: Error, File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+				Printed: c.Claim.Printed,
+				Message: fmt.Sprintf("claim %q%s cannot be recomputed: %s; add the logs it rests on or remove the claim", c.Claim.Printed, where, c.Detail)})
+		case !c.Match:
+			add(Diagnostic{Rule: RuleClaim, Severity: Error, File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+				Printed: c.Claim.Printed, Computed: c.Computed,
+				Message: fmt.Sprintf("claim%s: %s; correct the published figure, or acknowledge it with a reason", where, c.Detail)})
+		}
+	}
+}

@@ -1,0 +1,311 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+	"text/template"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Input is what one study's report needs.
+type Input struct {
+	Result  check.Result
+	Content map[string]*study.Content // by language; a missing one renders without prose
+}
+
+// Page is one rendered report.
+type Page struct {
+	Lang     string
+	Study    string
+	Title    string
+	Markdown []byte
+	HTML     []byte
+}
+
+// LangLink points to the same report in another language.
+type LangLink struct {
+	Code, Name   string
+	MarkdownHref string
+	HTMLHref     string
+	Current      bool
+}
+
+func langLinks(studyID, current string) []LangLink {
+	var out []LangLink
+	for _, l := range Languages {
+		out = append(out, LangLink{
+			Code: l.Code, Name: l.Name, Current: l.Code == current,
+			MarkdownHref: "../" + l.Code + "/" + studyID + ".md",
+			HTMLHref:     "../../" + l.Code + "/" + studyID + "/index.html",
+		})
+	}
+	return out
+}
+
+var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
+	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
+	"pct", "served", "ranking", "sides", "problems", "problem", "source", "reason"}
+
+// side is one configuration of the "other cases" section.
+type side struct {
+	Title, Anchor string
+	Cells         []sideCell
+}
+
+type sideCell struct {
+	Workload string
+	Run      *study.Run
+	LogFile  string
+	Block    *benchlog.Block
+}
+
+// Report renders one study in one language.
+func (r *Renderer) Report(in Input, lang string) (*Page, error) {
+	res := in.Result
+	rep, s := res.Report, res.Study
+	if len(rep.Recommended) == 0 {
+		return nil, fmt.Errorf("%s: the study recommends no run", s.Pos.File)
+	}
+	c := in.Content[lang]
+	if c == nil {
+		c = &study.Content{Lang: lang, Study: s.ID, Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]study.Section{}}
+	}
+	loc := r.localizer(lang)
+	logOf := map[string]*study.Log{}
+	for _, run := range s.Runs {
+		for i := range run.Logs {
+			logOf[run.Logs[i].File] = &run.Logs[i]
+		}
+	}
+	claimFor := func(kind, subject string) *report.ClaimResult { return rep.ClaimFor(study.ClaimKind(kind), subject) }
+	ackReason := func(rule, subject string) string {
+		for _, d := range res.Diagnostics {
+			if d.Rule == rule && d.Subject == subject && d.Ack != nil {
+				return loc.T("problems.ack_reason", "Reason", esc(d.Ack.Reason[lang]))
+			}
+		}
+		return ""
+	}
+	value := func(v *report.Value) string {
+		if v == nil {
+			return "—"
+		}
+		s := v.Expr()
+		if v.Projected() {
+			s += " *(" + loc.T("value.projected") + ")*"
+		}
+		return s
+	}
+	pct := func(ch *report.Change) string {
+		if ch == nil {
+			return "—"
+		}
+		mark := "▼"
+		if ch.Better {
+			mark = "▲"
+		}
+		return mark + " " + report.FormatPercent(ch.Percent)
+	}
+	funcs := template.FuncMap{
+		"T":     loc.T,
+		"esc":   esc,
+		"fence": fence,
+		"add":   func(a, b int) int { return a + b },
+		"model": func(id string) string { return id[strings.LastIndex(id, "/")+1:] },
+		"cell": func(cl *report.Cell) string {
+			if cl == nil {
+				return "—"
+			}
+			return value(&cl.Headline)
+		},
+		"tpot": func(cl *report.Cell) string {
+			if cl == nil || cl.TPOT == nil {
+				return "—"
+			}
+			return cl.TPOT.Expr()
+		},
+		"value": value,
+		"pct":   pct,
+		"change": func(ch *report.Change, claim *report.ClaimResult) string {
+			s := pct(ch)
+			if claim != nil && claim.Checked && !claim.Match {
+				s += " " + loc.T("erratum.marker")
+			}
+			return s
+		},
+		"claimFor":      claimFor,
+		"hasProjection": hasProjection,
+		"ackReason":     ackReason,
+		"section":       func(id string) string { return c.Sections[id].Markdown },
+		"metricName":    func(key string) string { return loc.T("metric." + key) },
+		"dataset": func(w study.Workload) string {
+			var parts []string
+			if w.Dataset == "random" {
+				parts = append(parts, loc.T("dataset.random", "In", w.InputLen, "Out", w.OutputLen))
+			} else {
+				parts = append(parts, loc.T("dataset."+w.Dataset))
+			}
+			if w.NumPrompts > 0 {
+				parts = append(parts, loc.T("dataset.prompts", "N", w.NumPrompts))
+			}
+			if w.Seed != nil {
+				parts = append(parts, loc.T("dataset.seed", "Seed", *w.Seed))
+			}
+			if w.MaxConcurrency != nil {
+				parts = append(parts, loc.T("dataset.concurrency", "N", *w.MaxConcurrency))
+			}
+			return strings.Join(parts, loc.T("list.separator"))
+		},
+		"stepTitle": func(id string) string {
+			if t := c.Steps[id]; t != "" {
+				return t
+			}
+			return id
+		},
+		"workload": func(id string) string {
+			if t := c.Workloads[id]; t != "" {
+				return t
+			}
+			return id
+		},
+		"blockText": func(file string, b *benchlog.Block) string {
+			if lg := logOf[file]; lg != nil && b != nil {
+				return lg.BlockText(b)
+			}
+			return ""
+		},
+		"served": func(run *study.Run) string { return check.ServedModel(run.Command) },
+		"ranking": func(sr *report.StepResult) string {
+			var parts []string
+			sep := " > "
+			if !rep.Headline.HigherBetter {
+				sep = " < "
+			}
+			for _, rr := range sr.Ranking {
+				parts = append(parts, fmt.Sprintf("%s (%s %s)", esc(rr.Run.Name), rr.Headline.Expr(), rep.Headline.Unit))
+			}
+			return strings.Join(parts, sep)
+		},
+		"sides": func(rp *report.Report) []side {
+			return []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
+		},
+		"problems": func() []check.Diagnostic { return res.Diagnostics },
+		"problem": func(d check.Diagnostic) string {
+			return loc.T("rule."+d.Rule, "Run", esc(d.Subject), "Served", esc(d.Printed), "Model", esc(s.Model),
+				"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(d.Subject))
+		},
+		"source": func(file string, line int) string { return fmt.Sprintf("`%s:%d`", file, line) },
+		"reason": func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) },
+	}
+	others := langLinks(s.ID, lang)
+	var md bytes.Buffer
+	t, err := r.report.Clone()
+	if err != nil {
+		return nil, err
+	}
+	err = t.Funcs(funcs).Execute(&md, map[string]any{"Report": rep, "Study": s, "Others": others, "Lang": lang})
+	if err != nil {
+		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w", s.ID, lang, err)
+	}
+	if loc.err != nil {
+		return nil, loc.err
+	}
+	body, err := r.markdownToHTML(md.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	title := loc.T("title."+string(s.Objective), "Model", s.Model[strings.LastIndex(s.Model, "/")+1:], "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU)
+	html, err := r.wrap(loc, lang, title, "../../", others, body)
+	if err != nil {
+		return nil, err
+	}
+	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: md.Bytes(), HTML: html}, nil
+}
+
+func hasProjection(rp *report.Report) bool {
+	for _, row := range rp.Rows {
+		for _, c := range []*report.Cell{row.Baseline, row.Optimized} {
+			if c != nil && c.Headline.Projected() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func sideOf(rp *report.Report, runs []*study.Run, title, anchor string) side {
+	sd := side{Title: title, Anchor: anchor}
+	for _, w := range rp.Study.Workloads {
+		for _, run := range runs {
+			if lg := findLog(run, w.ID); lg != nil {
+				sd.Cells = append(sd.Cells, sideCell{Workload: w.ID, Run: run, LogFile: lg.File, Block: &lg.Blocks[0]})
+				break
+			}
+		}
+	}
+	return sd
+}
+
+func findLog(run *study.Run, workload string) *study.Log {
+	for i := range run.Logs {
+		if run.Logs[i].Workload == workload && len(run.Logs[i].Blocks) > 0 {
+			return &run.Logs[i]
+		}
+	}
+	return nil
+}
+
+// wrap puts a rendered body into the HTML page template.
+func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, body []byte) ([]byte, error) {
+	t, err := r.page.Clone()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	err = t.Funcs(htmltemplate.FuncMap{"T": loc.T}).Execute(&buf, map[string]any{
+		"Lang": lang, "Title": title, "Root": root, "Others": others,
+		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
+	})
+	if err != nil {
+		return nil, fmt.Errorf("templates/page.html.tmpl: %w", err)
+	}
+	if loc.err != nil {
+		return nil, loc.err
+	}
+	return buf.Bytes(), nil
+}
+
+// IndexEntry is one report on the landing page.
+type IndexEntry struct {
+	Study     string
+	Model     string
+	GPU       string
+	GPUs      int
+	Objective string
+	Titles    map[string]string // by language
+	Best      string            // e.g. "TP4 (+59.2 %)"
+}
+
+// Index renders the landing page that lists every report in every language.
+func (r *Renderer) Index(entries []IndexEntry) ([]byte, error) {
+	loc := r.localizer("en")
+	t, err := r.index.Clone()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	err = t.Funcs(htmltemplate.FuncMap{"T": loc.T}).Execute(&buf, map[string]any{"Entries": entries, "Languages": Languages})
+	if err != nil {
+		return nil, fmt.Errorf("templates/index.html.tmpl: %w", err)
+	}
+	if loc.err != nil {
+		return nil, loc.err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,225 @@
+// Package render turns a computed report into Markdown and HTML in one
+// language: templates hold the structure, go-i18n the labels and stock
+// sentences, goldmark turns the Markdown into the HTML body, so the two can
+// never disagree.
+//
+// It never touches the disk: templates and locales come in as an fs.FS and
+// pages go out as bytes.
+package render
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"text/template"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"golang.org/x/text/language"
+	"gopkg.in/yaml.v3"
+)
+
+// Language is one language perflab publishes in.
+type Language struct {
+	Code string // en, zh, ja
+	Name string // its own name: English, 中文, 日本語
+	Tag  language.Tag
+}
+
+// Languages in the order of the language switcher.
+var Languages = []Language{
+	{"en", "English", language.English},
+	{"zh", "中文", language.SimplifiedChinese},
+	{"ja", "日本語", language.Japanese},
+}
+
+// Renderer holds the parsed templates, the message bundle and the one
+// goldmark instance of a build.
+type Renderer struct {
+	bundle   *i18n.Bundle
+	messages map[string]map[string]bool // lang -> message ids
+	report   *template.Template
+	page     *htmltemplate.Template
+	index    *htmltemplate.Template
+	md       goldmark.Markdown
+	CSS      []byte
+}
+
+// New loads templates/ and locales/.
+func New(templates, locales fs.FS) (*Renderer, error) {
+	r := &Renderer{
+		bundle:   i18n.NewBundle(language.English),
+		messages: map[string]map[string]bool{},
+		md: goldmark.New(
+			goldmark.WithExtensions(extension.Table, logBlocks{}),
+			goldmark.WithParserOptions(parser.WithAttribute()),
+		),
+	}
+	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
+	for _, l := range Languages {
+		name := l.Code + ".yaml"
+		data, err := fs.ReadFile(locales, name)
+		if err != nil {
+			return nil, fmt.Errorf("locales/%s: %w", name, err)
+		}
+		mf, err := r.bundle.ParseMessageFileBytes(data, path.Join("locales", name))
+		if err != nil {
+			return nil, fmt.Errorf("locales/%s: %w", name, err)
+		}
+		ids := map[string]bool{}
+		for _, m := range mf.Messages {
+			ids[m.ID] = true
+		}
+		r.messages[l.Code] = ids
+	}
+	var err error
+	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
+		return nil, err
+	}
+	if r.page, err = parseHTML(templates, "page.html.tmpl"); err != nil {
+		return nil, err
+	}
+	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
+		return nil, err
+	}
+	if r.CSS, err = fs.ReadFile(templates, "style.css"); err != nil {
+		return nil, fmt.Errorf("templates/style.css: %w", err)
+	}
+	return r, nil
+}
+
+// MissingMessages lists, for each language, the message ids that another
+// language has and it lacks.
+func (r *Renderer) MissingMessages() map[string][]string {
+	all := map[string]bool{}
+	for _, ids := range r.messages {
+		for id := range ids {
+			all[id] = true
+		}
+	}
+	out := map[string][]string{}
+	for _, l := range Languages {
+		for id := range all {
+			if !r.messages[l.Code][id] {
+				out[l.Code] = append(out[l.Code], id)
+			}
+		}
+		sort.Strings(out[l.Code])
+	}
+	return out
+}
+
+// stubFuncs lets templates parse before the per-page functions are bound.
+func stubFuncs() map[string]any {
+	f := map[string]any{}
+	for _, name := range funcNames {
+		f[name] = func(...any) string { return "" }
+	}
+	return f
+}
+
+func parseText(fsys fs.FS, name string) (*template.Template, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("templates/%s: %w", name, err)
+	}
+	t, err := template.New(name).Option("missingkey=error").Funcs(stubFuncs()).Parse(string(src))
+	if err != nil {
+		return nil, fmt.Errorf("templates/%w", err)
+	}
+	return t, nil
+}
+
+func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("templates/%s: %w", name, err)
+	}
+	t, err := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }}).Parse(string(src))
+	if err != nil {
+		return nil, fmt.Errorf("templates/%w", err)
+	}
+	return t, nil
+}
+
+// localizer translates message ids, failing loudly on a missing one so that
+// no page silently falls back to another language.
+type localizer struct {
+	lang string
+	loc  *i18n.Localizer
+	r    *Renderer
+	err  error
+}
+
+func (r *Renderer) localizer(lang string) *localizer {
+	return &localizer{lang: lang, loc: i18n.NewLocalizer(r.bundle, lang), r: r}
+}
+
+// T localizes id with key/value pairs as template data.
+func (l *localizer) T(id string, kv ...any) string {
+	if !l.r.messages[l.lang][id] {
+		if l.err == nil {
+			l.err = fmt.Errorf("locales/%s.yaml: no message %q: add it (every language needs every message)", l.lang, id)
+		}
+		return id
+	}
+	data := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		data[fmt.Sprint(kv[i])] = kv[i+1]
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	if err != nil && l.err == nil {
+		l.err = fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err)
+	}
+	return s
+}
+
+// markdownToHTML renders a Markdown page body.
+func (r *Renderer) markdownToHTML(md []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := r.md.Convert(md, &buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// esc escapes text from results/ for use inline in Markdown, so that no
+// contributor string becomes markup.
+func esc(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch c {
+		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '{', '}', '!', '&':
+			b.WriteByte('\\')
+		case '\n':
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// fence wraps text in a fenced code block longer than any backtick run in it.
+func fence(text, info string) string {
+	n := 3
+	run := 0
+	for _, c := range text {
+		if c == '`' {
+			run++
+			if run >= n {
+				n = run + 1
+			}
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", n)
+	return f + info + "\n" + strings.TrimRight(text, "\n") + "\n" + f + "\n"
+}

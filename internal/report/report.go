@@ -1,0 +1,382 @@
+// Package report computes what a study's report shows: headline values,
+// comparisons, rankings, the conclusion table and the summary of options,
+// each number with the log file and line it came from and its formula.
+//
+// It does no I/O and knows no language: labels and sentences belong to
+// render.
+package report
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Metric describes a canonical metric and which direction is better.
+type Metric struct {
+	Key          string
+	Unit         string
+	HigherBetter bool
+}
+
+// Headline metrics by objective.
+var (
+	TotalThroughput = Metric{Key: "total_token_throughput", Unit: "tok/s", HigherBetter: true}
+	MeanE2EL        = Metric{Key: "mean_e2el_ms", Unit: "ms", HigherBetter: false}
+	MeanTPOT        = Metric{Key: "mean_tpot_ms", Unit: "ms", HigherBetter: false}
+)
+
+// HeadlineFor returns the metric a study with the given objective compares.
+func HeadlineFor(o study.Objective) Metric {
+	if o == study.Latency {
+		return MeanE2EL
+	}
+	return TotalThroughput
+}
+
+// Source is where a number was read: a log file and line, and the label
+// printed there.
+type Source struct {
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	Label string `json:"label"`
+}
+
+// Value is one measured number, possibly projected onto the node as replicas.
+type Value struct {
+	Run      string  `json:"run"`
+	Workload string  `json:"workload"`
+	Metric   string  `json:"metric"`
+	Measured float64 `json:"measured"`
+	Decimals int     `json:"decimals"`
+	Replicas int     `json:"replicas"` // 1 unless the run used part of the node
+	GPUs     int     `json:"gpus"`     // GPUs the run used
+	Source   Source  `json:"source"`
+}
+
+// Effective is the value compared: the measurement times its replicas.
+func (v Value) Effective() float64 { return v.Measured * float64(v.Replicas) }
+
+// Projected reports whether the value is a projection, not a measurement.
+func (v Value) Projected() bool { return v.Replicas > 1 }
+
+// PerGPU is the measurement divided by the GPUs that produced it.
+func (v Value) PerGPU() float64 { return v.Measured / float64(v.GPUs) }
+
+// Change compares a value with a reference.
+type Change struct {
+	From, To Value
+	// Percent is (to/from - 1) x 100 on effective values, unrounded.
+	Percent float64
+	// PerGPUPercent is the same on per-GPU values.
+	PerGPUPercent float64
+	// Better says whether To is better than From for the metric.
+	Better  bool
+	Formula string
+}
+
+func newChange(m Metric, from, to Value) *Change {
+	c := &Change{From: from, To: to}
+	c.Percent = (to.Effective()/from.Effective() - 1) * 100
+	c.PerGPUPercent = (to.PerGPU()/from.PerGPU() - 1) * 100
+	if m.HigherBetter {
+		c.Better = to.Effective() > from.Effective()
+	} else {
+		c.Better = to.Effective() < from.Effective()
+	}
+	c.Formula = fmt.Sprintf("(%s / %s - 1) x 100", to.Expr(), from.Expr())
+	return c
+}
+
+// Expr writes the value as it enters a formula: "3019.19 x 2" when projected.
+func (v Value) Expr() string {
+	s := FormatNumber(v.Measured, v.Decimals)
+	if v.Projected() {
+		s += fmt.Sprintf(" x %d", v.Replicas)
+	}
+	return s
+}
+
+// FormatNumber prints a number with a fixed count of decimals.
+func FormatNumber(x float64, decimals int) string {
+	return fmt.Sprintf("%.*f", decimals, x)
+}
+
+// FormatPercent prints a signed percentage rounded once to one decimal.
+func FormatPercent(p float64) string {
+	r := math.Round(p*10) / 10
+	if r == 0 {
+		r = 0 // no "-0.0"
+	}
+	return fmt.Sprintf("%+.1f %%", r)
+}
+
+// RunResult is one run of a step.
+type RunResult struct {
+	Run      *study.Run
+	Headline *Value  // nil when the run failed, was excluded or has no log for the workload
+	Change   *Change // against the step's reference; nil for the reference itself
+	Excluded string  // rule that made the run not comparable, if any
+	Block    *benchlog.Block
+	LogFile  string
+}
+
+// Comparable reports whether the run enters comparisons.
+func (r RunResult) Comparable() bool { return r.Headline != nil && r.Excluded == "" }
+
+// StepResult is one optimisation step.
+type StepResult struct {
+	Step      study.Step
+	Reference *RunResult
+	Runs      []RunResult
+	Ranking   []RunResult // comparable runs, best first
+	Best      *RunResult  // best comparable run other than the reference
+	Change    *Change     // Best against the reference
+}
+
+// Cell is one side of a conclusion row.
+type Cell struct {
+	Run      *study.Run
+	Headline Value
+	TPOT     *Value
+	LogFile  string
+	Block    *benchlog.Block
+}
+
+// Row is one workload of the conclusion table.
+type Row struct {
+	Workload  study.Workload
+	Baseline  *Cell
+	Optimized *Cell
+	Change    *Change
+}
+
+// ClaimResult is a published figure next to what the logs give.
+type ClaimResult struct {
+	Claim    study.Claim
+	Computed string // the figure recomputed from the logs, formatted like the claim
+	Match    bool
+	Detail   string // why it does not match, when it does not
+	Checked  bool   // false when the logs do not allow recomputing it
+}
+
+// Report is everything a study's report shows, in a fixed order.
+type Report struct {
+	Study       *study.Study
+	Headline    Metric
+	Main        *study.Workload
+	Baseline    []*study.Run // as listed in the study
+	Recommended []*study.Run
+	Rows        []Row
+	Steps       []StepResult
+	Claims      []ClaimResult
+	Excluded    map[string]string // run id -> rule
+}
+
+// Build computes a study's report. excluded maps run ids that must not enter
+// comparisons to the rule that excluded them.
+func Build(s *study.Study, excluded map[string]string) *Report {
+	r := &Report{Study: s, Headline: HeadlineFor(s.Objective), Main: s.MainWorkload(), Excluded: excluded}
+	for _, id := range s.Baseline.Runs {
+		if run := s.Run(id); run != nil {
+			r.Baseline = append(r.Baseline, run)
+		}
+	}
+	for _, id := range s.Recommended.Runs {
+		if run := s.Run(id); run != nil {
+			r.Recommended = append(r.Recommended, run)
+		}
+	}
+	for _, w := range s.Workloads {
+		row := Row{Workload: w, Baseline: r.cell(r.Baseline, w.ID), Optimized: r.cell(r.Recommended, w.ID)}
+		if row.Baseline != nil && row.Optimized != nil {
+			row.Change = newChange(r.Headline, row.Baseline.Headline, row.Optimized.Headline)
+		}
+		r.Rows = append(r.Rows, row)
+	}
+	for _, st := range s.Steps {
+		r.Steps = append(r.Steps, r.step(st))
+	}
+	for _, c := range s.Claims {
+		r.Claims = append(r.Claims, r.claim(c))
+	}
+	return r
+}
+
+// replicas is how many copies of a run fit on the node: the study's GPUs
+// divided by the run's, when that divides evenly.
+func replicas(s *study.Study, run *study.Run) int {
+	node := s.Hardware.GPUs()
+	if run.GPUs <= 0 || node <= run.GPUs || node%run.GPUs != 0 {
+		return 1
+	}
+	return node / run.GPUs
+}
+
+// value reads a metric of a run's workload.
+func (r *Report) value(run *study.Run, workload, key string) (*Value, *benchlog.Block, string) {
+	for i := range run.Logs {
+		lg := &run.Logs[i]
+		if lg.Workload != workload || len(lg.Blocks) == 0 {
+			continue
+		}
+		b := &lg.Blocks[0]
+		m, ok := b.Metrics[key]
+		if !ok {
+			return nil, b, lg.File
+		}
+		label := ""
+		for _, l := range b.Labels {
+			if l.Line == m.Line {
+				label = l.Label
+				break
+			}
+		}
+		return &Value{
+			Run: run.ID, Workload: workload, Metric: key, Measured: m.Value, Decimals: m.Decimals,
+			Replicas: replicas(r.Study, run), GPUs: run.GPUs,
+			Source: Source{File: lg.File, Line: m.Line, Label: label},
+		}, b, lg.File
+	}
+	return nil, nil, ""
+}
+
+func (r *Report) cell(runs []*study.Run, workload string) *Cell {
+	for _, run := range runs {
+		if run.Failed() {
+			continue
+		}
+		v, b, file := r.value(run, workload, r.Headline.Key)
+		if v == nil {
+			continue
+		}
+		c := &Cell{Run: run, Headline: *v, LogFile: file, Block: b}
+		if t, _, _ := r.value(run, workload, MeanTPOT.Key); t != nil {
+			t.Replicas = 1 // latency is per request: never projected
+			c.TPOT = t
+		}
+		return c
+	}
+	return nil
+}
+
+func (r *Report) runResult(run *study.Run) RunResult {
+	rr := RunResult{Run: run, Excluded: r.Excluded[run.ID]}
+	if run.Failed() || r.Main == nil {
+		return rr
+	}
+	v, b, file := r.value(run, r.Main.ID, r.Headline.Key)
+	rr.Headline, rr.Block, rr.LogFile = v, b, file
+	if v != nil && !r.Headline.HigherBetter {
+		rr.Headline.Replicas = 1
+	}
+	return rr
+}
+
+func (r *Report) step(st study.Step) StepResult {
+	sr := StepResult{Step: st}
+	if ref := r.Study.Run(st.Reference); ref != nil {
+		rr := r.runResult(ref)
+		sr.Reference = &rr
+	}
+	for _, id := range st.Runs {
+		run := r.Study.Run(id)
+		if run == nil {
+			continue
+		}
+		rr := r.runResult(run)
+		if sr.Reference != nil && sr.Reference.Comparable() && rr.Comparable() && id != st.Reference {
+			rr.Change = newChange(r.Headline, *sr.Reference.Headline, *rr.Headline)
+		}
+		sr.Runs = append(sr.Runs, rr)
+	}
+	// The ranking covers the step's runs and its reference, best first;
+	// ties keep the listed order.
+	pool := append([]RunResult(nil), sr.Runs...)
+	if sr.Reference != nil && !contains(st.Runs, st.Reference) {
+		pool = append(pool, *sr.Reference)
+	}
+	for _, rr := range pool {
+		if rr.Comparable() {
+			sr.Ranking = append(sr.Ranking, rr)
+		}
+	}
+	sort.SliceStable(sr.Ranking, func(i, j int) bool {
+		a, b := sr.Ranking[i].Headline.Effective(), sr.Ranking[j].Headline.Effective()
+		if r.Headline.HigherBetter {
+			return a > b
+		}
+		return a < b
+	})
+	for i := range sr.Ranking {
+		if sr.Ranking[i].Run.ID != st.Reference {
+			best := sr.Ranking[i]
+			sr.Best = &best
+			if sr.Reference != nil && sr.Reference.Comparable() {
+				sr.Change = newChange(r.Headline, *sr.Reference.Headline, *best.Headline)
+			}
+			break
+		}
+	}
+	return sr
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// StepByID returns a step's result, or nil.
+func (r *Report) StepByID(id string) *StepResult {
+	for i := range r.Steps {
+		if r.Steps[i].Step.ID == id {
+			return &r.Steps[i]
+		}
+	}
+	return nil
+}
+
+// RowByWorkload returns a conclusion row, or nil.
+func (r *Report) RowByWorkload(id string) *Row {
+	for i := range r.Rows {
+		if r.Rows[i].Workload.ID == id {
+			return &r.Rows[i]
+		}
+	}
+	return nil
+}
+
+// RankingLine writes a step's ranking as "A (x tok/s) > B (y tok/s)".
+func (r *Report) RankingLine(sr *StepResult) string {
+	sep := " > "
+	if !r.Headline.HigherBetter {
+		sep = " < "
+	}
+	var parts []string
+	for _, rr := range sr.Ranking {
+		parts = append(parts, fmt.Sprintf("%s (%s %s)", rr.Run.Name, rr.Headline.Expr(), r.Headline.Unit))
+	}
+	return strings.Join(parts, sep)
+}
+
+// ClaimFor returns the claim result about a conclusion row or a step, if any.
+func (r *Report) ClaimFor(kind study.ClaimKind, subject string) *ClaimResult {
+	for i := range r.Claims {
+		c := &r.Claims[i]
+		if c.Claim.Kind != kind {
+			continue
+		}
+		if (kind == study.ClaimConclusion && c.Claim.Workload == subject) || (kind != study.ClaimConclusion && c.Claim.Step == subject) {
+			return c
+		}
+	}
+	return nil
+}

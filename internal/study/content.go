@@ -1,0 +1,176 @@
+package study
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Content is a study's own prose in one language: the display names of its
+// workloads and steps, and Markdown sections.
+type Content struct {
+	Lang      string
+	Study     string
+	Pos       Pos
+	Workloads map[string]string
+	Steps     map[string]string
+	Sections  map[string]Section
+}
+
+// Section is one Markdown section of a content file.
+type Section struct {
+	Markdown string
+	Pos      Pos
+}
+
+// Section ids a content file may have, besides step/<id>.
+var contentSections = []string{"notes", "objective", "other-cases"}
+
+var sectionMarker = regexp.MustCompile(`^<!--\s*section:\s*(\S+)\s*-->\s*$`)
+
+// LoadContent reads content/<lang>/<study>.md for every language. fsys is
+// the content/ tree, shown prefixed with root.
+func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Problem, error) {
+	out := map[string]map[string]*Content{}
+	var problems []Problem
+	for _, lang := range Languages {
+		out[lang] = map[string]*Content{}
+		entries, err := fs.ReadDir(fsys, lang)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, e := range entries {
+			file := path.Join(root, lang, e.Name())
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+				problems = append(problems, Problem{Pos{file, 0}, "unexpected entry in content: expected <study-id>.md files"})
+				continue
+			}
+			data, err := fs.ReadFile(fsys, path.Join(lang, e.Name()))
+			if err != nil {
+				return nil, nil, err
+			}
+			c, probs := ParseContent(file, lang, strings.TrimSuffix(e.Name(), ".md"), data)
+			problems = append(problems, probs...)
+			out[lang][c.Study] = c
+		}
+	}
+	return out, problems, nil
+}
+
+// ParseContent reads one content file: YAML front matter between "---"
+// lines, then sections introduced by "<!-- section: ID -->" lines.
+func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem) {
+	c := &Content{Lang: lang, Study: studyID, Pos: Pos{file, 1},
+		Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]Section{}}
+	var problems []Problem
+	bad := func(line int, msg string) { problems = append(problems, Problem{Pos{file, line}, msg}) }
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	body := 0
+	if len(lines) > 0 && lines[0] == "---" {
+		end := -1
+		for i := 1; i < len(lines); i++ {
+			if lines[i] == "---" {
+				end = i
+				break
+			}
+		}
+		if end < 0 {
+			bad(1, "front matter opened with --- is never closed: add a line --- after it")
+			return c, problems
+		}
+		l := &loader{}
+		var doc yaml.Node
+		front := strings.Join(lines[1:end], "\n")
+		if err := yaml.NewDecoder(bytes.NewReader([]byte(front))).Decode(&doc); err != nil && err.Error() != "EOF" {
+			bad(2, "invalid YAML front matter: "+err.Error())
+		} else if len(doc.Content) > 0 {
+			shift(&doc, 1)
+			m := l.mapping(file, doc.Content[0], "front matter", "workloads", "steps")
+			c.Workloads = stringMap(l, file, m.fields["workloads"])
+			c.Steps = stringMap(l, file, m.fields["steps"])
+			problems = append(problems, l.problems...)
+		}
+		body = end + 1
+	}
+	current, start := "", 0
+	var buf []string
+	flush := func() {
+		if current != "" {
+			c.Sections[current] = Section{Markdown: strings.TrimSpace(strings.Join(buf, "\n")), Pos: Pos{file, start}}
+		}
+		buf = nil
+	}
+	for i := body; i < len(lines); i++ {
+		if m := sectionMarker.FindStringSubmatch(lines[i]); m != nil {
+			flush()
+			current, start = m[1], i+1
+			if !contains(contentSections, current) && !strings.HasPrefix(current, "step/") {
+				bad(i+1, "unknown section "+current+"; known sections are "+strings.Join(contentSections, ", ")+" and step/<step-id>")
+			}
+			if _, dup := c.Sections[current]; dup {
+				bad(i+1, "section "+current+" is given twice")
+			}
+			continue
+		}
+		if current == "" {
+			if strings.TrimSpace(lines[i]) != "" {
+				bad(i+1, "text before the first <!-- section: ID --> marker: start the prose with a section marker")
+				current, start = "-", i+1
+			}
+			continue
+		}
+		buf = append(buf, lines[i])
+	}
+	flush()
+	delete(c.Sections, "-")
+	return c, problems
+}
+
+// shift moves every line number of a YAML tree by n lines.
+func shift(n *yaml.Node, by int) {
+	n.Line += by
+	for _, c := range n.Content {
+		shift(c, by)
+	}
+}
+
+func stringMap(l *loader, file string, n *yaml.Node) map[string]string {
+	out := map[string]string{}
+	if n == nil {
+		return out
+	}
+	if n.Kind != yaml.MappingNode {
+		l.problem(Pos{file, n.Line}, "expected a mapping of id: text")
+		return out
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		out[n.Content[i].Value] = n.Content[i+1].Value
+	}
+	return out
+}
+
+// Keys lists a content file's keys ("section:notes", "step:engine", ...) in
+// a fixed order, for comparing languages.
+func (c *Content) Keys() []string {
+	var keys []string
+	for k := range c.Sections {
+		keys = append(keys, "section:"+k)
+	}
+	for k := range c.Workloads {
+		keys = append(keys, "workload:"+k)
+	}
+	for k := range c.Steps {
+		keys = append(keys, "step:"+k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,599 @@
+package study
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/benchlog"
+)
+
+// Problem is something wrong with the input, at a position.
+type Problem struct {
+	Pos Pos
+	Msg string
+}
+
+func (p Problem) Error() string { return fmt.Sprintf("%s:%d: %s", p.Pos.File, p.Pos.Line, p.Msg) }
+
+// StudyFile and RunFile are the metadata file names of a study and a run.
+const (
+	StudyFile = "study.yaml"
+	RunFile   = "run.yaml"
+	LogSuffix = ".log"
+	runsDir   = "runs"
+)
+
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
+// LoadAll loads every study folder of fsys, a results/ tree whose paths are
+// shown prefixed with root. Problems in the data are returned, all of them;
+// only a failure to read the tree is an error.
+func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, nil, err
+	}
+	var studies []*Study
+	var problems []Problem
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		sub, err := fs.Sub(fsys, e.Name())
+		if err != nil {
+			return nil, nil, err
+		}
+		s, probs, err := Load(sub, path.Join(root, e.Name()), e.Name())
+		if err != nil {
+			return nil, nil, err
+		}
+		problems = append(problems, probs...)
+		if s != nil {
+			studies = append(studies, s)
+		}
+	}
+	return studies, problems, nil
+}
+
+// Load reads one study folder.
+func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
+	l := &loader{fsys: fsys, dir: dir}
+	s := &Study{ID: id, Dir: dir, Pos: Pos{File: path.Join(dir, StudyFile), Line: 1}}
+	if !idPattern.MatchString(id) {
+		l.problem(s.Pos, "study folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
+	}
+	data, err := fs.ReadFile(fsys, StudyFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		l.problem(Pos{File: dir, Line: 0}, "a study folder needs a %s file (see docs/results-format.md)", StudyFile)
+		return nil, l.problems, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	root := l.parseYAML(s.Pos.File, data)
+	if root != nil {
+		l.study(s, root)
+	}
+	if err := l.runs(s); err != nil {
+		return nil, nil, err
+	}
+	l.crossRefs(s)
+	return s, l.problems, nil
+}
+
+type loader struct {
+	fsys     fs.FS
+	dir      string
+	problems []Problem
+}
+
+func (l *loader) problem(p Pos, format string, args ...any) {
+	l.problems = append(l.problems, Problem{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+func (l *loader) parseYAML(file string, data []byte) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		line, msg := 1, err.Error()
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			fmt.Sscan(m[1], &line)
+			msg = m[2]
+		}
+		l.problem(Pos{file, line}, "invalid YAML: %s", msg)
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		l.problem(Pos{file, 1}, "the file is empty")
+		return nil
+	}
+	n := doc.Content[0]
+	if n.Kind != yaml.MappingNode {
+		l.problem(Pos{file, n.Line}, "expected a mapping of fields at the top level")
+		return nil
+	}
+	return n
+}
+
+// mapping walks the fields of a YAML mapping, reporting unknown, duplicate
+// and missing ones.
+type mapping struct {
+	l      *loader
+	file   string
+	node   *yaml.Node
+	fields map[string]*yaml.Node
+}
+
+func (l *loader) mapping(file string, n *yaml.Node, what string, known ...string) *mapping {
+	m := &mapping{l: l, file: file, node: n, fields: map[string]*yaml.Node{}}
+	if n.Kind != yaml.MappingNode {
+		l.problem(Pos{file, n.Line}, "%s: expected a mapping of fields", what)
+		return m
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if !contains(known, k.Value) {
+			l.problem(Pos{file, k.Line}, "%s: unknown field %q; known fields are %s", what, k.Value, strings.Join(known, ", "))
+			continue
+		}
+		if _, dup := m.fields[k.Value]; dup {
+			l.problem(Pos{file, k.Line}, "%s: field %q is given twice", what, k.Value)
+			continue
+		}
+		m.fields[k.Value] = v
+	}
+	return m
+}
+
+func (m *mapping) pos(key string) Pos {
+	if v, ok := m.fields[key]; ok {
+		return Pos{m.file, v.Line}
+	}
+	return Pos{m.file, m.node.Line}
+}
+
+func (m *mapping) require(key, what string) *yaml.Node {
+	v, ok := m.fields[key]
+	if !ok {
+		m.l.problem(Pos{m.file, m.node.Line}, "%s: missing required field %q", what, key)
+		return nil
+	}
+	return v
+}
+
+func (m *mapping) str(key, what string, required bool) string {
+	v := m.fields[key]
+	if v == nil {
+		if required {
+			m.require(key, what)
+		}
+		return ""
+	}
+	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must be a string", what, key)
+		return ""
+	}
+	if required && strings.TrimSpace(v.Value) == "" {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must not be empty", what, key)
+	}
+	return v.Value
+}
+
+func (m *mapping) integer(key, what string, required bool) *int {
+	v := m.fields[key]
+	if v == nil {
+		if required {
+			m.require(key, what)
+		}
+		return nil
+	}
+	var n int
+	if v.Kind != yaml.ScalarNode || v.Tag != "!!int" || v.Decode(&n) != nil {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must be a whole number, not %q", what, key, v.Value)
+		return nil
+	}
+	return &n
+}
+
+func (m *mapping) positive(key, what string, required bool) int {
+	p := m.integer(key, what, required)
+	if p == nil {
+		return 0
+	}
+	if *p <= 0 {
+		m.l.problem(m.pos(key), "%s: field %q must be greater than zero", what, key)
+		return 0
+	}
+	return *p
+}
+
+func (m *mapping) boolean(key, what string) bool {
+	v := m.fields[key]
+	if v == nil {
+		return false
+	}
+	var b bool
+	if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" || v.Decode(&b) != nil {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must be true or false", what, key)
+	}
+	return b
+}
+
+func (m *mapping) strings(key, what string, required bool) []string {
+	v := m.fields[key]
+	if v == nil {
+		if required {
+			m.require(key, what)
+		}
+		return nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must be a list such as [a, b]", what, key)
+		return nil
+	}
+	var out []string
+	for _, item := range v.Content {
+		if item.Kind != yaml.ScalarNode {
+			m.l.problem(Pos{m.file, item.Line}, "%s: items of %q must be strings", what, key)
+			continue
+		}
+		out = append(out, item.Value)
+	}
+	if required && len(out) == 0 {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must list at least one item", what, key)
+	}
+	return out
+}
+
+// list returns the items of a sequence field.
+func (m *mapping) list(key, what string, required bool) []*yaml.Node {
+	v := m.fields[key]
+	if v == nil {
+		if required {
+			m.require(key, what)
+		}
+		return nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must be a list", what, key)
+		return nil
+	}
+	return v.Content
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *loader) study(s *Study, n *yaml.Node) {
+	f := s.Pos.File
+	top := l.mapping(f, n, "study", "model", "hardware", "objective", "engines", "benchmark",
+		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged")
+	s.Model = top.str("model", "study", true)
+
+	if hw := top.require("hardware", "study"); hw != nil {
+		m := l.mapping(f, hw, "hardware", "gpu", "gpus_per_node", "nodes")
+		s.Hardware = Hardware{
+			GPU:         m.str("gpu", "hardware", true),
+			GPUsPerNode: m.positive("gpus_per_node", "hardware", true),
+			Nodes:       m.positive("nodes", "hardware", true),
+			Pos:         Pos{f, hw.Line},
+		}
+	}
+
+	switch o := Objective(top.str("objective", "study", true)); o {
+	case Throughput, Latency:
+		s.Objective = o
+	case "":
+	default:
+		l.problem(top.pos("objective"), "study: objective %q is not known; use %q or %q", o, Throughput, Latency)
+	}
+
+	for _, item := range top.list("engines", "study", true) {
+		m := l.mapping(f, item, "engine", "id", "name", "version")
+		s.Engines = append(s.Engines, Engine{
+			ID: m.str("id", "engine", true), Name: m.str("name", "engine", true),
+			Version: m.str("version", "engine", true), Pos: Pos{f, item.Line},
+		})
+	}
+
+	if b := top.require("benchmark", "study"); b != nil {
+		m := l.mapping(f, b, "benchmark", "tool", "commands")
+		s.Benchmark = Benchmark{Tool: m.str("tool", "benchmark", true), Commands: m.str("commands", "benchmark", false), Pos: Pos{f, b.Line}}
+	}
+
+	for _, item := range top.list("workloads", "study", true) {
+		m := l.mapping(f, item, "workload", "id", "dataset", "input_len", "output_len", "num_prompts", "seed", "max_concurrency", "command", "main")
+		w := Workload{
+			ID: m.str("id", "workload", true), Dataset: m.str("dataset", "workload", true),
+			NumPrompts: m.positive("num_prompts", "workload", false),
+			Seed:       m.integer("seed", "workload", false),
+			Command:    m.str("command", "workload", false), Main: m.boolean("main", "workload"),
+			Pos: Pos{f, item.Line},
+		}
+		if mc := m.integer("max_concurrency", "workload", false); mc != nil {
+			w.MaxConcurrency = mc
+		}
+		switch w.Dataset {
+		case "random":
+			w.InputLen = m.positive("input_len", "workload", true)
+			w.OutputLen = m.positive("output_len", "workload", true)
+		case "sharegpt", "":
+			for _, k := range []string{"input_len", "output_len"} {
+				if _, ok := m.fields[k]; ok {
+					l.problem(m.pos(k), "workload %s: %q applies to the random dataset only", w.ID, k)
+				}
+			}
+		default:
+			l.problem(m.pos("dataset"), "workload %s: dataset %q is not known; use sharegpt or random", w.ID, w.Dataset)
+		}
+		s.Workloads = append(s.Workloads, w)
+	}
+
+	s.Baseline = Config{Runs: top.strings("baseline", "study", true), Pos: top.pos("baseline")}
+	s.Recommended = Config{Runs: top.strings("recommended", "study", true), Pos: top.pos("recommended")}
+
+	for _, item := range top.list("steps", "study", true) {
+		m := l.mapping(f, item, "step", "id", "runs", "reference")
+		s.Steps = append(s.Steps, Step{
+			ID: m.str("id", "step", true), Runs: m.strings("runs", "step", true),
+			Reference: m.str("reference", "step", true), Pos: Pos{f, item.Line},
+		})
+	}
+
+	for _, item := range top.list("claims", "study", false) {
+		m := l.mapping(f, item, "claim", "kind", "workload", "step", "printed", "source")
+		c := Claim{
+			Kind: ClaimKind(m.str("kind", "claim", true)), Workload: m.str("workload", "claim", false),
+			Step: m.str("step", "claim", false), Printed: m.str("printed", "claim", true),
+			Source: m.str("source", "claim", false), Pos: Pos{f, item.Line},
+		}
+		switch c.Kind {
+		case ClaimConclusion:
+			if c.Workload == "" {
+				l.problem(c.Pos, "claim: a conclusion claim needs the field \"workload\"")
+			}
+		case ClaimStep, ClaimRanking:
+			if c.Step == "" {
+				l.problem(c.Pos, "claim: a %s claim needs the field \"step\"", c.Kind)
+			}
+		case "":
+		default:
+			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step or ranking", c.Kind)
+		}
+		s.Claims = append(s.Claims, c)
+	}
+
+	for _, item := range top.list("acknowledged", "study", false) {
+		m := l.mapping(f, item, "acknowledgement", "rule", "subject", "reason")
+		a := Ack{Rule: m.str("rule", "acknowledgement", true), Subject: m.str("subject", "acknowledgement", true), Pos: Pos{f, item.Line}}
+		if r := m.require("reason", "acknowledgement"); r != nil {
+			rm := l.mapping(f, r, "reason", Languages...)
+			a.Reason = map[string]string{}
+			for _, lang := range Languages {
+				if txt := rm.str(lang, "reason", false); txt != "" {
+					a.Reason[lang] = txt
+				}
+			}
+		}
+		s.Acks = append(s.Acks, a)
+	}
+}
+
+// Languages are the languages perflab publishes in.
+var Languages = []string{"en", "zh", "ja"}
+
+func (l *loader) runs(s *Study) error {
+	entries, err := fs.ReadDir(l.fsys, runsDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		l.problem(s.Pos, "study has no %s/ folder: add one folder per run (see docs/results-format.md)", runsDir)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	workloads := map[string]int{}
+	for i, w := range s.Workloads {
+		workloads[w.ID] = i
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			l.problem(Pos{path.Join(l.dir, runsDir, e.Name()), 0}, "unexpected file in %s/: each run is a folder", runsDir)
+			continue
+		}
+		if err := l.run(s, e.Name(), workloads); err != nil {
+			return err
+		}
+	}
+	sort.Slice(s.Runs, func(i, j int) bool { return s.Runs[i].ID < s.Runs[j].ID })
+	return nil
+}
+
+func (l *loader) run(s *Study, id string, workloads map[string]int) error {
+	dir := path.Join(runsDir, id)
+	shown := path.Join(l.dir, dir)
+	r := &Run{ID: id, Pos: Pos{path.Join(shown, RunFile), 1}}
+	if !idPattern.MatchString(id) {
+		l.problem(Pos{shown, 0}, "run folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
+	}
+	entries, err := fs.ReadDir(l.fsys, dir)
+	if err != nil {
+		return err
+	}
+	hasMeta := false
+	for _, e := range entries {
+		name := e.Name()
+		file := path.Join(shown, name)
+		switch {
+		case name == RunFile:
+			hasMeta = true
+		case strings.HasSuffix(name, LogSuffix) && !e.IsDir():
+			w := strings.TrimSuffix(name, LogSuffix)
+			if _, ok := workloads[w]; !ok {
+				l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>.log, with a workload id of %s", name, s.Pos.File)
+				continue
+			}
+			raw, err := fs.ReadFile(l.fsys, path.Join(dir, name))
+			if err != nil {
+				return err
+			}
+			blocks, perr := benchlog.Parse(file, bytes.NewReader(raw))
+			if perr != nil {
+				var se *benchlog.SyntaxError
+				if errors.As(perr, &se) {
+					l.problem(Pos{se.File, se.Line}, "%s", se.Msg)
+				} else {
+					return perr
+				}
+			}
+			r.Logs = append(r.Logs, Log{Workload: w, File: file, Raw: raw, Blocks: blocks})
+		default:
+			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files", RunFile, LogSuffix)
+		}
+	}
+	sort.Slice(r.Logs, func(i, j int) bool { return workloads[r.Logs[i].Workload] < workloads[r.Logs[j].Workload] })
+	if !hasMeta {
+		l.problem(Pos{shown, 0}, "run folder has no %s: add one with engine, command and gpus (see docs/results-format.md)", RunFile)
+		return nil
+	}
+	data, err := fs.ReadFile(l.fsys, path.Join(dir, RunFile))
+	if err != nil {
+		return err
+	}
+	if n := l.parseYAML(r.Pos.File, data); n != nil {
+		m := l.mapping(r.Pos.File, n, "run", "name", "engine", "command", "command_derived", "gpus", "error")
+		r.Name = m.str("name", "run", true)
+		r.Engine = m.str("engine", "run", true)
+		r.Command = m.str("command", "run", true)
+		r.CommandDerived = m.boolean("command_derived", "run")
+		r.GPUs = m.positive("gpus", "run", true)
+		r.Error = m.str("error", "run", false)
+		r.CommandLine, r.GPUsLine = m.pos("command").Line, m.pos("gpus").Line
+		if r.Failed() && len(r.Logs) > 0 {
+			l.problem(m.pos("error"), "run %s has an error and also result logs: a failed run has no result; remove the error or the logs", id)
+		}
+		if !r.Failed() && len(r.Logs) == 0 {
+			l.problem(r.Pos, "run %s has no <workload-id>%s file and no error: add its logs, or the error it printed", id, LogSuffix)
+		}
+	}
+	s.Runs = append(s.Runs, r)
+	return nil
+}
+
+// Run returns the run with the given id, or nil.
+func (s *Study) Run(id string) *Run {
+	i := sort.Search(len(s.Runs), func(i int) bool { return s.Runs[i].ID >= id })
+	if i < len(s.Runs) && s.Runs[i].ID == id {
+		return s.Runs[i]
+	}
+	return nil
+}
+
+// Workload returns the workload with the given id, or nil.
+func (s *Study) Workload(id string) *Workload {
+	for i := range s.Workloads {
+		if s.Workloads[i].ID == id {
+			return &s.Workloads[i]
+		}
+	}
+	return nil
+}
+
+// MainWorkload returns the workload steps are compared on.
+func (s *Study) MainWorkload() *Workload {
+	for i := range s.Workloads {
+		if s.Workloads[i].Main {
+			return &s.Workloads[i]
+		}
+	}
+	return nil
+}
+
+// Engine returns the engine with the given id, or nil.
+func (s *Study) Engine(id string) *Engine {
+	for i := range s.Engines {
+		if s.Engines[i].ID == id {
+			return &s.Engines[i]
+		}
+	}
+	return nil
+}
+
+// Step returns the step with the given id, or nil.
+func (s *Study) Step(id string) *Step {
+	for i := range s.Steps {
+		if s.Steps[i].ID == id {
+			return &s.Steps[i]
+		}
+	}
+	return nil
+}
+
+// crossRefs checks that every id the study names exists.
+func (l *loader) crossRefs(s *Study) {
+	runRef := func(p Pos, what, id string) {
+		if s.Run(id) == nil {
+			l.problem(p, "%s names run %q, which has no folder %s/%s/%s", what, id, s.Dir, runsDir, id)
+		}
+	}
+	seen := map[string]bool{}
+	mains := 0
+	for _, w := range s.Workloads {
+		if seen[w.ID] {
+			l.problem(w.Pos, "workload id %q is used twice", w.ID)
+		}
+		seen[w.ID] = true
+		if w.Main {
+			mains++
+		}
+	}
+	if len(s.Workloads) > 0 && mains != 1 {
+		l.problem(s.Pos, "exactly one workload must be marked main: true (the one steps are compared on); found %d", mains)
+	}
+	for _, id := range s.Baseline.Runs {
+		runRef(s.Baseline.Pos, "baseline", id)
+	}
+	for _, id := range s.Recommended.Runs {
+		runRef(s.Recommended.Pos, "recommended", id)
+	}
+	steps := map[string]bool{}
+	for _, st := range s.Steps {
+		if steps[st.ID] {
+			l.problem(st.Pos, "step id %q is used twice", st.ID)
+		}
+		steps[st.ID] = true
+		for _, id := range st.Runs {
+			runRef(st.Pos, "step "+st.ID, id)
+		}
+		if st.Reference != "" {
+			runRef(st.Pos, "step "+st.ID+" reference", st.Reference)
+		}
+	}
+	for _, c := range s.Claims {
+		if c.Workload != "" && s.Workload(c.Workload) == nil {
+			l.problem(c.Pos, "claim names workload %q, which the study does not define", c.Workload)
+		}
+		if c.Step != "" && !steps[c.Step] {
+			l.problem(c.Pos, "claim names step %q, which the study does not define", c.Step)
+		}
+	}
+	for _, r := range s.Runs {
+		if r.Engine != "" && s.Engine(r.Engine) == nil {
+			l.problem(r.Pos, "run %s: engine %q is not one of the study's engines in %s", r.ID, r.Engine, s.Pos.File)
+		}
+	}
+}
