@@ -54,6 +54,15 @@ func Load(d Dirs) (*Project, error) {
 		p.Problems = append(p.Problems, check.Problems(cprobs)...)
 		p.Problems = append(p.Problems, check.Translations(studies, p.Content, filepath.ToSlash(d.Content))...)
 	}
+	if d.Locales != "" && d.Templates != "" {
+		r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
+		if err != nil {
+			p.Problems = append(p.Problems, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error,
+				File: filepath.ToSlash(d.Locales), Message: err.Error()})
+		} else {
+			p.Problems = append(p.Problems, missingMessages(r, filepath.ToSlash(d.Locales))...)
+		}
+	}
 	return p, nil
 }
 
@@ -134,4 +143,18 @@ func indexEntry(res check.Result) render.IndexEntry {
 		}
 	}
 	return e
+}
+
+// missingMessages reports every label one language has and another lacks.
+func missingMessages(r *render.Renderer, root string) []check.Diagnostic {
+	var out []check.Diagnostic
+	missing := r.MissingMessages()
+	for _, l := range render.Languages {
+		for _, id := range missing[l.Code] {
+			out = append(out, check.Diagnostic{Rule: check.RuleTranslation, Severity: check.Error,
+				File: root + "/" + l.Code + ".yaml", Line: 1,
+				Message: fmt.Sprintf("message %q is missing: add its %s translation", id, l.Name)})
+		}
+	}
+	return out
 }

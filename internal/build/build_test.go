@@ -1,0 +1,252 @@
+package build
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/site"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// repoDirs are the repository's own folders, seen from this package.
+var repoDirs = Dirs{Results: "../../results", Content: "../../content", Locales: "../../locales", Templates: "../../templates"}
+
+func buildRepo(t *testing.T, d Dirs) (*Project, site.Files) {
+	t.Helper()
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Site(p, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, files
+}
+
+// TestRepositoryGolden builds the repository's own results/ in every
+// language and compares every page with testdata/golden.
+func TestRepositoryGolden(t *testing.T) {
+	_, files := buildRepo(t, repoDirs)
+	golden := filepath.Join("testdata", "golden")
+	if *update {
+		if err := site.Write(golden, files); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, name := range files.Names() {
+		want, err := os.ReadFile(filepath.Join(golden, filepath.FromSlash(name)))
+		if err != nil {
+			t.Errorf("%s: no golden file (run go test ./internal/build -update): %v", name, err)
+			continue
+		}
+		if !bytes.Equal(want, files[name]) {
+			t.Errorf("%s differs from its golden file (go test ./internal/build -update rewrites it):\n%s", name, diff(want, files[name]))
+		}
+	}
+	filepath.WalkDir(golden, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(golden, p)
+			if _, ok := files[filepath.ToSlash(rel)]; !ok {
+				t.Errorf("golden file %s is no longer produced: run with -update", rel)
+			}
+		}
+		return nil
+	})
+}
+
+// diff shows the first differing lines.
+func diff(want, got []byte) string {
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return "line " + strconv.Itoa(i+1) + ":\n  want: " + a + "\n  got:  " + b
+		}
+	}
+	return "(same lines, different bytes)"
+}
+
+// TestSeedFigures asserts the figures the seeds publish, recomputed from the
+// logs, on the English, Chinese and Japanese pages.
+func TestSeedFigures(t *testing.T) {
+	_, files := buildRepo(t, repoDirs)
+	want := map[string][]string{
+		"qwen3-235b-a22b-a100": {"+59.2 %", "+33.2 %", "+14.2 %", "+13.4 %", "+24.1 %", "+22.2 %", "3019.19 x 2",
+			"SGLang (4635.31 tok/s) &gt; vLLM (3792.50 tok/s)"},
+		"qwen3-32b-a100": {"+18.7 %", "+33.1 %", "+7.7 %", "+10.9 %", "-12.1 %", "-13.8%",
+			"TensorRT-LLM (2054.21 tok/s) &gt; vLLM (1730.98 tok/s) &gt; SGLang (1398.38 tok/s)"},
+	}
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for id, figures := range want {
+			page := string(files[lang+"/"+id+"/index.html"])
+			if page == "" {
+				t.Fatalf("no page %s/%s", lang, id)
+			}
+			for _, f := range figures {
+				if !strings.Contains(page, f) {
+					t.Errorf("%s/%s/index.html does not show %q", lang, id, f)
+				}
+			}
+			if !strings.Contains(page, `<html lang="`+lang+`">`) {
+				t.Errorf("%s/%s: wrong html lang", lang, id)
+			}
+			for _, other := range []string{"en", "zh", "ja"} {
+				if !strings.Contains(page, `href="../../`+other+`/`+id+`/index.html"`) {
+					t.Errorf("%s/%s does not link to its %s version", lang, id, other)
+				}
+			}
+		}
+	}
+	// The projected optimized value is labelled as such and never shown as a measurement.
+	en := string(files["en/qwen3-235b-a22b-a100/index.html"])
+	if !strings.Contains(en, "3019.19 x 2 <em>(projected)</em>") {
+		t.Error("the TP4 ShareGPT figure is not labelled projected")
+	}
+	if strings.Contains(en, "6038.38") {
+		t.Error("the projection 3019.19 x 2 is shown as if it were measured (6038.38)")
+	}
+}
+
+// TestRepositoryCheck: the seeds' two known problems are found and
+// acknowledged, and nothing else is an error.
+func TestRepositoryCheck(t *testing.T) {
+	p, err := Load(repoDirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Failed() {
+		for _, d := range p.Diagnostics() {
+			t.Log(d)
+		}
+		t.Fatal("check fails on the repository's results/")
+	}
+	got := map[string]bool{}
+	for _, d := range p.Diagnostics() {
+		if d.Acknowledged() {
+			got[d.Rule+" "+d.Subject] = true
+		}
+	}
+	for _, want := range []string{"claim-mismatch conclusion/random-32k", "model-mismatch trtllm-mnt16384", "model-mismatch trtllm-mnt32768"} {
+		if !got[want] {
+			t.Errorf("expected an acknowledged %s", want)
+		}
+	}
+}
+
+// copyTree copies the repository folders into a temporary tree.
+func copyTree(t *testing.T) Dirs {
+	t.Helper()
+	dst := t.TempDir()
+	for _, dir := range []string{"results", "content", "locales", "templates"} {
+		out, err := exec.Command("cp", "-r", filepath.Join("../..", dir), filepath.Join(dst, dir)).CombinedOutput()
+		if err != nil {
+			t.Fatalf("cp: %v %s", err, out)
+		}
+	}
+	return Dirs{Results: filepath.Join(dst, "results"), Content: filepath.Join(dst, "content"),
+		Locales: filepath.Join(dst, "locales"), Templates: filepath.Join(dst, "templates")}
+}
+
+// TestRemovingAcknowledgementFails: without its acknowledgement a seed
+// problem fails the check, on the claim's own line.
+func TestRemovingAcknowledgementFails(t *testing.T) {
+	d := copyTree(t)
+	file := filepath.Join(d.Results, "qwen3-32b-a100", "study.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte("\nacknowledged:"))
+	if i < 0 {
+		t.Fatal("study.yaml has no acknowledged: section")
+	}
+	if err := os.WriteFile(file, data[:i+1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Failed() {
+		t.Fatal("check passes without the acknowledgements")
+	}
+	rules := map[string]int{}
+	for _, diag := range p.Diagnostics() {
+		if diag.Severity == check.Error && !diag.Acknowledged() {
+			rules[diag.Rule]++
+			if diag.Line <= 0 {
+				t.Errorf("%s has no line", diag)
+			}
+		}
+	}
+	if rules["claim-mismatch"] != 1 || rules["model-mismatch"] != 2 {
+		t.Errorf("unacknowledged errors by rule = %v, want one claim-mismatch and two model-mismatch", rules)
+	}
+}
+
+// TestDeterministic: two builds of the same tree give the same bytes.
+func TestDeterministic(t *testing.T) {
+	_, a := buildRepo(t, repoDirs)
+	_, b := buildRepo(t, repoDirs)
+	if len(a) != len(b) {
+		t.Fatalf("builds produced %d and %d files", len(a), len(b))
+	}
+	for name, data := range a {
+		if !bytes.Equal(data, b[name]) {
+			t.Errorf("%s differs between two builds", name)
+		}
+	}
+}
+
+// TestMissingTranslationIsCaught: a label missing in one language, and a
+// prose section missing in one language, are check errors.
+func TestMissingTranslationIsCaught(t *testing.T) {
+	d := copyTree(t)
+	ja := filepath.Join(d.Locales, "ja.yaml")
+	data, _ := os.ReadFile(ja)
+	lines := strings.Split(string(data), "\n")
+	var kept []string
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "summary.heading:") {
+			kept = append(kept, l)
+		}
+	}
+	os.WriteFile(ja, []byte(strings.Join(kept, "\n")), 0o644)
+	zh := filepath.Join(d.Content, "zh", "qwen3-32b-a100.md")
+	data, _ = os.ReadFile(zh)
+	data = bytes.Replace(data, []byte("<!-- section: objective -->"), []byte("<!-- section: notes-removed -->"), 1)
+	os.WriteFile(zh, data, 0o644)
+
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, diag := range p.Diagnostics() {
+		if diag.Severity == check.Error && !diag.Acknowledged() {
+			msgs = append(msgs, diag.String())
+		}
+	}
+	joined := strings.Join(msgs, "\n")
+	for _, want := range []string{"ja.yaml", "summary.heading", "zh/qwen3-32b-a100.md"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("check output does not mention %q:\n%s", want, joined)
+		}
+	}
+}
