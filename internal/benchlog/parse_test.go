@@ -438,3 +438,21 @@ func TestMarshalJSON(t *testing.T) {
 		t.Errorf("pointer marshal: %s", got)
 	}
 }
+
+func readTestdata(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join("testdata", name))
+}
+
+// TestNoisyLog checks the benchmark's input: every block found, in place.
+func TestNoisyLog(t *testing.T) {
+	data := makeNoisyLog(8 << 20)
+	blocks := blocksOf(t, data)
+	if len(blocks) == 0 {
+		t.Fatal("no blocks")
+	}
+	for _, b := range blocks {
+		if b.Format != FormatVLLM || b.Truncated || len(b.Labels) != 40 {
+			t.Errorf("block at line %d: %s truncated=%v %d labels", b.Line, b.Format, b.Truncated, len(b.Labels))
+		}
+	}
+}
