@@ -190,10 +190,10 @@ func TestBlocks(t *testing.T) {
 			metrics: []want{{"max_concurrency", 64, 0, 4}, {"request_rate", 4, 1, 3}, {"total_token_throughput", 1468.18, 2, 13}},
 		},
 		{
-			file: "trtllm_serve.txt", nblocks: 1, format: FormatTRTLLMServe, def: CountOverDuration, line: 3, end: 27, labels: 20,
+			file: "trtllm_serve.txt", nblocks: 1, format: FormatTRTLLMServe, def: CountOverDuration, line: 3, end: 34, labels: 26,
 			metrics: []want{
 				{"num_prompts", 100, 0, 4}, {"failed", 2, 0, 6}, {"user_throughput", 35.2, 2, 13},
-				{"std_ttft_ms", 30.5, 2, 17}, {"std_tpot_ms", 2.05, 2, 22},
+				{"std_ttft_ms", 30.5, 2, 17}, {"std_tpot_ms", 2.05, 2, 22}, {"spec_decode_acceptance_length", 1.85, 2, 28},
 			},
 		},
 		{

@@ -57,8 +57,9 @@ type Scanner struct {
 	cur     *Block // being read
 	bannerd bool   // cur started at a banner
 	marks   marks
-	known   int // labels of cur with a canonical key
-	unknwn  int // labels of cur without one
+	section string // normalised title of the current "----title----" line
+	known   int    // labels of cur with a canonical key
+	unknwn  int    // labels of cur without one
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
@@ -212,6 +213,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if len(text) >= 3 && text[0] == '-' && text[1] == '-' && text[2] == '-' {
 		s.cur.EndLine = s.line
 		s.marks.headered = true
+		s.section = normLabel(bytes.Trim(text, "- \t"))
 		return
 	}
 	label, value, ok := splitLabel(text)
@@ -238,6 +240,7 @@ func (s *Scanner) begin(atBanner bool) {
 	s.cur = &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}
 	s.bannerd = atBanner
 	s.marks = marks{}
+	s.section = ""
 	s.known, s.unknwn = 0, 0
 }
 
@@ -249,6 +252,10 @@ func (s *Scanner) add(label, value []byte) {
 	b.EndLine = s.line
 	norm := normLabel(label)
 	info := lookupLabel(norm)
+	if !info.known && norm == "mean" && s.section == "avg decoded tokens per iter" {
+		// TensorRT-LLM: mean decoded tokens per iteration = acceptance length.
+		info = labelInfo{spec: keySpec{key: "spec_decode_acceptance_length"}, known: true}
+	}
 	switch norm {
 	case "backend", "traffic request rate", "concurrency", "total generated tokens (retokenized)",
 		"max request concurrency", "max reqeuest concurrency", "accept length",
@@ -341,6 +348,10 @@ func (s *Scanner) end(truncated bool) {
 		}
 	}
 	b.Truncated = truncated
+	if truncated {
+		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: b.EndLine,
+			Msg: fmt.Sprintf("result block of line %d has no closing ===== rule; read up to here", b.Line)})
+	}
 	s.out = b
 }
 
