@@ -4,6 +4,37 @@
 // It knows nothing about studies, YAML, languages or output formats, and it
 // never prints. Every block and every error carries the file and 1-based line
 // it came from.
+//
+// A Scanner streams a log line by line with a fixed-size buffer (very long
+// lines such as a Namespace(...) dump or a redrawn progress bar are searched
+// for the banner and otherwise skipped), so memory does not grow with the
+// file; Parse collects every block of a file.
+//
+// Layouts read (see FORMATS.md sections 1, 2.1, 3.1 and 10):
+//
+//   - FormatVLLM: the "Serving Benchmark Result" table of every vLLM release
+//     since v0.4.0, the banner found anywhere in a line, closed by a rule of
+//     '='. Labels are matched case-insensitively after white space, ANSI
+//     colours, "# " prefixes and CR are removed.
+//   - FormatVLLMHeaderless: the same table with its banner lost, from a
+//     "Successful requests:" line to the closing rule.
+//   - FormatVLLMPlain: the 2023 ("Total time: 219.64 s") and early-2024
+//     ("Benchmark duration: 294.101467 s") lines, units in the values.
+//   - FormatSGLang, FormatTRTLLMServe: the copies of the table printed by
+//     sglang.bench_serving and TensorRT-LLM's benchmark_serving.py, told apart
+//     by their own labels (Backend, Concurrency, Total requests, Std Dev ...).
+//   - FormatGuideLLM: GPUStack's rendering of guidellm results, marked by a
+//     Latency section in seconds; its throughputs are TimeSeriesMean.
+//   - FormatUnknown: a banner over labels that are not a serving result (no
+//     request count and duration): its labels are kept, no metric is read.
+//
+// Keys are those of vLLM's --save-result JSON (FORMATS.md section 6):
+// completed, duration, request_throughput, mean_ttft_ms, p99.9_itl_ms, ...
+// Latencies are in ms and durations in s whatever unit was printed; Metric
+// records the printed value, its decimals and its line. Labels without a key
+// are kept in Block.Labels only; values such as inf, None, not set or N/A give
+// no metric. Values that should be numbers and are not, and blocks cut off
+// before their closing rule, are reported in Block.Problems; reading goes on.
 package benchlog
 
 import "fmt"

@@ -151,7 +151,6 @@ func statLabel(norm string) labelInfo {
 		stat = "min"
 	case "std":
 		stat = "std"
-		info.std = true
 		name = strings.TrimPrefix(strings.TrimPrefix(name, "dev. "), "dev ")
 	default:
 		if !isPercentile(word) {
@@ -164,6 +163,7 @@ func statLabel(norm string) labelInfo {
 		return info
 	}
 	info.known = true
+	info.std = stat == "std"
 	info.spec = keySpec{unit: "ms", from: from}
 	if canon == "probe_e2el" {
 		info.spec.key = "probe_" + stat + "_e2el_ms"

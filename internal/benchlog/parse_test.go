@@ -176,6 +176,10 @@ func TestBlocks(t *testing.T) {
 			file: "truncated_fence.txt", nblocks: 1, format: FormatVLLM, def: CountOverDuration, line: 2, end: 5, truncated: true, labels: 3,
 		},
 		{
+			file: "truncated_noise.txt", nblocks: 1, format: FormatVLLM, def: CountOverDuration, line: 1, end: 4, truncated: true, labels: 3,
+			metrics: []want{{"total_input_tokens", 219171, 0, 4}},
+		},
+		{
 			file: "sglang.txt", nblocks: 1, format: FormatSGLang, def: CountOverDuration, line: 8, end: 45, labels: 32,
 			metrics: []want{
 				{"completed", 10, 0, 12}, {"total_output_tokens_retokenized", 1279, 0, 18},

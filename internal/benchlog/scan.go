@@ -217,8 +217,14 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 		return
 	}
 	label, value, ok := splitLabel(text)
-	if ok && !s.bannerd && !s.isCandidateLabel(label) {
-		ok = false
+	switch {
+	case !ok:
+	case !s.bannerd:
+		ok = s.isCandidateLabel(label)
+	case s.known > 0 && s.unknwn == 0:
+		// A block of ours so far: a log line means it was cut off. (Another
+		// tool's labels, timestamps and all, are kept as they come.)
+		ok = isTableLabel(label)
 	}
 	if !ok {
 		s.end(true)
@@ -446,6 +452,10 @@ func (s *Scanner) isCandidateLabel(label []byte) bool {
 // like a log line ("INFO 05-12 10:00:00 [serve.py:42] ...").
 func isTableLabel(label []byte) bool {
 	if len(label) > 64 || !isLetter(label[0]) {
+		return false
+	}
+	switch string(label) {
+	case "INFO", "WARNING", "ERROR", "DEBUG", "CRITICAL", "TRACE":
 		return false
 	}
 	for _, c := range label {
