@@ -21,6 +21,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
 	"gopkg.in/yaml.v3"
 )
@@ -58,7 +59,8 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		messages: map[string]map[string]bool{},
 		md: goldmark.New(
 			goldmark.WithExtensions(extension.Table, logBlocks{}),
-			goldmark.WithParserOptions(parser.WithAttribute()),
+			goldmark.WithParserOptions(parser.WithAttribute(),
+				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100))),
 		),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
