@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"path"
 	"regexp"
@@ -90,8 +91,9 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 		l := &loader{}
 		var doc yaml.Node
 		front := strings.Join(lines[1:end], "\n")
-		if err := yaml.NewDecoder(bytes.NewReader([]byte(front))).Decode(&doc); err != nil && err.Error() != "EOF" {
-			bad(2, "invalid YAML front matter: "+err.Error())
+		if err := yaml.NewDecoder(bytes.NewReader([]byte(front))).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+			line, msg := yamlError([]byte(front), err)
+			bad(line+1, "invalid YAML front matter: "+msg)
 		} else if len(doc.Content) > 0 {
 			shift(&doc, 1)
 			m := l.mapping(file, doc.Content[0], "front matter", "workloads", "steps")

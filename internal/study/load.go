@@ -82,17 +82,24 @@ func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
 	if root != nil {
 		l.study(s, root)
 	}
+	// Without a readable study.yaml, workload and engine ids are unknown:
+	// checking logs and runs against them would only repeat that problem.
+	l.studyRead = root != nil
 	if err := l.runs(s); err != nil {
 		return nil, nil, err
 	}
-	l.crossRefs(s)
+	if l.studyRead {
+		l.crossRefs(s)
+	}
 	return s, l.problems, nil
 }
 
 type loader struct {
-	fsys     fs.FS
-	dir      string
-	problems []Problem
+	fsys      fs.FS
+	dir       string
+	problems  []Problem
+	studyRead bool            // study.yaml was valid YAML
+	folders   map[string]bool // run folders, loaded or not
 }
 
 func (l *loader) problem(p Pos, format string, args ...any) {
@@ -101,14 +108,44 @@ func (l *loader) problem(p Pos, format string, args ...any) {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// yamlError returns the 1-based line and the message of a YAML syntax error.
+// yaml.v3 prints the line a construct started on, sometimes counted from
+// zero, not the line of the error; the error is on the first line at which a
+// prefix of the document fails with the same message.
+func yamlError(data []byte, err error) (int, string) {
+	line, msg := 1, err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		fmt.Sscan(m[1], &line)
+		msg = m[2]
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	var prefix []byte
+	for i, ln := range lines {
+		prefix = append(prefix, ln...)
+		var doc yaml.Node
+		perr := yaml.Unmarshal(prefix, &doc)
+		if perr == nil {
+			continue
+		}
+		pmsg := perr.Error()
+		if m := yamlLine.FindStringSubmatch(pmsg); m != nil {
+			pmsg = m[2]
+		} else {
+			pmsg = strings.TrimPrefix(pmsg, "yaml: ")
+		}
+		if pmsg == msg {
+			return i + 1, msg
+		}
+	}
+	return line, msg
+}
+
 func (l *loader) parseYAML(file string, data []byte) *yaml.Node {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		line, msg := 1, err.Error()
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
-			fmt.Sscan(m[1], &line)
-			msg = m[2]
-		}
+		line, msg := yamlError(data, err)
 		l.problem(Pos{file, line}, "invalid YAML: %s", msg)
 		return nil
 	}
@@ -427,6 +464,10 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	dir := path.Join(runsDir, id)
 	shown := path.Join(l.dir, dir)
 	r := &Run{ID: id, Pos: Pos{path.Join(shown, RunFile), 1}}
+	if l.folders == nil {
+		l.folders = map[string]bool{}
+	}
+	l.folders[id] = true
 	if !idPattern.MatchString(id) {
 		l.problem(Pos{shown, 0}, "run folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
 	}
@@ -443,7 +484,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 			hasMeta = true
 		case strings.HasSuffix(name, LogSuffix) && !e.IsDir():
 			w := strings.TrimSuffix(name, LogSuffix)
-			if _, ok := workloads[w]; !ok {
+			if _, ok := workloads[w]; !ok && l.studyRead {
 				l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>.log, with a workload id of %s", name, s.Pos.File)
 				continue
 			}
@@ -482,11 +523,11 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		r.CommandDerived = m.boolean("command_derived", "run")
 		r.GPUs = m.positive("gpus", "run", true)
 		r.Error = m.str("error", "run", false)
-		r.CommandLine, r.GPUsLine = m.pos("command").Line, m.pos("gpus").Line
+		r.EngineLine, r.CommandLine, r.GPUsLine = m.pos("engine").Line, m.pos("command").Line, m.pos("gpus").Line
 		if r.Failed() && len(r.Logs) > 0 {
 			l.problem(m.pos("error"), "run %s has an error and also result logs: a failed run has no result; remove the error or the logs", id)
 		}
-		if !r.Failed() && len(r.Logs) == 0 {
+		if !r.Failed() && len(r.Logs) == 0 && l.studyRead {
 			l.problem(r.Pos, "run %s has no <workload-id>%s file and no error: add its logs, or the error it printed", id, LogSuffix)
 		}
 	}
@@ -546,7 +587,8 @@ func (s *Study) Step(id string) *Step {
 // crossRefs checks that every id the study names exists.
 func (l *loader) crossRefs(s *Study) {
 	runRef := func(p Pos, what, id string) {
-		if s.Run(id) == nil {
+		// A folder without a readable run.yaml has its own problem.
+		if s.Run(id) == nil && !l.folders[id] {
 			l.problem(p, "%s names run %q, which has no folder %s/%s/%s", what, id, s.Dir, runsDir, id)
 		}
 	}
@@ -593,7 +635,7 @@ func (l *loader) crossRefs(s *Study) {
 	}
 	for _, r := range s.Runs {
 		if r.Engine != "" && s.Engine(r.Engine) == nil {
-			l.problem(r.Pos, "run %s: engine %q is not one of the study's engines in %s", r.ID, r.Engine, s.Pos.File)
+			l.problem(Pos{r.Pos.File, r.EngineLine}, "run %s: engine %q is not one of the study's engines in %s", r.ID, r.Engine, s.Pos.File)
 		}
 	}
 }

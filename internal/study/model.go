@@ -139,7 +139,8 @@ type Run struct {
 	GPUs           int
 	Error          string // set for a run that failed
 	Pos            Pos
-	CommandLine    int   // line of the command field in run.yaml
+	EngineLine     int   // line of the engine field in run.yaml
+	CommandLine    int   // line of the command field
 	GPUsLine       int   // line of the gpus field
 	Logs           []Log // sorted by workload order of the study
 }
