@@ -20,7 +20,7 @@ type Files map[string][]byte
 // Add stores a file, refusing a path that would leave the site.
 func (f Files) Add(name string, data []byte) error {
 	clean := filepath.ToSlash(filepath.Clean(name))
-	if clean != name || strings.HasPrefix(clean, "../") || filepath.IsAbs(name) {
+	if clean != name || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") || filepath.IsAbs(name) {
 		return fmt.Errorf("site: refusing output path %q", name)
 	}
 	if _, dup := f[name]; dup {
