@@ -28,6 +28,7 @@ const (
 	RuleClaim         = "claim-mismatch"
 	RuleClaimUnproven = "claim-unproven"
 	RuleArithmetic    = "log-arithmetic"
+	RuleLogParse      = "log-parse"
 	RulePercentiles   = "percentile-order"
 	RuleAckUnused     = "ack-unused"
 	RuleAckLanguage   = "ack-translation"

@@ -92,11 +92,33 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return ""
 	}
-	value := func(v *report.Value) string {
+	flagged := map[string]string{} // "file:line" -> rule of an unacknowledged problem there
+	for _, d := range res.Diagnostics {
+		if !d.Acknowledged() {
+			flagged[fmt.Sprintf("%s:%d", d.File, d.Line)] = d.Rule
+		}
+	}
+	// sourced writes a number as a link to where its log is shown, with its
+	// source, formula and check status on hover.
+	sourced := func(text, anchor, title string) string {
+		return "[" + text + "](#" + anchor + " \"" + escTitle(title) + "\")"
+	}
+	valueTitle := func(v *report.Value) string {
+		status := loc.T("source.check_passed")
+		if rule := flagged[fmt.Sprintf("%s:%d", v.Source.File, v.Source.Line)]; rule != "" {
+			status = loc.T("source.check_failed", "Rule", rule)
+		}
+		title := loc.T("source.value", "File", v.Source.File, "Line", v.Source.Line, "Label", v.Source.Label, "Status", status)
+		if v.Projected() {
+			title += " " + loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
+		}
+		return title
+	}
+	value := func(v *report.Value, anchor string) string {
 		if v == nil {
 			return "—"
 		}
-		s := v.Expr()
+		s := sourced(v.Expr(), anchor, valueTitle(v))
 		if v.Projected() {
 			s += " *(" + loc.T("value.projected") + ")*"
 		}
@@ -112,33 +134,45 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return mark + " " + report.FormatPercent(ch.Percent)
 	}
+	changeLink := func(ch *report.Change, claim *report.ClaimResult, anchor string) string {
+		if ch == nil {
+			return "—"
+		}
+		status := loc.T("source.no_claim")
+		if claim != nil && claim.Checked {
+			if claim.Match {
+				status = loc.T("source.claim_matches", "Printed", claim.Claim.Printed)
+			} else {
+				status = loc.T("source.claim_differs", "Printed", claim.Claim.Printed)
+			}
+		}
+		s := sourced(pct(ch), anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status))
+		if claim != nil && claim.Checked && !claim.Match {
+			s += " " + loc.T("erratum.marker")
+		}
+		return s
+	}
 	funcs := template.FuncMap{
 		"T":     loc.T,
 		"esc":   esc,
 		"fence": fence,
 		"add":   func(a, b int) int { return a + b },
 		"model": func(id string) string { return id[strings.LastIndex(id, "/")+1:] },
-		"cell": func(cl *report.Cell) string {
+		"cell": func(cl *report.Cell, anchor string) string {
 			if cl == nil {
 				return "—"
 			}
-			return value(&cl.Headline)
+			return value(&cl.Headline, anchor)
 		},
-		"tpot": func(cl *report.Cell) string {
+		"tpot": func(cl *report.Cell, anchor string) string {
 			if cl == nil || cl.TPOT == nil {
 				return "—"
 			}
-			return cl.TPOT.Expr()
+			return value(cl.TPOT, anchor)
 		},
-		"value": value,
-		"pct":   pct,
-		"change": func(ch *report.Change, claim *report.ClaimResult) string {
-			s := pct(ch)
-			if claim != nil && claim.Checked && !claim.Match {
-				s += " " + loc.T("erratum.marker")
-			}
-			return s
-		},
+		"value":         value,
+		"pct":           pct,
+		"change":        changeLink,
 		"claimFor":      claimFor,
 		"hasProjection": hasProjection,
 		"ackReason":     ackReason,
@@ -308,4 +342,9 @@ func (r *Renderer) Index(entries []IndexEntry) ([]byte, error) {
 		return nil, loc.err
 	}
 	return buf.Bytes(), nil
+}
+
+// escTitle escapes a Markdown link title written between double quotes.
+func escTitle(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(s)
 }
