@@ -6,6 +6,7 @@ package check
 
 import (
 	"fmt"
+	"path"
 	"sort"
 
 	"github.com/perflab/perflab/internal/report"
@@ -108,8 +109,11 @@ func Study(s *study.Study) Result {
 		diags = append(diags, d)
 	}
 	runRules(s, add)
-	rep := report.Build(s, Excluded(diags))
+	excluded := Excluded(diags)
+	sameDataRule(s, excluded, add)
+	rep := report.Build(s, excluded)
 	claimRules(rep, add)
+	tradeOffRules(rep, add)
 	acknowledge(s, diags, add)
 	for i := range diags {
 		diags[i].Study = s.ID
@@ -123,10 +127,39 @@ func All(studies []*study.Study) []Result {
 	sorted := append([]*study.Study(nil), studies...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
 	out := make([]Result, len(sorted))
+	index := map[string]int{}
 	for i, s := range sorted {
 		out[i] = Study(s)
+		index[s.ID] = i
 	}
+	copyRules(sorted, func(id string, d Diagnostic) {
+		d.Study = id
+		res := &out[index[id]]
+		res.Diagnostics = append(res.Diagnostics, d)
+		acknowledgeOne(res.Study, &res.Diagnostics[len(res.Diagnostics)-1])
+		sortDiagnostics(res.Diagnostics)
+	})
 	return out
+}
+
+// subjectMatches reports whether an acknowledgement's subject names a
+// problem's subject; "conclusion/*" names every workload of the conclusion.
+func subjectMatches(pattern, subject string) bool {
+	if subject == "" {
+		return false
+	}
+	ok, err := path.Match(pattern, subject)
+	return pattern == subject || (err == nil && ok)
+}
+
+// acknowledgeOne attaches an acknowledgement to a diagnostic added after
+// the study's own pass.
+func acknowledgeOne(s *study.Study, d *Diagnostic) {
+	for i := range s.Acks {
+		if a := &s.Acks[i]; a.Rule == d.Rule && subjectMatches(a.Subject, d.Subject) {
+			d.Ack = a
+		}
+	}
 }
 
 // acknowledge attaches each acknowledgement to the problems it names and
@@ -136,7 +169,7 @@ func acknowledge(s *study.Study, diags []Diagnostic, add func(Diagnostic)) {
 		a := &s.Acks[i]
 		used := false
 		for j := range diags {
-			if diags[j].Rule == a.Rule && diags[j].Subject == a.Subject && diags[j].Subject != "" {
+			if diags[j].Rule == a.Rule && subjectMatches(a.Subject, diags[j].Subject) {
 				diags[j].Ack = a
 				used = true
 			}

@@ -16,6 +16,8 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 	for _, r := range s.Runs {
 		modelRule(s, r, add)
 		gpuRule(s, r, add)
+		requestRules(s, r, add)
+		plausibilityRules(s, r, add)
 		for _, lg := range r.Logs {
 			for i := range lg.Blocks {
 				blockRules(&lg.Blocks[i], add)

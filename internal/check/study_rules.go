@@ -1,0 +1,211 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Rule ids of the rules that look across a study's runs.
+const (
+	RuleRequests     = "requests-failed"
+	RuleSameData     = "same-data"
+	RuleCopy         = "copied-block"
+	RuleTradeOff     = "trade-off"
+	RulePlausibility = "implausible"
+)
+
+// TradeOffThreshold is how much worse (in percent) the recommended
+// configuration may make mean TTFT or TPOT before a note is expected.
+const TradeOffThreshold = 10.0
+
+// maxPeakPerGPU is an output rate no GPU of today reaches (tokens/s/GPU).
+const maxPeakPerGPU = 1e6
+
+// requestRules reports runs with fewer successful requests than prompts sent.
+func requestRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
+	for _, lg := range r.Logs {
+		for i := range lg.Blocks {
+			b := &lg.Blocks[i]
+			done, ok := b.Metrics["completed"]
+			if !ok {
+				continue
+			}
+			sent := 0.0
+			if f, ok := b.Metrics["failed"]; ok {
+				sent = done.Value + f.Value
+			}
+			if n, ok := b.Metrics["num_prompts"]; ok {
+				sent = n.Value
+			} else if w := s.Workload(lg.Workload); w != nil && w.NumPrompts > 0 && sent == 0 {
+				sent = float64(w.NumPrompts)
+			}
+			if sent > done.Value {
+				add(Diagnostic{Rule: RuleRequests, Severity: Warning, File: b.File, Line: done.Line, Subject: r.ID + "/" + lg.Workload,
+					Printed: done.Raw, Computed: fmt.Sprintf("%.0f", sent),
+					Message: fmt.Sprintf("run %s completed %s of %.0f requests on %s: its throughput covers only the successful ones; find why requests failed, or acknowledge it", r.ID, done.Raw, sent, lg.Workload)})
+			}
+		}
+	}
+}
+
+// sameDataRule: runs of one workload must have sent the same input tokens,
+// unless failed requests explain a difference.
+func sameDataRule(s *study.Study, excluded map[string]string, add func(Diagnostic)) {
+	type seen struct {
+		run    *study.Run
+		block  *benchlog.Block
+		tokens float64
+	}
+	for _, w := range s.Workloads {
+		var all []seen
+		for _, r := range s.Runs {
+			if excluded[r.ID] != "" {
+				continue
+			}
+			b := r.Result(w.ID)
+			if b == nil {
+				continue
+			}
+			if f, ok := b.Metrics["failed"]; ok && f.Value > 0 {
+				continue
+			}
+			if t, ok := b.Metrics["total_input_tokens"]; ok {
+				all = append(all, seen{r, b, t.Value})
+			}
+		}
+		if len(all) < 2 {
+			continue
+		}
+		// The most common count is taken as the workload's; others are flagged.
+		count := map[float64]int{}
+		for _, x := range all {
+			count[x.tokens]++
+		}
+		common, best := 0.0, 0
+		for _, x := range all {
+			if count[x.tokens] > best {
+				common, best = x.tokens, count[x.tokens]
+			}
+		}
+		for _, x := range all {
+			if x.tokens != common {
+				m := x.block.Metrics["total_input_tokens"]
+				add(Diagnostic{Rule: RuleSameData, Severity: Error, File: x.block.File, Line: m.Line, Subject: x.run.ID + "/" + w.ID,
+					Printed: m.Raw, Computed: fmt.Sprintf("%.0f", common),
+					Message: fmt.Sprintf("run %s sent %s input tokens on %s, but %d other runs of this workload sent %.0f and no request failed: it ran other data (dataset, seed or prompt count); rerun it on the study's workload", x.run.ID, m.Raw, w.ID, best, common)})
+			}
+		}
+	}
+}
+
+// blockKey identifies a block by its printed labels and values.
+func blockKey(b *benchlog.Block) string {
+	var sb strings.Builder
+	for _, l := range b.Labels {
+		sb.WriteString(l.Label)
+		sb.WriteByte('=')
+		sb.WriteString(l.Value)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// copyRules warns about result blocks that are identical to another run's,
+// in the same study or another.
+func copyRules(studies []*study.Study, add func(study string, d Diagnostic)) {
+	type place struct {
+		study string
+		run   string
+		block *benchlog.Block
+	}
+	first := map[string]place{}
+	for _, s := range studies {
+		for _, r := range s.Runs {
+			for _, lg := range r.Logs {
+				for i := range lg.Blocks {
+					b := &lg.Blocks[i]
+					if len(b.Metrics) < 4 {
+						continue
+					}
+					k := blockKey(b)
+					p, dup := first[k]
+					if !dup {
+						first[k] = place{s.ID, r.ID, b}
+						continue
+					}
+					if p.study == s.ID && p.run == r.ID {
+						continue
+					}
+					add(s.ID, Diagnostic{Rule: RuleCopy, Severity: Warning, File: b.File, Line: b.Line, Subject: r.ID + "/" + lg.Workload,
+						Message: fmt.Sprintf("this result block is identical to %s:%d (run %s): a copy-paste? replace it with this run's own output", p.block.File, p.block.Line, p.run)})
+				}
+			}
+		}
+	}
+}
+
+// tradeOffRules warns when the recommended configuration is worse than the
+// baseline on a workload, or costs latency beyond the threshold, and no
+// acknowledgement explains it to readers.
+func tradeOffRules(rep *report.Report, add func(Diagnostic)) {
+	s := rep.Study
+	for _, row := range rep.Rows {
+		if row.Change == nil || row.Baseline == nil || row.Optimized == nil {
+			continue
+		}
+		subject := "conclusion/" + row.Workload.ID
+		var costs []string
+		if !row.Change.Better {
+			costs = append(costs, fmt.Sprintf("%s %s", rep.Headline.Key, report.FormatPercent(row.Change.Percent)))
+		}
+		for _, key := range []string{"mean_ttft_ms", "mean_tpot_ms"} {
+			a, okA := row.Baseline.Block.Metrics[key]
+			b, okB := row.Optimized.Block.Metrics[key]
+			if !okA || !okB || a.Value <= 0 {
+				continue
+			}
+			if p := (b.Value/a.Value - 1) * 100; p > TradeOffThreshold {
+				costs = append(costs, fmt.Sprintf("%s %s (%s -> %s ms)", key, report.FormatPercent(p), a.Raw, b.Raw))
+			}
+		}
+		if len(costs) > 0 {
+			add(Diagnostic{Rule: RuleTradeOff, Severity: Warning, File: s.Recommended.Pos.File, Line: s.Recommended.Pos.Line, Subject: subject,
+				Message: fmt.Sprintf("on %s the recommended configuration is worse than the baseline: %s; tell readers with an acknowledgement of rule %s, subject %s, whose reason explains the trade-off", row.Workload.ID, strings.Join(costs, ", "), RuleTradeOff, subject)})
+		}
+	}
+}
+
+// plausibilityRules catches values no real run can print.
+func plausibilityRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
+	for _, lg := range r.Logs {
+		for i := range lg.Blocks {
+			b := &lg.Blocks[i]
+			keys := make([]string, 0, len(b.Metrics))
+			for k := range b.Metrics {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			dur, hasDur := b.Metrics["duration"]
+			for _, k := range keys {
+				m := b.Metrics[k]
+				switch {
+				case strings.HasSuffix(k, "_throughput") && m.Value <= 0 && k != "request_goodput":
+					add(Diagnostic{Rule: RulePlausibility, Severity: Error, File: b.File, Line: m.Line, Subject: r.ID,
+						Message: fmt.Sprintf("%s is %s: a run that served requests has a positive throughput; check that the benchmark reached the server", k, m.Raw)})
+				case k == "max_output_tokens_per_s" && b.Definition == benchlog.CountOverDuration && r.GPUs > 0 && m.Value > maxPeakPerGPU*float64(r.GPUs):
+					add(Diagnostic{Rule: RulePlausibility, Severity: Warning, File: b.File, Line: m.Line, Subject: r.ID,
+						Message: fmt.Sprintf("peak output throughput %s tok/s on %d GPUs is beyond what GPUs reach; the block may be edited", m.Raw, r.GPUs)})
+				case hasDur && b.Definition == benchlog.CountOverDuration && strings.HasSuffix(k, "_ms") && !strings.HasPrefix(k, "std_") &&
+					(strings.Contains(k, "ttft") || strings.Contains(k, "e2el")) && m.Value > (dur.Value+0.01)*1000:
+					add(Diagnostic{Rule: RulePlausibility, Severity: Error, File: b.File, Line: m.Line, Subject: r.ID,
+						Message: fmt.Sprintf("%s is %s ms, longer than the whole benchmark (%s s): the block mixes two runs or was edited", k, m.Raw, dur.Raw)})
+				}
+			}
+		}
+	}
+}
