@@ -10,7 +10,7 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-var percentClaim = regexp.MustCompile(`^\(?\s*([+-−]?)\s*(\d+(?:\.(\d+))?)\s*%\s*(/\s*GPU)?\s*\)?$`)
+var percentClaim = regexp.MustCompile(`^\(?\s*([-+−]?)\s*(\d+(?:\.(\d+))?)\s*%\s*(/\s*GPU)?\s*\)?$`)
 
 // ParsePercent reads a printed percentage such as "+59.2%", "(-13.8%)" or
 // "+21.1%/GPU": its value, its decimals and whether it is per GPU.
@@ -55,6 +55,9 @@ func checkPercent(printed string, c *Change) (computed string, match bool, detai
 		got = c.PerGPUPercent
 	}
 	computed = fmt.Sprintf("%+.*f %%", dec, got)
+	if strings.Trim(computed, "+-0. %") == "" {
+		computed = "+" + computed[1:] // no "-0.0 %"
+	}
 	if perGPU {
 		computed += "/GPU"
 	}
@@ -88,6 +91,7 @@ func (r *Report) claim(c study.Claim) ClaimResult {
 	case study.ClaimRanking:
 		sr := r.StepByID(c.Step)
 		if sr == nil {
+			res.Detail = fmt.Sprintf("the study has no step %s", c.Step)
 			return res
 		}
 		res.Checked = true

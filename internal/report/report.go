@@ -254,6 +254,9 @@ func (r *Report) cell(runs []*study.Run, workload string) *Cell {
 		if v == nil {
 			continue
 		}
+		if !r.Headline.HigherBetter {
+			v.Replicas = 1 // latency is per request: never projected
+		}
 		c := &Cell{Run: run, Headline: *v, LogFile: file, Block: b}
 		if t, _, _ := r.value(run, workload, MeanTPOT.Key); t != nil {
 			t.Replicas = 1 // latency is per request: never projected
