@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	htmltemplate "html/template"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -229,12 +230,23 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"sides": func(rp *report.Report) []side {
 			return []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
 		},
-		"problems": func() []check.Diagnostic { return res.Diagnostics },
-		"problem": func(d check.Diagnostic) string {
-			return loc.T("rule."+d.Rule, "Run", esc(d.Subject), "Served", esc(d.Printed), "Model", esc(s.Model),
-				"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(d.Subject))
+		"problems": func() []problemGroup { return groupProblems(res.Diagnostics) },
+		"problem": func(g problemGroup) string {
+			var names []string
+			for _, subj := range g.Subjects {
+				names = append(names, subjectName(subj, s, c))
+			}
+			d := g.First
+			return loc.T("rule."+d.Rule, "Run", esc(strings.Join(names, ", ")), "Served", esc(d.Printed), "Model", esc(s.Model),
+				"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(strings.Join(names, ", ")))
 		},
-		"source": func(file string, line int) string { return fmt.Sprintf("`%s:%d`", file, line) },
+		"source": func(g problemGroup) string {
+			var out []string
+			for _, src := range g.Sources {
+				out = append(out, "`"+src+"`")
+			}
+			return strings.Join(out, ", ")
+		},
 		"reason": func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) },
 	}
 	others := langLinks(s.ID, lang)
@@ -347,4 +359,74 @@ func (r *Renderer) Index(entries []IndexEntry) ([]byte, error) {
 // escTitle escapes a Markdown link title written between double quotes.
 func escTitle(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(s)
+}
+
+// problemGroup is one line of the problems section: diagnostics of one rule
+// that share an acknowledgement (or lack one), with their subjects.
+type problemGroup struct {
+	First    check.Diagnostic
+	Subjects []string
+	Sources  []string
+}
+
+func (g problemGroup) Acknowledged() bool { return g.First.Acknowledged() }
+
+func groupProblems(diags []check.Diagnostic) []problemGroup {
+	var out []problemGroup
+	index := map[string]int{}
+	for _, d := range diags {
+		key := d.Rule + "\x00" + string(d.Severity)
+		if d.Ack != nil {
+			key += "\x00" + d.Ack.Subject
+		} else {
+			key += "\x00" + d.Subject + "\x00" + d.Message
+		}
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, problemGroup{First: d})
+		}
+		g := &out[i]
+		if d.Subject != "" && !slices.Contains(g.Subjects, d.Subject) {
+			g.Subjects = append(g.Subjects, d.Subject)
+		}
+		src := fmt.Sprintf("%s:%d", d.File, d.Line)
+		if !slices.Contains(g.Sources, src) {
+			g.Sources = append(g.Sources, src)
+		}
+	}
+	return out
+}
+
+// subjectName shows a diagnostic's subject the way the report names it:
+// workloads and steps by their display names, runs by their names.
+func subjectName(subject string, s *study.Study, c *study.Content) string {
+	kind, id, found := strings.Cut(subject, "/")
+	if !found {
+		if r := s.Run(subject); r != nil {
+			return r.Name
+		}
+		return subject
+	}
+	switch kind {
+	case "conclusion":
+		if name := c.Workloads[id]; name != "" {
+			return name
+		}
+		return id
+	case "step", "ranking":
+		if name := c.Steps[id]; name != "" {
+			return name
+		}
+		return id
+	}
+	if r := s.Run(kind); r != nil {
+		name := c.Workloads[id]
+		if name == "" {
+			name = id
+		}
+		return r.Name + " · " + name
+	}
+	return subject
 }
