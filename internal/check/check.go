@@ -137,6 +137,16 @@ func All(studies []*study.Study) []Result {
 		res := &out[index[id]]
 		res.Diagnostics = append(res.Diagnostics, d)
 		acknowledgeOne(res.Study, &res.Diagnostics[len(res.Diagnostics)-1])
+		if a := res.Diagnostics[len(res.Diagnostics)-1].Ack; a != nil {
+			// The study's own pass found this acknowledgement unused.
+			kept := res.Diagnostics[:0]
+			for _, x := range res.Diagnostics {
+				if x.Rule != RuleAckUnused || x.File != a.Pos.File || x.Line != a.Pos.Line {
+					kept = append(kept, x)
+				}
+			}
+			res.Diagnostics = kept
+		}
 		sortDiagnostics(res.Diagnostics)
 	})
 	return out

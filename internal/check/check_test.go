@@ -493,15 +493,19 @@ func TestClaimDiagnostics(t *testing.T) {
 	}
 
 	// Quiet when right; the acknowledgement of the real study applies.
+	// (The recommended run is slower here, so trade-off warns as well.)
 	res = Study(claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "random-32k", Printed: "-12.1%", Pos: at}))
-	if len(res.Diagnostics) != 0 {
-		t.Errorf("right claim: %v", res.Diagnostics)
+	if d := append(byRule(res.Diagnostics, RuleClaim), byRule(res.Diagnostics, RuleClaimUnproven)...); len(d) != 0 {
+		t.Errorf("right claim: %v", d)
 	}
 	s := claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "random-32k", Printed: "-13.8%", Pos: at})
 	s.Acks = []study.Ack{{Rule: RuleClaim, Subject: "conclusion/random-32k", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 60}}}
 	res = Study(s)
-	if Failed([]Result{res}) || len(res.Diagnostics) != 1 || !res.Diagnostics[0].Acknowledged() {
+	if d := byRule(res.Diagnostics, RuleClaim); Failed([]Result{res}) || len(d) != 1 || !d[0].Acknowledged() {
 		t.Errorf("acknowledged claim: %v", res.Diagnostics)
+	}
+	if d := byRule(res.Diagnostics, RuleAckUnused); len(d) != 0 {
+		t.Errorf("used ack reported unused: %v", d)
 	}
 
 	// Subjects of step and ranking claims.
@@ -587,5 +591,42 @@ func TestLogParse(t *testing.T) {
 		if x.Line != 1 || x.Severity != Error {
 			t.Errorf("unknown block: %v, want errors at its banner line", x)
 		}
+	}
+}
+
+// copyStudy has runs a and b whose sharegpt blocks are the same text.
+func copyStudy(acks ...study.Ack) *study.Study {
+	a := newRun("a", "vllm serve Qwen/Qwen3-32B", 1, "")
+	b := newRun("b", "vllm serve Qwen/Qwen3-32B", 1, "")
+	for _, r := range []*study.Run{a, b} {
+		file := "results/test/runs/" + r.ID + "/sharegpt.log"
+		blocks, _ := benchlog.Parse(file, strings.NewReader(sharegptLog))
+		r.Logs = []study.Log{{Workload: "sharegpt", File: file, Blocks: blocks}}
+	}
+	s := newStudy("Qwen/Qwen3-32B", 1, a, b)
+	s.Acks = acks
+	return s
+}
+
+func TestCopiedBlock(t *testing.T) {
+	res := All([]*study.Study{copyStudy()})[0]
+	d := byRule(res.Diagnostics, RuleCopy)
+	if len(d) != 1 || d[0].File != "results/test/runs/b/sharegpt.log" || d[0].Line != 1 || d[0].Subject != "b/sharegpt" || d[0].Severity != Warning {
+		t.Fatalf("copied-block: %v", d)
+	}
+	// Acknowledged after the study's own pass: used, not reported unused.
+	for _, subject := range []string{"b/sharegpt", "b/*"} {
+		res = All([]*study.Study{copyStudy(study.Ack{Rule: RuleCopy, Subject: subject, Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 70}})})[0]
+		if d := byRule(res.Diagnostics, RuleCopy); len(d) != 1 || !d[0].Acknowledged() {
+			t.Errorf("ack %s: copied-block %v, want it acknowledged", subject, d)
+		}
+		if d := byRule(res.Diagnostics, RuleAckUnused); len(d) != 0 {
+			t.Errorf("ack %s: used acknowledgement reported unused: %v", subject, d)
+		}
+	}
+	// An acknowledgement of another block stays unused.
+	res = All([]*study.Study{copyStudy(study.Ack{Rule: RuleCopy, Subject: "a/sharegpt", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 70}})})[0]
+	if d := byRule(res.Diagnostics, RuleAckUnused); len(d) != 1 || d[0].Line != 70 {
+		t.Errorf("ack of a/sharegpt: ack-unused %v, want one at line 70", d)
 	}
 }
