@@ -34,6 +34,17 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// noArgs refuses arguments after the flags of a command that takes none: a
+// flag written after one ("build site --out x") would be ignored otherwise.
+func noArgs(fs *flag.FlagSet) error {
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q: this command takes flags only, before any other argument\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return errUsage
+	}
+	return nil
+}
+
 func dirFlags(fs *flag.FlagSet) *build.Dirs {
 	d := build.DefaultDirs
 	fs.StringVar(&d.Results, "results", d.Results, "results folder: one folder per study")
@@ -47,7 +58,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlags("build", stderr)
 	d := dirFlags(fs)
 	out := fs.String("out", "site", "output folder; replaced as a whole, and only when the build succeeds")
+	fs.StringVar(&d.BaseURL, "base-url", "", "address the site is served at, e.g. https://ORG.github.io/REPO/ (sitemaps, 404.html)")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
 		return err
 	}
 	p, err := build.Load(*d)
@@ -83,6 +98,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	d := dirFlags(fs)
 	format := fs.String("format", "text", "output format: text, json or github")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
 		return err
 	}
 	switch *format {
