@@ -20,6 +20,9 @@ import (
 // Dirs are the project folders a build reads.
 type Dirs struct {
 	Results, Content, Locales, Templates string
+	// BaseURL is the address the site is served at (--base-url), for the
+	// sitemaps and 404.html; empty: unknown (see addExtras).
+	BaseURL string
 }
 
 // DefaultDirs are the folders at the top of the repository.
@@ -128,6 +131,12 @@ func Site(p *Project, d Dirs) (site.Files, error) {
 		return nil, err
 	}
 	if err := files.Add("index.html", index); err != nil {
+		return nil, err
+	}
+	if err := addDownloads(files, p.Results, d.Results); err != nil {
+		return nil, err
+	}
+	if err := addExtras(files, d); err != nil { // after every page: it lists them
 		return nil, err
 	}
 	return files, nil

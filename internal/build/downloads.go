@@ -1,0 +1,234 @@
+package build
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gocarina/gocsv"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/site"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Record is one row of the downloads (data/<study>.csv, data/all.csv and their
+// JSON twins): one result block of one workload of one run, or one row for a
+// run that failed. docs/downloads.md documents every column; the order of the
+// fields is the order of the CSV columns and must not change.
+type Record struct {
+	Study         string `csv:"study" json:"study"`
+	Model         string `csv:"model" json:"model"`
+	GPU           string `csv:"gpu" json:"gpu"`
+	GPUsPerNode   int    `csv:"gpus_per_node" json:"gpus_per_node"`
+	Nodes         int    `csv:"nodes" json:"nodes"`
+	Objective     string `csv:"objective" json:"objective"`
+	Run           string `csv:"run" json:"run"`
+	RunName       string `csv:"run_name" json:"run_name"`
+	Engine        string `csv:"engine" json:"engine"`
+	EngineVersion string `csv:"engine_version" json:"engine_version"`
+	Command       string `csv:"command" json:"command"`
+	GPUs          int    `csv:"gpus" json:"gpus"`
+	Failed        bool   `csv:"failed" json:"failed"`
+	Error         string `csv:"error" json:"error"`
+	Workload      string `csv:"workload" json:"workload"`
+	LogFile       string `csv:"log_file" json:"log_file"`
+	LogLine       Number `csv:"log_line" json:"log_line"`
+
+	Completed            Number `csv:"completed" json:"completed"`
+	FailedRequests       Number `csv:"failed_requests" json:"failed_requests"`
+	Duration             Number `csv:"duration" json:"duration"`
+	TotalInputTokens     Number `csv:"total_input_tokens" json:"total_input_tokens"`
+	TotalOutputTokens    Number `csv:"total_output_tokens" json:"total_output_tokens"`
+	RequestThroughput    Number `csv:"request_throughput" json:"request_throughput"`
+	OutputThroughput     Number `csv:"output_throughput" json:"output_throughput"`
+	TotalTokenThroughput Number `csv:"total_token_throughput" json:"total_token_throughput"`
+	MeanTTFT             Number `csv:"mean_ttft_ms" json:"mean_ttft_ms"`
+	MedianTTFT           Number `csv:"median_ttft_ms" json:"median_ttft_ms"`
+	P99TTFT              Number `csv:"p99_ttft_ms" json:"p99_ttft_ms"`
+	MeanTPOT             Number `csv:"mean_tpot_ms" json:"mean_tpot_ms"`
+	MedianTPOT           Number `csv:"median_tpot_ms" json:"median_tpot_ms"`
+	P99TPOT              Number `csv:"p99_tpot_ms" json:"p99_tpot_ms"`
+	MeanITL              Number `csv:"mean_itl_ms" json:"mean_itl_ms"`
+	MedianITL            Number `csv:"median_itl_ms" json:"median_itl_ms"`
+	P99ITL               Number `csv:"p99_itl_ms" json:"p99_itl_ms"`
+	MeanE2EL             Number `csv:"mean_e2el_ms" json:"mean_e2el_ms"`
+	MedianE2EL           Number `csv:"median_e2el_ms" json:"median_e2el_ms"`
+	P99E2EL              Number `csv:"p99_e2el_ms" json:"p99_e2el_ms"`
+}
+
+// metricFields maps the benchlog keys written to the downloads to their
+// field. The CSV column is the key, except failed_requests (benchlog's
+// "failed", renamed so it is not confused with a failed run).
+func (r *Record) metricFields() []struct {
+	key string
+	dst *Number
+} {
+	return []struct {
+		key string
+		dst *Number
+	}{
+		{"completed", &r.Completed}, {"failed", &r.FailedRequests}, {"duration", &r.Duration},
+		{"total_input_tokens", &r.TotalInputTokens}, {"total_output_tokens", &r.TotalOutputTokens},
+		{"request_throughput", &r.RequestThroughput}, {"output_throughput", &r.OutputThroughput},
+		{"total_token_throughput", &r.TotalTokenThroughput},
+		{"mean_ttft_ms", &r.MeanTTFT}, {"median_ttft_ms", &r.MedianTTFT}, {"p99_ttft_ms", &r.P99TTFT},
+		{"mean_tpot_ms", &r.MeanTPOT}, {"median_tpot_ms", &r.MedianTPOT}, {"p99_tpot_ms", &r.P99TPOT},
+		{"mean_itl_ms", &r.MeanITL}, {"median_itl_ms", &r.MedianITL}, {"p99_itl_ms", &r.P99ITL},
+		{"mean_e2el_ms", &r.MeanE2EL}, {"median_e2el_ms", &r.MedianE2EL}, {"p99_e2el_ms", &r.P99E2EL},
+	}
+}
+
+// Number is a decimal as written to the downloads: the value in the canonical
+// unit of its column with the decimals the log printed ("3792.50"), or empty
+// when the log does not have it. In JSON it is a number, or null when empty.
+type Number string
+
+// Float returns the number and whether it is present.
+func (n Number) Float() (float64, bool) {
+	if n == "" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	return f, err == nil
+}
+
+// MarshalJSON writes the decimal as a JSON number, or null.
+func (n Number) MarshalJSON() ([]byte, error) {
+	if n == "" {
+		return []byte("null"), nil
+	}
+	if _, err := strconv.ParseFloat(string(n), 64); err != nil {
+		return nil, fmt.Errorf("downloads: %q is not a number", string(n))
+	}
+	return []byte(n), nil
+}
+
+// UnmarshalJSON reads a JSON number or null.
+func (n *Number) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = ""
+		return nil
+	}
+	var f json.Number
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*n = Number(f)
+	return nil
+}
+
+func metricNumber(m benchlog.Metric) Number {
+	return Number(strconv.FormatFloat(m.Value, 'f', max(m.Decimals, 0), 64))
+}
+
+// Records returns the rows of one study: runs in id order, each run's logs in
+// the study's workload order, a log's blocks in line order. A failed run is
+// one row with failed=true and its error; a log without a result block is one
+// row with its file and no metric.
+//
+// log_file is the log's path in the repository, results/<study>/runs/<run>/
+// <workload>.log, whatever folder the results were read from: root is that
+// folder as study.LoadAll was given it (slash-separated), and is replaced by
+// "results".
+func Records(s *study.Study, root string) []Record {
+	versions := map[string]string{}
+	for _, e := range s.Engines {
+		versions[e.ID] = e.Version
+	}
+	var out []Record
+	for _, run := range s.Runs {
+		base := Record{
+			Study: s.ID, Model: s.Model, GPU: s.Hardware.GPU, GPUsPerNode: s.Hardware.GPUsPerNode,
+			Nodes: s.Hardware.Nodes, Objective: string(s.Objective),
+			Run: run.ID, RunName: run.Name, Engine: run.Engine, EngineVersion: versions[run.Engine],
+			Command: run.Command, GPUs: run.GPUs,
+		}
+		if run.Failed() {
+			r := base
+			r.Failed, r.Error = true, run.Error
+			out = append(out, r)
+			continue
+		}
+		for _, lg := range run.Logs {
+			if len(lg.Blocks) == 0 {
+				r := base
+				r.Workload, r.LogFile = lg.Workload, repoPath(lg.File, root)
+				out = append(out, r)
+				continue
+			}
+			for _, b := range lg.Blocks {
+				r := base
+				r.Workload, r.LogFile = lg.Workload, repoPath(lg.File, root)
+				r.LogLine = Number(strconv.Itoa(b.Line))
+				for _, f := range r.metricFields() {
+					if m, ok := b.Metrics[f.key]; ok {
+						*f.dst = metricNumber(m)
+					}
+				}
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// addDownloads adds data/<study>.csv and .json for every study, and
+// data/all.csv and data/all.json with the rows of every study in id order.
+func addDownloads(files site.Files, results []check.Result, resultsDir string) error {
+	root := filepath.ToSlash(resultsDir)
+	var all []Record
+	for _, res := range results {
+		rows := Records(res.Study, root)
+		if err := addRecords(files, "data/"+res.Study.ID, rows); err != nil {
+			return err
+		}
+		all = append(all, rows...)
+	}
+	return addRecords(files, "data/all", all)
+}
+
+func addRecords(files site.Files, stem string, rows []Record) error {
+	csvData, err := MarshalCSV(rows)
+	if err != nil {
+		return fmt.Errorf("%s.csv: %w", stem, err)
+	}
+	if err := files.Add(stem+".csv", csvData); err != nil {
+		return err
+	}
+	if rows == nil {
+		rows = []Record{}
+	}
+	jsonData, err := json.MarshalIndent(rows, "", "  ")
+	if err != nil {
+		return fmt.Errorf("%s.json: %w", stem, err)
+	}
+	return files.Add(stem+".json", append(jsonData, '\n'))
+}
+
+func repoPath(file, root string) string {
+	if rest, ok := strings.CutPrefix(file, strings.TrimSuffix(root, "/")+"/"); ok {
+		return "results/" + rest
+	}
+	return file
+}
+
+// MarshalCSV writes the rows with a header line, even when there is no row.
+func MarshalCSV(rows []Record) ([]byte, error) {
+	var buf bytes.Buffer
+	if len(rows) == 0 {
+		if err := gocsv.Marshal([]Record{{}}, &buf); err != nil {
+			return nil, err
+		}
+		line, _, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
+		return append(line, '\n'), nil
+	}
+	if err := gocsv.Marshal(rows, &buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
