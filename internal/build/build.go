@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/render"
@@ -60,8 +62,15 @@ func Load(d Dirs) (*Project, error) {
 	if d.Locales != "" && d.Templates != "" {
 		r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
 		if err != nil {
+			// render's errors start with the file they are about.
+			file, msg, _ := strings.Cut(err.Error(), ": ")
+			line := 0
+			if i := strings.LastIndexByte(file, ':'); i > 0 {
+				line, _ = strconv.Atoi(file[i+1:])
+				file = file[:i]
+			}
 			p.Problems = append(p.Problems, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error,
-				File: filepath.ToSlash(d.Locales), Message: err.Error()})
+				File: file, Line: line, Message: msg + ": fix the template or locale file"})
 		} else {
 			p.Problems = append(p.Problems, missingMessages(r, filepath.ToSlash(d.Locales))...)
 		}

@@ -115,7 +115,7 @@ func TestSeedFigures(t *testing.T) {
 	}
 	// The projected optimized value is labelled as such and never shown as a measurement.
 	en := string(files["en/qwen3-235b-a22b-a100/index.html"])
-	if !strings.Contains(en, "3019.19 x 2 <em>(projected)</em>") {
+	if !strings.Contains(en, "3019.19 x 2</a> <em>(projected)</em>") {
 		t.Error("the TP4 ShareGPT figure is not labelled projected")
 	}
 	if strings.Contains(en, "6038.38") {

@@ -161,10 +161,6 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 		add(Diagnostic{Rule: RuleLogParse, Severity: Error, File: p.File, Line: p.Line,
 			Message: p.Msg + ": paste the benchmark output unchanged, from its banner to its closing rule"})
 	}
-	if b.Format == benchlog.FormatUnknown {
-		add(Diagnostic{Rule: RuleLogParse, Severity: Error, File: b.File, Line: b.Line,
-			Message: "this block has a result banner but not the labels of a serving benchmark result; it is not used: replace it with the output of vllm bench serve, SGLang bench_serving or TensorRT-LLM's benchmark_serving"})
-	}
 	get := func(k string) (benchlog.Metric, bool) { m, ok := b.Metrics[k]; return m, ok }
 	if b.Definition == benchlog.CountOverDuration {
 		if dur, ok := get("duration"); ok && dur.Value > 0 {

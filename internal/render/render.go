@@ -133,9 +133,14 @@ func parseText(fsys fs.FS, name string) (*template.Template, error) {
 	}
 	t, err := template.New(name).Option("missingkey=error").Funcs(stubFuncs()).Parse(string(src))
 	if err != nil {
-		return nil, fmt.Errorf("templates/%w", err)
+		return nil, templateError(err)
 	}
 	return t, nil
+}
+
+// templateError turns "template: x.tmpl:3: msg" into "templates/x.tmpl:3: msg".
+func templateError(err error) error {
+	return fmt.Errorf("templates/%s", strings.TrimPrefix(err.Error(), "template: "))
 }
 
 func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
@@ -145,7 +150,7 @@ func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 	}
 	t, err := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }}).Parse(string(src))
 	if err != nil {
-		return nil, fmt.Errorf("templates/%w", err)
+		return nil, templateError(err)
 	}
 	return t, nil
 }
