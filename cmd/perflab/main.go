@@ -1,7 +1,8 @@
 // Command perflab builds LLM inference optimization reports from raw
 // benchmark logs, and checks the logs and the published figures.
 //
-//	perflab build [--results DIR] [--content DIR] [--out DIR]
+//	perflab build [--results DIR] [--content DIR] [--out DIR] [--base-url URL]
+//	perflab serve [--addr 127.0.0.1:8080] [build flags]
 //	perflab check [--results DIR] [--format text|json|github]
 //	perflab parse FILE...
 package main
@@ -40,6 +41,7 @@ const usage = `usage: perflab <command> [flags]
 commands:
   build   build the site from results/, content/, locales/ and templates/
   check   validate results/: every log, every published figure
+  serve   build, serve on localhost, and rebuild when a file changes
   parse   print the result blocks of raw benchmark logs as JSON
 
 Run "perflab <command> -h" for a command's flags.
@@ -55,6 +57,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runBuild(ctx, args[1:], stdout, stderr)
 	case "check":
 		return runCheck(ctx, args[1:], stdout, stderr)
+	case "serve":
+		return runServe(ctx, args[1:], stdout, stderr)
 	case "parse":
 		return runParse(args[1:], stdout, stderr)
 	case "help", "-h", "--help":

@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html"
+	"io"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/perflab/perflab/internal/build"
+	"github.com/perflab/perflab/internal/site"
+)
+
+// pollInterval is how often perflab serve looks for changed files.
+const pollInterval = 500 * time.Millisecond
+
+// runServe builds the site, serves it on a loopback address and rebuilds it
+// when a file under results/, content/, locales/ or templates/ changes. The
+// site is served from memory, the bytes also written to --out as perflab build
+// would; a failed rebuild prints its error and the previous site stays up.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("serve", stderr)
+	d := dirFlags(fs)
+	out := fs.String("out", "site", "output folder, rewritten after each successful build")
+	fs.StringVar(&d.BaseURL, "base-url", "", "address the site is published at (sitemaps, 404.html); not needed for a preview")
+	addr := fs.String("addr", "127.0.0.1:8080", "loopback address and port to listen on (port 0: any free port)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	if err := loopbackOnly(*addr); err != nil {
+		fmt.Fprintf(stderr, "perflab serve: %v\n", err)
+		return errUsage
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+
+	s := &server{dirs: *d, out: *out, log: &syncWriter{w: stderr}}
+	watched := []string{d.Results, d.Content, d.Locales, d.Templates}
+	last := scan(watched)
+	s.rebuild()
+
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	fmt.Fprintf(stdout, "serving http://%s/ (rebuilds when %s change; Ctrl-C stops)\n", ln.Addr(), strings.Join(watched, ", "))
+
+	tick := time.NewTicker(pollInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			return srv.Shutdown(shut)
+		case err := <-errc:
+			return err
+		case <-tick.C:
+			if now := scan(watched); now != last {
+				last = now
+				s.rebuild()
+			}
+		}
+	}
+}
+
+// loopbackOnly refuses to listen beyond this machine: serve is a preview.
+func loopbackOnly(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("--addr %q: %v (want host:port, such as 127.0.0.1:8080)", addr, err)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("--addr %q: serve is a local preview and listens on a loopback address only (127.0.0.1, ::1 or localhost)", addr)
+}
+
+// scan summarises the names, sizes and modification times of every file
+// under the folders; two scans differ when a file was added, removed or
+// changed. A folder that does not exist scans as empty.
+func scan(dirs []string) string {
+	var b strings.Builder
+	for _, dir := range dirs {
+		if dir == "" {
+			continue
+		}
+		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return nil
+			}
+			if info, err := e.Info(); err == nil {
+				fmt.Fprintf(&b, "%s\x00%d\x00%d\n", p, info.Size(), info.ModTime().UnixNano())
+			}
+			return nil
+		})
+	}
+	return b.String()
+}
+
+// server holds the last site that built.
+type server struct {
+	dirs build.Dirs
+	out  string
+	log  io.Writer
+
+	mu    sync.RWMutex
+	files site.Files // nil until a build succeeds
+	err   error      // the last build's error, shown until a build succeeds
+}
+
+// rebuild builds the site; on success it is served and written to out.
+func (s *server) rebuild() {
+	start := time.Now()
+	files, err := func() (site.Files, error) {
+		p, err := build.Load(s.dirs)
+		if err != nil {
+			return nil, err
+		}
+		return build.Site(p, s.dirs)
+	}()
+	if err != nil {
+		s.mu.Lock()
+		s.err = err
+		kept := s.files != nil
+		s.mu.Unlock()
+		if kept {
+			fmt.Fprintf(s.log, "rebuild failed, still serving the previous site: %v\n", err)
+		} else {
+			fmt.Fprintf(s.log, "build failed: %v\n", err)
+		}
+		return
+	}
+	s.mu.Lock()
+	s.files, s.err = files, nil
+	s.mu.Unlock()
+	if err := site.Write(s.out, files); err != nil {
+		fmt.Fprintf(s.log, "built, but writing %s failed (serving the new site from memory): %v\n", s.out, err)
+	}
+	fmt.Fprintf(s.log, "built %d files in %v\n", len(files), time.Since(start).Round(time.Millisecond))
+}
+
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	s.mu.RLock()
+	files, buildErr := s.files, s.err
+	s.mu.RUnlock()
+	if files == nil {
+		msg := "the site has not been built yet"
+		if buildErr != nil {
+			msg = buildErr.Error()
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintf(w, "<!DOCTYPE html>\n<title>perflab: build failed</title>\n<h1>The build failed</h1>\n<pre>%s</pre>\n<p>Fix the file; this page is rebuilt when it changes.</p>\n", html.EscapeString(msg))
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
+		name = path.Join(name, "index.html")
+	}
+	data, ok := files[name]
+	if !ok {
+		if _, dir := files[path.Join(name, "index.html")]; dir {
+			http.Redirect(w, r, path.Base(name)+"/", http.StatusMovedPermanently)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusNotFound)
+		if page, ok := files["404.html"]; ok {
+			w.Write(page)
+		}
+		return
+	}
+	if ct := contentType(name); ct != "" {
+		w.Header().Set("Content-Type", ct)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+}
+
+// contentType names the type of the site's files as GitHub Pages does, the
+// same on every machine; other extensions fall back to the system's table.
+func contentType(name string) string {
+	switch path.Ext(name) {
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".css":
+		return "text/css; charset=utf-8"
+	case ".md":
+		return "text/markdown; charset=utf-8"
+	case ".csv":
+		return "text/csv; charset=utf-8"
+	case ".json":
+		return "application/json"
+	case ".xml":
+		return "application/xml"
+	case ".svg":
+		return "image/svg+xml"
+	case ".txt":
+		return "text/plain; charset=utf-8"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	}
+	return mime.TypeByExtension(path.Ext(name))
+}
+
+// syncWriter serialises writes from the poller and the HTTP handlers.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
