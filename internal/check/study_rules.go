@@ -160,7 +160,7 @@ func tradeOffRules(rep *report.Report, add func(Diagnostic)) {
 		}
 		subject := "conclusion/" + row.Workload.ID
 		var costs []string
-		if !row.Change.Better {
+		if !row.Change.Better && row.Change.Percent != 0 { // a tie costs nothing
 			costs = append(costs, fmt.Sprintf("%s %s", rep.Headline.Key, report.FormatPercent(row.Change.Percent)))
 		}
 		for _, key := range []string{"mean_ttft_ms", "mean_tpot_ms"} {
@@ -169,7 +169,9 @@ func tradeOffRules(rep *report.Report, add func(Diagnostic)) {
 			if !okA || !okB || a.Value <= 0 {
 				continue
 			}
-			if p := (b.Value/a.Value - 1) * 100; p > TradeOffThreshold {
+			// The margin keeps a change of exactly the threshold (100.00 ->
+			// 110.00 gives 10.000000000000009) quiet.
+			if p := (b.Value/a.Value - 1) * 100; p > TradeOffThreshold+1e-9 {
 				costs = append(costs, fmt.Sprintf("%s %s (%s -> %s ms)", key, report.FormatPercent(p), a.Raw, b.Raw))
 			}
 		}
