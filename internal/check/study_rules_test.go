@@ -441,3 +441,30 @@ func TestImplausible(t *testing.T) {
 		t.Errorf("acknowledged implausible: %v", d)
 	}
 }
+
+func TestCopiedBlockQuiet(t *testing.T) {
+	// Blocks that differ in one value are not copies.
+	a := logRun(t, "a", 1, "sharegpt", sharegptLog)
+	b := logRun(t, "b", 1, "sharegpt", edit(t, sharegptLog, "P99 ITL (ms):", "185.42"))
+	res := All([]*study.Study{newStudy(model32B, 1, a, b)})[0]
+	if d := byRule(res.Diagnostics, RuleCopy); len(d) != 0 {
+		t.Errorf("blocks that differ: %v", d)
+	}
+	// The same block twice in one run's logs is not a copy of another run's.
+	c := logRun(t, "c", 1, "sharegpt", sharegptLog)
+	c.Logs = append(c.Logs, study.Log{Workload: "random-32k", File: "results/test/runs/c/random-32k.log", Blocks: c.Logs[0].Blocks})
+	res = All([]*study.Study{newStudy(model32B, 1, c)})[0]
+	if d := byRule(res.Diagnostics, RuleCopy); len(d) != 0 {
+		t.Errorf("one run's own block: %v", d)
+	}
+	// A copy across studies is reported in the study that has the later one.
+	s1, s2 := newStudy(model32B, 1, logRun(t, "a", 1, "sharegpt", sharegptLog)), newStudy(model32B, 1, logRun(t, "a", 1, "sharegpt", sharegptLog))
+	s1.ID, s2.ID = "test", "zz-other"
+	all := All([]*study.Study{s2, s1})
+	if d := byRule(all[0].Diagnostics, RuleCopy); len(d) != 0 {
+		t.Errorf("first study: %v", d)
+	}
+	if d := byRule(all[1].Diagnostics, RuleCopy); len(d) != 1 || d[0].Study != "zz-other" || d[0].Subject != "a/sharegpt" || !strings.Contains(d[0].Message, "results/test/runs/a/sharegpt.log:1 (run a)") {
+		t.Errorf("second study: %v", d)
+	}
+}
