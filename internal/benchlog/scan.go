@@ -82,7 +82,13 @@ type marks struct {
 // NewScanner returns a Scanner reading r; name is the file name used in
 // blocks and errors.
 func NewScanner(name string, r io.Reader) *Scanner {
-	return &Scanner{name: name, r: bufio.NewReaderSize(r, readBufSize)}
+	size := readBufSize
+	// A small in-memory log needs no 64 KiB buffer: loading thousands of
+	// them would spend more time clearing buffers than parsing.
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
+		size = max(l.Len()+1, 16)
+	}
+	return &Scanner{name: name, r: bufio.NewReaderSize(r, size)}
 }
 
 // Scan reads up to the next block and reports whether there is one.
