@@ -7,8 +7,10 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -41,23 +43,49 @@ func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	// Studies are independent: load them on every core, keep their order.
+	type loaded struct {
+		s     *Study
+		probs []Problem
+		err   error
+	}
+	out := make([]loaded, len(names))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				sub, err := fs.Sub(fsys, names[i])
+				if err != nil {
+					out[i].err = err
+					continue
+				}
+				out[i].s, out[i].probs, out[i].err = Load(sub, path.Join(root, names[i]), names[i])
+			}
+		}()
+	}
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	var studies []*Study
 	var problems []Problem
-	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
+	for _, l := range out {
+		if l.err != nil {
+			return nil, nil, l.err
 		}
-		sub, err := fs.Sub(fsys, e.Name())
-		if err != nil {
-			return nil, nil, err
-		}
-		s, probs, err := Load(sub, path.Join(root, e.Name()), e.Name())
-		if err != nil {
-			return nil, nil, err
-		}
-		problems = append(problems, probs...)
-		if s != nil {
-			studies = append(studies, s)
+		problems = append(problems, l.probs...)
+		if l.s != nil {
+			studies = append(studies, l.s)
 		}
 	}
 	return studies, problems, nil
