@@ -7,7 +7,9 @@ package check
 import (
 	"fmt"
 	"path"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -129,9 +131,25 @@ func All(studies []*study.Study) []Result {
 	out := make([]Result, len(sorted))
 	index := map[string]int{}
 	for i, s := range sorted {
-		out[i] = Study(s)
 		index[s.ID] = i
 	}
+	// Studies are checked independently, on every core.
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(sorted)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = Study(sorted[i])
+			}
+		}()
+	}
+	for i := range sorted {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	copyRules(sorted, func(id string, d Diagnostic) {
 		d.Study = id
 		res := &out[index[id]]
