@@ -5,6 +5,7 @@
 //	perflab serve [--addr 127.0.0.1:8080] [build flags]
 //	perflab check [--results DIR] [--format text|json|github]
 //	perflab parse FILE...
+//	perflab summary --base DIR [--head DIR]
 package main
 
 import (
@@ -43,6 +44,7 @@ commands:
   check   validate results/: every log, every published figure
   serve   build, serve on localhost, and rebuild when a file changes
   parse   print the result blocks of raw benchmark logs as JSON
+  summary Markdown table of what a results tree changes in the reports against another
 
 Run "perflab <command> -h" for a command's flags.
 `
@@ -61,6 +63,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runServe(ctx, args[1:], stdout, stderr)
 	case "parse":
 		return runParse(args[1:], stdout, stderr)
+	case "summary":
+		return runSummary(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

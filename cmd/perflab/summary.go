@@ -1,0 +1,237 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/perflab/perflab/internal/build"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// runSummary compares the reports two results trees give and prints, as
+// Markdown, what changes in meaning: reports added or removed, the
+// recommended and baseline configurations and their commands, the conclusion
+// of each workload, the best run of each step and the check status. The
+// pull-request workflow writes it to the job summary.
+func runSummary(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("summary", stderr)
+	base := fs.String("base", "", "results folder of the base branch (missing: every report is new)")
+	head := fs.String("head", "results", "results folder of the change")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	if *base == "" {
+		fmt.Fprintln(stderr, "perflab summary: --base DIR is required")
+		return errUsage
+	}
+	before, err := summaryFacts(*base, true)
+	if err != nil {
+		return fmt.Errorf("base: %w", err)
+	}
+	after, err := summaryFacts(*head, false)
+	if err != nil {
+		return fmt.Errorf("head: %w", err)
+	}
+	writeSummary(stdout, before, after)
+	return nil
+}
+
+// fact is one statement a report makes, such as the conclusion of a workload:
+// text, and a command shown as code.
+type fact struct{ key, value, code string }
+
+// studyFacts are a study's statements in report order.
+type studyFacts struct {
+	facts []fact
+}
+
+func (s *studyFacts) add(key, format string, args ...any) {
+	s.facts = append(s.facts, fact{key: key, value: fmt.Sprintf(format, args...)})
+}
+
+func (s *studyFacts) get(key string) (fact, bool) {
+	for _, f := range s.facts {
+		if f.key == key {
+			return f, true
+		}
+	}
+	return fact{value: "—"}, false
+}
+
+// summaryFacts loads a results folder, checks it and lists each study's
+// statements. A missing folder is empty when missingOK.
+func summaryFacts(dir string, missingOK bool) (map[string]*studyFacts, error) {
+	if _, err := os.Stat(dir); err != nil && missingOK {
+		return map[string]*studyFacts{}, nil
+	}
+	p, err := build.Load(build.Dirs{Results: dir})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*studyFacts{}
+	for _, res := range p.Results {
+		out[res.Study.ID] = factsOf(res)
+	}
+	return out, nil
+}
+
+func factsOf(res check.Result) *studyFacts {
+	s, rep := res.Study, res.Report
+	f := &studyFacts{}
+	f.add("report", "%s on %d × %s, %s", s.Model, s.Hardware.GPUs(), s.Hardware.GPU, s.Objective)
+	config := func(key string, runs []*study.Run) {
+		if len(runs) == 0 {
+			f.add(key, "—")
+			return
+		}
+		var ids []string // run ids: two runs may share a display name
+		for _, r := range runs {
+			ids = append(ids, r.ID)
+		}
+		f.facts = append(f.facts, fact{key, strings.Join(ids, " + ") + ":", runs[0].Command})
+	}
+	config("recommended", rep.Recommended)
+	config("baseline", rep.Baseline)
+	unit := rep.Headline.Unit
+	for _, row := range rep.Rows {
+		v := func(c *report.Cell) string {
+			if c == nil {
+				return "—"
+			}
+			return c.Headline.Expr()
+		}
+		change := "—"
+		if row.Change != nil {
+			change = report.FormatPercent(row.Change.Percent)
+		}
+		f.add("conclusion "+row.Workload.ID, "%s → %s %s (%s)", v(row.Baseline), v(row.Optimized), unit, change)
+	}
+	for _, st := range rep.Steps {
+		best := "no comparable run"
+		if st.Best != nil && st.Change != nil {
+			best = fmt.Sprintf("%s (%s)", st.Best.Run.Name, report.FormatPercent(st.Change.Percent))
+		}
+		f.add("step "+st.Step.ID, "best %s; %s", best, rep.RankingLine(&st))
+	}
+	errs, warns, acked := 0, 0, 0
+	for _, d := range res.Diagnostics {
+		switch {
+		case d.Acknowledged():
+			acked++
+		case d.Severity == check.Error:
+			errs++
+		default:
+			warns++
+		}
+	}
+	f.add("check", "%d errors, %d warnings, %d acknowledged", errs, warns, acked)
+	return f
+}
+
+// writeSummary prints a table of every statement that differs.
+func writeSummary(w io.Writer, before, after map[string]*studyFacts) {
+	ids := map[string]bool{}
+	for id := range before {
+		ids[id] = true
+	}
+	for id := range after {
+		ids[id] = true
+	}
+	sorted := make([]string, 0, len(ids))
+	for id := range ids {
+		sorted = append(sorted, id)
+	}
+	sort.Strings(sorted)
+
+	type line struct {
+		study, what string
+		base, head  fact
+	}
+	var lines []line
+	for _, id := range sorted {
+		b, a := before[id], after[id]
+		switch {
+		case b == nil:
+			v, _ := a.get("report")
+			lines = append(lines, line{id, "new report", fact{value: "—"}, v})
+			continue
+		case a == nil:
+			v, _ := b.get("report")
+			lines = append(lines, line{id, "report removed", v, fact{value: "—"}})
+			continue
+		}
+		seen := map[string]bool{}
+		for _, f := range a.facts {
+			seen[f.key] = true
+			if old, _ := b.get(f.key); old.value != f.value || old.code != f.code {
+				lines = append(lines, line{id, f.key, old, f})
+			}
+		}
+		for _, f := range b.facts {
+			if !seen[f.key] {
+				lines = append(lines, line{id, f.key, f, fact{value: "—"}})
+			}
+		}
+	}
+
+	fmt.Fprintln(w, "## What this change does to the reports")
+	fmt.Fprintln(w)
+	if len(lines) == 0 {
+		fmt.Fprintf(w, "No change in meaning: the %d reports keep their recommendations, commands, conclusions, step results and check status.\n", len(sorted))
+		return
+	}
+	changed := map[string]bool{}
+	for _, l := range lines {
+		changed[l.study] = true
+	}
+	fmt.Fprintf(w, "%d of %d reports change.\n\n", len(changed), len(sorted))
+	fmt.Fprintln(w, "| report | what | base | this change |")
+	fmt.Fprintln(w, "| --- | --- | --- | --- |")
+	for _, l := range lines {
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", mdText(l.study), mdText(l.what), mdFact(l.base), mdFact(l.head))
+	}
+}
+
+func mdFact(f fact) string {
+	if f.code == "" {
+		return mdText(f.value)
+	}
+	return mdText(f.value) + " " + mdCode(f.code)
+}
+
+// mdText makes text from results/ safe in a Markdown table cell: no HTML, no
+// cell break, one line.
+func mdText(s string) string {
+	return oneLine(strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "|", "\\|").Replace(s))
+}
+
+// mdCode shows a command as a code span in a table cell; code spans are
+// literal, so only the cell separator is escaped.
+func mdCode(s string) string {
+	s = oneLine(strings.ReplaceAll(s, "|", "\\|"))
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// oneLine joins the lines of a multi-line value with " ⏎ ".
+func oneLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return strings.Join(lines, " ⏎ ")
+}
