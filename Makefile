@@ -11,10 +11,14 @@ site:
 check:
 	$(GO) run ./cmd/perflab check
 
-## test: vet, unit and end-to-end tests, then check this repository's results/
+# actionlint validates .github/workflows; pinned, fetched through the Go module proxy.
+ACTIONLINT ?= $(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
+## test: vet, unit and end-to-end tests (the browser test needs chromium), actionlint, then check this repository's results/
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(ACTIONLINT) .github/workflows/*.yml
 	$(GO) run ./cmd/perflab check
 
 ## build: compile the perflab binary into bin/
