@@ -51,6 +51,27 @@ const (
 	FormatTRTLLMServe    Format = "trtllm-serve"      // TensorRT-LLM's benchmark_serving.py copy (section 3.1)
 	FormatGuideLLM       Format = "gpustack-guidellm" // GPUStack's guidellm rendering (section 10)
 	FormatUnknown        Format = "unknown"           // a banner whose labels are not a serving result
+
+	FormatVLLMJSON      Format = "vllm-json"         // vLLM --save-result JSON, one or more objects per file (section 1.7)
+	FormatTRTLLMJSON    Format = "trtllm-serve-json" // TensorRT-LLM benchmark_serving.py --save-result JSON (section 3.1)
+	FormatSGLangJSONL   Format = "sglang-jsonl"      // SGLang --output-file JSON lines (section 2.2)
+	FormatTRTLLMBench   Format = "trtllm-bench"      // trtllm-bench report (section 3.2)
+	FormatTRTLLMBenchJS Format = "trtllm-bench-json" // trtllm-bench --report_json (section 3.2)
+	FormatGenAIPerf     Format = "genai-perf"        // GenAI-Perf console table (section 4.1)
+	FormatGenAIPerfCSV  Format = "genai-perf-csv"    // GenAI-Perf profile_export CSV (section 4.2)
+	FormatAIPerf        Format = "aiperf"            // AIPerf console table (section 5.1)
+	FormatAIPerfCSV     Format = "aiperf-csv"        // AIPerf profile_export_aiperf.csv (section 5.2)
+	FormatError         Format = "error"             // a failed run: an error where a result would be (section 10)
+)
+
+// Tools named in Block.Tool.
+const (
+	ToolVLLM      = "vllm"
+	ToolSGLang    = "sglang"
+	ToolTRTLLM    = "tensorrt-llm"
+	ToolGenAIPerf = "genai-perf"
+	ToolAIPerf    = "aiperf"
+	ToolGuideLLM  = "guidellm"
 )
 
 // Definition says how a block's throughputs were computed, so that a
@@ -62,6 +83,22 @@ const (
 	CountOverDuration Definition = "count/duration"
 	// TimeSeriesMean: throughput is a mean over a time series (guidellm).
 	TimeSeriesMean Definition = "time-series-mean"
+	// PerRequestMean: the mean over requests of a per-request rate (TensorRT-LLM
+	// user throughput, GenAI-Perf/AIPerf output token throughput per user);
+	// not a count / duration.
+	PerRequestMean Definition = "per-request-mean"
+	// PeakBucket: the busiest one-second bucket of a run (vLLM/SGLang peak
+	// output throughput and peak concurrent requests); it may exceed the mean
+	// throughput or the concurrency limit.
+	PeakBucket Definition = "peak-bucket"
+	// Recomputed: computed by perflab from the per-request arrays of a JSON
+	// result (numpy's mean, population std and linear percentiles over the
+	// successful requests), not printed by the tool.
+	Recomputed Definition = "recomputed"
+	// Derived: computed by perflab from two printed values (trtllm-bench
+	// total tokens = average length x number of requests); Decimals covers
+	// the rounding of both.
+	Derived Definition = "derived"
 )
 
 // Label is one printed line of a block: its label and raw value as printed.
@@ -87,16 +124,32 @@ type Metric struct {
 	Raw      string
 }
 
-// Block is one result block.
+// Block is one result block, or one failed run (Format FormatError, Failure
+// set, no metrics).
 type Block struct {
-	File       string            `json:"file"`
-	Line       int               `json:"line"` // 1-based line of the block's first line
-	EndLine    int               `json:"end_line"`
-	Format     Format            `json:"format"`
-	Definition Definition        `json:"definition,omitempty"`
-	Metrics    map[string]Metric `json:"-"`
-	Labels     []Label           `json:"labels"`
-	Truncated  bool              `json:"truncated,omitempty"` // no closing rule before the input ended
+	File    string `json:"file"`
+	Line    int    `json:"line"` // 1-based line of the block's first line (a JSON object's '{')
+	EndLine int    `json:"end_line"`
+	Format  Format `json:"format"`
+	// Tool is the program that printed the block (ToolVLLM, ToolSGLang ...;
+	// empty for FormatUnknown and FormatError) and Version the release or
+	// layout era its labels show ("v0.13+", "2025-09+ (p50 column)").
+	Tool    string `json:"tool,omitempty"`
+	Version string `json:"version,omitempty"`
+	// Definition is how the block's throughputs were computed; Definitions
+	// names the metrics that follow another one (a per-request mean, a peak
+	// bucket, a value recomputed from per-request arrays), so a validator
+	// applies an identity only to the metrics it holds for: see DefinitionOf.
+	Definition  Definition            `json:"definition,omitempty"`
+	Definitions map[string]Definition `json:"-"`
+	Metrics     map[string]Metric     `json:"-"`
+	Labels      []Label               `json:"labels"`
+	Truncated   bool                  `json:"truncated,omitempty"` // no closing rule before the input ended
+	// Requests holds the per-request samples of a JSON result that has the
+	// per-request arrays (vLLM --save-result, SGLang --output-details).
+	Requests *RequestData `json:"-"`
+	// Failure is set for a failed run (Format FormatError).
+	Failure *Failure `json:"-"`
 	// Problems are the block's lines that could not be read as the block's
 	// format promises (a known label with a value that is not a number, a
 	// banner whose labels are not a serving result). Reading goes on.
@@ -107,6 +160,39 @@ type Block struct {
 func (b *Block) Value(key string) (float64, bool) {
 	m, ok := b.Metrics[key]
 	return m.Value, ok
+}
+
+// DefinitionOf returns the definition a metric follows: its own entry in
+// Definitions, else the block's Definition.
+func (b *Block) DefinitionOf(key string) Definition {
+	if d, ok := b.Definitions[key]; ok {
+		return d
+	}
+	return b.Definition
+}
+
+// Failure is a failed run: an error printed where a result would be
+// ("RuntimeError: CUDA out of memory", "# Crash ...", a Python repr
+// ValueError("...")).
+type Failure struct {
+	Kind    string // the exception name, or "Crash"
+	Message string // the rest of the line, as printed
+}
+
+// RequestData holds the per-request samples of a JSON result, for
+// distributions. Latencies are in ms and come from successful requests only
+// (errors == ""); TPOT only from requests with more than one output token.
+// ITL stats are recomputed from the flattened itls but the gaps themselves
+// are not kept (they are a list per request).
+type RequestData struct {
+	Count      int       // entries in the arrays, failed requests included
+	Failed     int       // entries with a non-empty error
+	TTFT       []float64 // ms
+	TPOT       []float64 // ms
+	E2EL       []float64 // ms
+	InputLens  []int
+	OutputLens []int
+	ITLs       int // number of inter-token gaps pooled for the ITL stats
 }
 
 // SyntaxError is a problem at a position in an input file.

@@ -7,13 +7,33 @@ import (
 
 // blockJSON is the JSON shape of a Block (perflab parse).
 type blockJSON struct {
-	File       string                 `json:"file"`
-	Line       int                    `json:"line"`
-	Format     Format                 `json:"format"`
-	Definition Definition             `json:"definition,omitempty"`
-	Truncated  bool                   `json:"truncated,omitempty"`
-	Metrics    map[string]json.Number `json:"metrics"`
-	Labels     []labelJSON            `json:"labels"`
+	File        string                 `json:"file"`
+	Line        int                    `json:"line"`
+	Format      Format                 `json:"format"`
+	Tool        string                 `json:"tool,omitempty"`
+	Version     string                 `json:"version,omitempty"`
+	Definition  Definition             `json:"definition,omitempty"`
+	Definitions map[string]Definition  `json:"definitions,omitempty"`
+	Truncated   bool                   `json:"truncated,omitempty"`
+	Failure     *failureJSON           `json:"failure,omitempty"`
+	Metrics     map[string]json.Number `json:"metrics"`
+	Requests    *requestsJSON          `json:"requests,omitempty"`
+	Labels      []labelJSON            `json:"labels"`
+}
+
+type failureJSON struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// requestsJSON summarises Block.Requests (the samples are not written).
+type requestsJSON struct {
+	Count  int `json:"count"`
+	Failed int `json:"failed"`
+	TTFT   int `json:"ttft_samples"`
+	TPOT   int `json:"tpot_samples"`
+	E2EL   int `json:"e2el_samples"`
+	ITL    int `json:"itl_samples"`
 }
 
 type labelJSON struct {
@@ -23,19 +43,33 @@ type labelJSON struct {
 
 // MarshalJSON writes a block as
 //
-//	{"file", "line", "format", "definition", "truncated" (only if true),
-//	 "metrics": {key: number, ...}, "labels": [{"label", "value"}, ...]}
+//	{"file", "line", "format", "tool", "version", "definition",
+//	 "definitions": {key: definition} (metrics with another definition),
+//	 "truncated" (only if true), "failure": {"kind", "message"} (failed runs),
+//	 "metrics": {key: number, ...},
+//	 "requests": {"count", "failed", "ttft_samples", ...} (per-request data),
+//	 "labels": [{"label", "value"}, ...]}
 //
-// with metric keys sorted and values as plain JSON numbers (no exponent).
+// with metric keys sorted and values as plain JSON numbers (no exponent);
+// empty fields are left out.
 func (b Block) MarshalJSON() ([]byte, error) {
 	out := blockJSON{
-		File:       b.File,
-		Line:       b.Line,
-		Format:     b.Format,
-		Definition: b.Definition,
-		Truncated:  b.Truncated,
-		Metrics:    make(map[string]json.Number, len(b.Metrics)),
-		Labels:     make([]labelJSON, len(b.Labels)),
+		File:        b.File,
+		Line:        b.Line,
+		Format:      b.Format,
+		Tool:        b.Tool,
+		Version:     b.Version,
+		Definition:  b.Definition,
+		Definitions: b.Definitions,
+		Truncated:   b.Truncated,
+		Metrics:     make(map[string]json.Number, len(b.Metrics)),
+		Labels:      make([]labelJSON, len(b.Labels)),
+	}
+	if f := b.Failure; f != nil {
+		out.Failure = &failureJSON{Kind: f.Kind, Message: f.Message}
+	}
+	if r := b.Requests; r != nil {
+		out.Requests = &requestsJSON{Count: r.Count, Failed: r.Failed, TTFT: len(r.TTFT), TPOT: len(r.TPOT), E2EL: len(r.E2EL), ITL: r.ITLs}
 	}
 	for k, m := range b.Metrics {
 		out.Metrics[k] = json.Number(strconv.FormatFloat(m.Value, 'f', -1, 64))

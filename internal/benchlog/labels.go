@@ -196,6 +196,7 @@ func isPercentile(w string) bool {
 var nullValues = map[string]bool{
 	"inf": true, "+inf": true, "infinity": true, "none": true, "null": true,
 	"not set": true, "n/a": true, "na": true, "nan": true, "-": true,
+	"-inf": true, "-infinity": true,
 	"": true, "trace": true,
 }
 
@@ -252,15 +253,28 @@ func parseValue(v string) (num string, decimals int, unit string, ok bool) {
 	return num, frac - exp, unit, true
 }
 
-// unitShift is the power of ten that turns a value in unit from into unit to.
+// unitShift is the power of ten that turns a value in unit from into unit to
+// (s, ms, us, ns; 0 for anything else).
 func unitShift(from, to string) int {
-	switch {
-	case from == "s" && to == "ms":
-		return 3
-	case from == "ms" && to == "s":
-		return -3
+	pow := func(u string) (int, bool) {
+		switch u {
+		case "s", "sec", "secs", "seconds":
+			return 0, true
+		case "ms":
+			return -3, true
+		case "us":
+			return -6, true
+		case "ns":
+			return -9, true
+		}
+		return 0, false
 	}
-	return 0
+	f, ok1 := pow(from)
+	t, ok2 := pow(to)
+	if !ok1 || !ok2 {
+		return 0
+	}
+	return f - t
 }
 
 // makeMetric converts a printed value for spec into a Metric. ok is false for

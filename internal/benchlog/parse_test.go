@@ -300,7 +300,7 @@ func TestBlocks(t *testing.T) {
 }
 
 func TestNoResult(t *testing.T) {
-	blocks, err := Parse("empty.log", strings.NewReader("INFO starting\nSuccessful requests: 5\nRuntimeError: boom\n"))
+	blocks, err := Parse("empty.log", strings.NewReader("INFO starting\nSuccessful requests: 5\nError type: boom, Count: 3 requests\nthe run crashed\n"))
 	if len(blocks) != 0 {
 		t.Errorf("got %d blocks", len(blocks))
 	}

@@ -51,8 +51,17 @@ type Scanner struct {
 	eof  bool
 	err  error
 
-	blk *Block // returned by Block
-	out *Block // finished, not yet returned
+	blk  *Block   // returned by Block
+	outq []*Block // finished, not yet returned
+
+	started bool
+	input   inputKind
+	js      *jsonScan   // input JSON: the decoder
+	tbl     *tableState // a GenAI-Perf/AIPerf table being read
+	tb      *benchState // a trtllm-bench report being read
+	// titleLine is the line of the last possible table title, title its text.
+	titleLine int
+	title     string
 
 	cur     *Block // being read
 	bannerd bool   // cur started at a banner
@@ -93,9 +102,21 @@ func NewScanner(name string, r io.Reader) *Scanner {
 
 // Scan reads up to the next block and reports whether there is one.
 func (s *Scanner) Scan() bool {
-	for s.out == nil {
+	if !s.started {
+		s.started = true
+		s.input = sniff(s.r)
+	}
+	for len(s.outq) == 0 {
 		if s.eof {
 			return false
+		}
+		switch s.input {
+		case inputJSON:
+			s.scanJSON()
+			continue
+		case inputCSV:
+			s.scanCSV()
+			continue
 		}
 		line, long, hasBanner, err := s.readLine()
 		if err != nil {
@@ -103,6 +124,7 @@ func (s *Scanner) Scan() bool {
 				s.err = fmt.Errorf("%s:%d: %w", s.name, s.line+1, err)
 			}
 			s.eof = true
+			s.endOther()
 			if s.cur != nil {
 				s.end(true)
 			}
@@ -110,8 +132,24 @@ func (s *Scanner) Scan() bool {
 		}
 		s.process(line, long, hasBanner)
 	}
-	s.blk, s.out = s.out, nil
+	s.blk = s.outq[0]
+	s.outq[0] = nil
+	s.outq = s.outq[1:]
 	return true
+}
+
+// emit queues a finished block for Scan.
+func (s *Scanner) emit(b *Block) { s.outq = append(s.outq, b) }
+
+// endOther ends a table or trtllm-bench report at the end of the input or at
+// a line that cannot be part of it.
+func (s *Scanner) endOther() {
+	switch {
+	case s.tbl != nil:
+		s.tableEnd(!s.tbl.closed)
+	case s.tb != nil:
+		s.benchEnd(!s.tb.afterRule)
+	}
 }
 
 // Block returns the block read by the last call to Scan. Each call to Scan
@@ -121,19 +159,35 @@ func (s *Scanner) Block() *Block { return s.blk }
 // Err returns the first read error; nil at the end of the input.
 func (s *Scanner) Err() error { return s.err }
 
-// Parse reads every block of r. It fails only on a read error or when r has
-// no result block at all.
+// Parse reads every block of r, whatever its format (see the package
+// documentation): the result blocks in order; if there is none, the failed
+// runs (blocks of Format FormatError). It fails only on a read error or when
+// r has neither a result block nor a failed run.
 func Parse(name string, r io.Reader) ([]Block, error) {
 	sc := NewScanner(name, r)
-	var blocks []Block
+	var blocks, failures []Block
 	for sc.Scan() {
-		blocks = append(blocks, *sc.Block())
+		if b := sc.Block(); b.Format == FormatError {
+			failures = append(failures, *b)
+		} else {
+			blocks = append(blocks, *b)
+		}
+	}
+	if len(blocks) == 0 {
+		blocks = failures
 	}
 	if err := sc.Err(); err != nil {
 		return blocks, err
 	}
 	if len(blocks) == 0 {
-		return nil, &SyntaxError{File: name, Line: 1, Msg: `no benchmark result found: looked for a "Serving Benchmark Result" banner or a "Successful requests:" line`}
+		msg := `no benchmark result found: looked for a "Serving Benchmark Result" banner or a "Successful requests:" line`
+		switch sc.input {
+		case inputJSON:
+			msg = "no benchmark result found: no JSON object with the keys of a vLLM --save-result, SGLang --output-file or trtllm-bench --report_json result (duration, completed, request_throughput ...)"
+		case inputCSV:
+			msg = "no benchmark result found: no Metric row of a GenAI-Perf or AIPerf CSV export"
+		}
+		return nil, &SyntaxError{File: name, Line: 1, Msg: msg}
 	}
 	return blocks, nil
 }
@@ -182,6 +236,20 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if !long && !hasBanner {
 		hasBanner = bytes.Contains(line, banner)
 	}
+	if s.tbl != nil || s.tb != nil {
+		switch {
+		case long || hasBanner:
+			s.endOther()
+		case s.tbl != nil:
+			if s.tableLine(line) {
+				return
+			}
+		default:
+			if s.benchLine(line) {
+				return
+			}
+		}
+	}
 	if hasBanner {
 		if s.cur != nil {
 			s.end(true)
@@ -196,15 +264,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 		return
 	}
 	if s.cur == nil {
-		// Noise: only a line with a colon can start a block.
-		if bytes.IndexByte(line, ':') < 0 {
-			return
-		}
-		label, value, ok := splitLabel(s.clean(line))
-		if ok && isStartLabel(label) {
-			s.begin(false)
-			s.add(label, value)
-		}
+		s.noise(line)
 		return
 	}
 	text := s.clean(line)
@@ -234,6 +294,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	}
 	if !ok {
 		s.end(true)
+		s.noise(line) // a failed run, a table ...
 		return
 	}
 	if !s.bannerd && isStartLabel(label) && len(s.cur.Labels) > 0 {
@@ -244,6 +305,56 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	s.add(label, value)
 	if len(s.cur.Labels) >= maxBlockLines {
 		s.end(true)
+	}
+}
+
+// noise reads a line outside any block: it may open a table, a trtllm-bench
+// report or a block without banner, or be a failed run. The common case, a
+// log line, costs a look at its first bytes and a search for ':'.
+func (s *Scanner) noise(line []byte) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) {
+		return
+	}
+	text := line[i:]
+	c := text[0]
+	if c == '#' || c == 0x1b || c == '\r' {
+		text = s.clean(line)
+		if len(text) == 0 {
+			return
+		}
+		c = text[0]
+	}
+	switch {
+	case c >= 0x80:
+		if s.tableStart(text) {
+			return
+		}
+	case c == '=':
+		if s.benchStart(text) {
+			return
+		}
+	}
+	if isLetter(c) || line[i] == '#' {
+		if kind, msg, ok := failureAt(line[i:]); ok {
+			s.emit(s.failureBlock(kind, msg))
+			return
+		}
+	}
+	if (isLetter(c) || line[i] == 0x1b) && isTitle(line) {
+		s.titleLine, s.title = s.line, string(bytes.TrimSpace(s.clean(line)))
+	}
+	// Only a line with a colon can start a block.
+	if bytes.IndexByte(line, ':') < 0 {
+		return
+	}
+	label, value, ok := splitLabel(s.clean(line))
+	if ok && isStartLabel(label) {
+		s.begin(false)
+		s.add(label, value)
 	}
 }
 
@@ -364,7 +475,8 @@ func (s *Scanner) end(truncated bool) {
 		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: b.EndLine,
 			Msg: fmt.Sprintf("result block of line %d has no closing ===== rule; read up to here", b.Line)})
 	}
-	s.out = b
+	textVersion(b, m)
+	s.emit(b)
 }
 
 // clean normalises a line: CR and what a carriage return overwrote, ANSI

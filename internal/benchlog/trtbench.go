@@ -1,0 +1,277 @@
+package benchlog
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The trtllm-bench report (FORMATS.md section 3.2): sections of
+// "Label:<tabs>value" lines, each under a "= TITLE" line between rules of
+// '='; breakdowns "[Latency] P50    : 54486.1063". A block starts at the
+// first "= TITLE" line and ends at a rule not followed by another title. It
+// is a result only if it has a PERFORMANCE OVERVIEW section.
+
+type benchState struct {
+	blk       *Block
+	section   string // upper-case title of the current section
+	afterRule bool   // the last non-blank line was a rule
+	perf      bool   // PERFORMANCE OVERVIEW seen
+	pytorch   bool
+	total     bool // Total Token Throughput printed (PR #3212, Apr 2025)
+}
+
+var benchLabels = map[string]keySpec{
+	"number of requests":                              {key: "completed"},
+	"number of concurrent requests":                   {key: "avg_concurrency"},
+	"average input length (tokens)":                   {key: "mean_input_len"},
+	"average output length (tokens)":                  {key: "mean_output_len"},
+	"request throughput (req/sec)":                    {key: "request_throughput"},
+	"total output throughput (tokens/sec)":            {key: "output_throughput"},
+	"token throughput (tokens/sec)":                   {key: "output_throughput"}, // older releases
+	"total token throughput (tokens/sec)":             {key: "total_token_throughput"},
+	"total latency (ms)":                              {key: "duration", unit: "s", from: "ms"},
+	"average request latency (ms)":                    {key: "mean_e2el_ms", unit: "ms", from: "ms"},
+	"per user output throughput [w/ ctx] (tps/user)":  {key: "user_throughput"},
+	"per gpu output throughput (tps/gpu)":             {key: "output_throughput_per_gpu"},
+	"average time-to-first-token [ttft] (ms)":         {key: "mean_ttft_ms", unit: "ms", from: "ms"},
+	"average time-per-output-token [tpot] (ms)":       {key: "mean_tpot_ms", unit: "ms", from: "ms"},
+	"per user output speed (tps/user)":                {key: "output_throughput_per_user"},
+	"issue rate (req/sec)":                            {key: "request_rate"},
+	"average number of concurrent requests":           {key: "avg_concurrency"},
+	"avg decoded tokens per iter":                     {key: "spec_decode_acceptance_length"},
+	"per user output throughput (tps/user)":           {key: "user_throughput"},
+	"per user output throughput [w/o ctx] (tps/user)": {key: "output_throughput_per_user"},
+}
+
+// benchTags maps the tag of a breakdown line to a key base and its kind.
+var benchTags = map[string]nvRow{
+	"latency": {"e2el", nvLatency, ""},
+	"ttft":    {"ttft", nvLatency, ""},
+	"tpot":    {"tpot", nvLatency, ""},
+	"gtps":    {"output_throughput_per_user", nvPerUser, ""},
+	"al":      {"spec_decode_acceptance_length", nvSingle, ""},
+	"dar":     {"spec_decode_acceptance_rate", nvSingle, ""},
+}
+
+// benchTitle returns the title of a "= TITLE" line.
+func benchTitle(text []byte) (string, bool) {
+	if len(text) < 3 || text[0] != '=' || text[1] != ' ' {
+		return "", false
+	}
+	title := bytes.TrimSpace(text[2:])
+	if len(title) < 3 || !isLetter(title[0]) {
+		return "", false
+	}
+	for _, c := range title {
+		if c >= 'a' && c <= 'z' && !bytes.Contains(title, []byte("(")) {
+			return "", false // titles are upper case, "(mode)" aside
+		}
+	}
+	return string(title), true
+}
+
+// benchStart opens a trtllm-bench block at a "= TITLE" line.
+func (s *Scanner) benchStart(text []byte) bool {
+	title, ok := benchTitle(text)
+	if !ok {
+		return false
+	}
+	s.tb = &benchState{blk: &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}}
+	s.benchSection(title)
+	return true
+}
+
+func (s *Scanner) benchSection(title string) {
+	t := s.tb
+	t.section = title
+	t.afterRule = false
+	t.blk.EndLine = s.line
+	switch {
+	case strings.HasPrefix(title, "PERFORMANCE OVERVIEW"):
+		t.perf = true
+	case strings.HasPrefix(title, "PYTORCH"):
+		t.pytorch = true
+	}
+}
+
+// benchLine reads one line of the current report; false when the line is not
+// part of it (the block has been ended; read the line as any other).
+func (s *Scanner) benchLine(line []byte) bool {
+	t := s.tb
+	text := s.clean(line)
+	if len(text) == 0 {
+		return true
+	}
+	if isRule(text) && text[0] == '=' {
+		t.afterRule = true
+		t.blk.EndLine = s.line
+		return true
+	}
+	if title, ok := benchTitle(text); ok {
+		s.benchSection(title)
+		return true
+	}
+	if t.afterRule {
+		s.benchEnd(false)
+		return false
+	}
+	t.blk.EndLine = s.line
+	switch {
+	case bytes.HasPrefix(text, []byte("--")), bytes.HasPrefix(text, []byte("---")):
+		return true
+	case text[0] == '[':
+		if s.benchTag(text) {
+			return true
+		}
+	default:
+		if label, value, ok := splitLabel(text); ok && isTableLabel(bytes.ReplaceAll(bytes.ReplaceAll(label, []byte("["), nil), []byte("]"), nil)) {
+			s.benchAdd(label, value)
+			return true
+		}
+	}
+	if strings.HasPrefix(t.section, "MACHINE") || strings.HasPrefix(t.section, "DATASET") {
+		return true // free text and the length table
+	}
+	t.blk.EndLine--
+	s.benchEnd(true)
+	return false
+}
+
+// benchTag reads "[Latency] P50    : 54486.1063".
+func (s *Scanner) benchTag(text []byte) bool {
+	end := bytes.IndexByte(text, ']')
+	if end < 2 {
+		return false
+	}
+	tag := strings.ToLower(string(text[1:end]))
+	for _, c := range []byte(tag) {
+		if !isLetter(c) {
+			return false
+		}
+	}
+	stat, value, ok := bytes.Cut(text[end+1:], []byte(":"))
+	if !ok {
+		return false
+	}
+	label := string(text[:end+1]) + " " + string(bytes.TrimSpace(stat))
+	val := string(bytes.TrimSpace(value))
+	b := s.tb.blk
+	b.Labels = append(b.Labels, Label{Label: label, Value: val, Line: s.line})
+	row, ok := benchTags[tag]
+	if !ok {
+		return true
+	}
+	st := strings.ToLower(string(bytes.TrimSpace(stat)))
+	switch st {
+	case "minimum":
+		st = "min"
+	case "maximum":
+		st = "max"
+	case "average":
+		st = "mean"
+	}
+	if nvStat(st) == "" {
+		return true
+	}
+	keys, spec := nvRowKeys(row, "", nvStat(st))
+	for _, k := range keys {
+		spec.key = k
+		s.benchMetric(spec, val)
+	}
+	return true
+}
+
+func (s *Scanner) benchAdd(label, value []byte) {
+	b := s.tb.blk
+	lab, val := string(label), string(value)
+	b.Labels = append(b.Labels, Label{Label: lab, Value: val, Line: s.line})
+	spec, ok := benchLabels[normLabel(label)]
+	if !ok {
+		return
+	}
+	if spec.key == "total_token_throughput" {
+		s.tb.total = true
+	}
+	s.benchMetric(spec, val)
+	if spec.key == "completed" {
+		spec.key = "num_prompts"
+		s.benchMetric(spec, val)
+	}
+}
+
+func (s *Scanner) benchMetric(spec keySpec, val string) {
+	b := s.tb.blk
+	if nullValues[strings.ToLower(val)] {
+		return
+	}
+	m, ok := makeMetric(spec, strings.TrimSuffix(val, "%"), s.line)
+	if !ok {
+		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
+			Msg: fmt.Sprintf("value %q is not a number; no %s read", val, spec.key)})
+		return
+	}
+	m.Raw = val
+	if _, dup := b.Metrics[spec.key]; !dup {
+		b.Metrics[spec.key] = m
+	}
+}
+
+// benchEnd classifies the report and queues it; a report without
+// PERFORMANCE OVERVIEW (engine details only) is not a result and is dropped.
+func (s *Scanner) benchEnd(truncated bool) {
+	t := s.tb
+	s.tb = nil
+	b := t.blk
+	_, rate := b.Metrics["request_throughput"]
+	_, dur := b.Metrics["duration"]
+	if !t.perf || !(rate || dur) {
+		return
+	}
+	b.Format, b.Tool, b.Definition = FormatTRTLLMBench, ToolTRTLLM, CountOverDuration
+	b.Version = "before Apr 2025"
+	if t.total {
+		b.Version = "Apr 2025+ (Total Token Throughput)"
+	}
+	if t.pytorch {
+		b.Version += ", PyTorch backend"
+	}
+	b.Definitions = map[string]Definition{"avg_concurrency": PerRequestMean}
+	for k := range b.Metrics {
+		if strings.Contains(k, "user") {
+			b.Definitions[k] = PerRequestMean
+		}
+	}
+	deriveTotals(b)
+	b.Truncated = truncated
+	if truncated {
+		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: b.EndLine,
+			Msg: fmt.Sprintf("trtllm-bench report of line %d ends without its closing ===== rule; read up to here", b.Line)})
+	}
+	s.emit(b)
+}
+
+// deriveTotals fills total input and output tokens from the average lengths
+// and the number of requests (section 6), so that the count / duration
+// identities can be checked; Decimals is widened to cover the rounding of
+// the average times the count.
+func deriveTotals(b *Block) {
+	n, ok := b.Metrics["completed"]
+	if !ok || n.Value <= 0 || n.Value > 1e12 {
+		return
+	}
+	for _, p := range [...][2]string{{"mean_input_len", "total_input_tokens"}, {"mean_output_len", "total_output_tokens"}} {
+		avg, ok := b.Metrics[p[0]]
+		if _, have := b.Metrics[p[1]]; !ok || have {
+			continue
+		}
+		dec := avg.Decimals - int(math.Ceil(math.Log10(n.Value)))
+		b.Metrics[p[1]] = Metric{Value: avg.Value * n.Value, Decimals: dec, Line: avg.Line,
+			Raw: avg.Raw + " × " + n.Raw}
+		if b.Definitions == nil {
+			b.Definitions = map[string]Definition{}
+		}
+		b.Definitions[p[1]] = Derived
+	}
+}
