@@ -45,6 +45,7 @@ commands:
   serve   build, serve on localhost, and rebuild when a file changes
   parse   print the result blocks of raw benchmark logs as JSON
   summary Markdown table of what a results tree changes in the reports against another
+  import  turn published Markdown reports into study folders
 
 Run "perflab <command> -h" for a command's flags.
 `
@@ -65,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runParse(args[1:], stdout, stderr)
 	case "summary":
 		return runSummary(args[1:], stdout, stderr)
+	case "import":
+		return runImport(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

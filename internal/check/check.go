@@ -87,7 +87,9 @@ func Failed(results []Result) bool {
 func Excluded(diags []Diagnostic) map[string]string {
 	out := map[string]string{}
 	for _, d := range diags {
-		if d.Rule == RuleModel && d.Severity == Error {
+		// A run of another model, or one that needs more GPUs than the
+		// hardware has, cannot be compared with the study's runs.
+		if (d.Rule == RuleModel || d.Rule == RuleGPUFit) && d.Severity == Error {
 			out[d.Subject] = d.Rule
 		}
 	}

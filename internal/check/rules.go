@@ -83,7 +83,7 @@ func modelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	if baseModel(served) != baseModel(s.Model) {
 		add(Diagnostic{Rule: RuleModel, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
 			Printed: served, Computed: s.Model,
-			Message: fmt.Sprintf("run %s serves %s, but the study is about %s: fix the command, or move the run to a study of that model; until then it is excluded from comparisons", r.ID, served, s.Model)})
+			Message: fmt.Sprintf("run %s%s serves %s, but the study is about %s: fix the command, or move the run to a study of that model; until then it is excluded from comparisons", r.ID, publishedAt(r), served, s.Model)})
 	}
 }
 
@@ -132,7 +132,7 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	switch {
 	case need > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
-			Message: fmt.Sprintf("run %s: its command needs %d GPUs (tensor x pipeline x data parallel), but the hardware has %d: fix the command or the study's hardware", r.ID, need, node)})
+			Message: fmt.Sprintf("run %s%s: its command needs %d GPUs (tensor x pipeline x data parallel), but the hardware has %d: fix the command or the study's hardware", r.ID, publishedAt(r), need, node)})
 	case r.GPUs > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
 			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, node)})
@@ -207,6 +207,23 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 	}
 }
 
+// publishedAt names where the source published a run, when run.yaml says.
+func publishedAt(r *study.Run) string {
+	if r.Source == "" {
+		return ""
+	}
+	return " (published at " + r.Source + ")"
+}
+
+// claimSeverity: a success rate rests on an assumption (how many requests
+// were sent), so a mismatch is a warning; every other figure is an error.
+func claimSeverity(c study.Claim) Severity {
+	if c.Kind == study.ClaimSuccess {
+		return Warning
+	}
+	return Error
+}
+
 func claimRules(rep *report.Report, add func(Diagnostic)) {
 	for _, c := range rep.Claims {
 		subject := string(c.Claim.Kind) + "/" + c.Claim.Workload + c.Claim.Step
@@ -219,11 +236,11 @@ func claimRules(rep *report.Report, add func(Diagnostic)) {
 		}
 		switch {
 		case !c.Checked:
-			add(Diagnostic{Rule: RuleClaimUnproven, Severity: Error, File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+			add(Diagnostic{Rule: RuleClaimUnproven, Severity: claimSeverity(c.Claim), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
 				Printed: c.Claim.Printed,
 				Message: fmt.Sprintf("claim %q%s cannot be recomputed: %s; add the logs it rests on or remove the claim", c.Claim.Printed, where, c.Detail)})
 		case !c.Match:
-			add(Diagnostic{Rule: RuleClaim, Severity: Error, File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+			add(Diagnostic{Rule: RuleClaim, Severity: claimSeverity(c.Claim), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
 				Printed: c.Claim.Printed, Computed: c.Computed,
 				Message: fmt.Sprintf("claim%s: %s; correct the published figure, or acknowledge it with a reason", where, c.Detail)})
 		}

@@ -74,6 +74,11 @@ func sameDataRule(s *study.Study, excluded map[string]string, add func(Diagnosti
 			if f, ok := b.Metrics["failed"]; ok && f.Value > 0 {
 				continue
 			}
+			// Fewer requests completed than the workload sends: some failed
+			// even when the block prints no failed count (guidellm).
+			if c, ok := b.Metrics["completed"]; ok && w.NumPrompts > 0 && c.Value < float64(w.NumPrompts) {
+				continue
+			}
 			if t, ok := b.Metrics["total_input_tokens"]; ok {
 				all = append(all, seen{r, b, t.Value})
 			}

@@ -79,15 +79,15 @@ func (r *Report) claim(c study.Claim) ClaimResult {
 			return res
 		}
 		res.Checked = true
-		res.Computed, res.Match, res.Detail = checkPercent(c.Printed, row.Change)
+		res.Computed, res.Match, res.Detail = checkChange(c.Printed, row.Change, r.Headline)
 	case study.ClaimStep:
 		sr := r.StepByID(c.Step)
-		if sr == nil || sr.Change == nil {
+		if sr == nil || r.stepChange(sr, c.Printed) == nil {
 			res.Detail = fmt.Sprintf("step %s has no comparable run besides its reference", c.Step)
 			return res
 		}
 		res.Checked = true
-		res.Computed, res.Match, res.Detail = checkPercent(c.Printed, sr.Change)
+		res.Computed, res.Match, res.Detail = checkChange(c.Printed, r.stepChange(sr, c.Printed), r.Headline)
 	case study.ClaimRanking:
 		sr := r.StepByID(c.Step)
 		if sr == nil {
@@ -97,6 +97,8 @@ func (r *Report) claim(c study.Claim) ClaimResult {
 		res.Checked = true
 		res.Computed = r.RankingLine(sr)
 		res.Match, res.Detail = r.checkRanking(c.Printed, sr)
+	default:
+		r.claimFamily(c, &res)
 	}
 	return res
 }
@@ -116,7 +118,7 @@ func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
 	for n, e := range entries {
 		idx := -1
 		for i, rr := range sr.Ranking {
-			if FormatNumber(rr.Headline.Measured, rr.Headline.Decimals) == e[1] {
+			if r.sameFigure(e[0], e[1], rr.Headline) {
 				idx = i
 				break
 			}

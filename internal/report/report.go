@@ -225,7 +225,7 @@ func (r *Report) value(run *study.Run, workload, key string) (*Value, *benchlog.
 			continue
 		}
 		b := &lg.Blocks[0]
-		m, ok := b.Metrics[key]
+		m, ok := metricOf(b, key) // mean latency derived when not printed
 		if !ok {
 			return nil, b, lg.File
 		}

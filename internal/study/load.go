@@ -421,10 +421,11 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	}
 
 	for _, item := range top.list("claims", "study", false) {
-		m := l.mapping(f, item, "claim", "kind", "workload", "step", "printed", "source")
+		m := l.mapping(f, item, "claim", "kind", "workload", "step", "config", "run", "printed", "source")
 		c := Claim{
 			Kind: ClaimKind(m.str("kind", "claim", true)), Workload: m.str("workload", "claim", false),
-			Step: m.str("step", "claim", false), Printed: m.str("printed", "claim", true),
+			Step: m.str("step", "claim", false), Config: m.str("config", "claim", false),
+			Run: m.str("run", "claim", false), Printed: m.str("printed", "claim", true),
 			Source: m.str("source", "claim", false), Pos: Pos{f, item.Line},
 		}
 		switch c.Kind {
@@ -432,13 +433,24 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			if c.Workload == "" {
 				l.problem(c.Pos, "claim: a conclusion claim needs the field \"workload\"")
 			}
-		case ClaimStep, ClaimRanking:
+		case ClaimStep, ClaimRanking, ClaimSummary:
 			if c.Step == "" {
 				l.problem(c.Pos, "claim: a %s claim needs the field \"step\"", c.Kind)
 			}
+		case ClaimValue:
+			switch {
+			case c.Workload != "" && (c.Config == ConfigBaseline || c.Config == ConfigRecommended):
+			case c.Step != "" && (c.Config == ConfigReference || c.Config == ConfigBest):
+			default:
+				l.problem(c.Pos, "claim: a value claim needs \"workload\" with config baseline or recommended, or \"step\" with config reference or best")
+			}
+		case ClaimSuccess:
+			if c.Run == "" {
+				l.problem(c.Pos, "claim: a success-rate claim needs the field \"run\"")
+			}
 		case "":
 		default:
-			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step or ranking", c.Kind)
+			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary or success-rate", c.Kind)
 		}
 		s.Claims = append(s.Claims, c)
 	}
@@ -544,11 +556,13 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		return err
 	}
 	if n := l.parseYAML(r.Pos.File, data); n != nil {
-		m := l.mapping(r.Pos.File, n, "run", "name", "engine", "command", "command_derived", "gpus", "error")
+		m := l.mapping(r.Pos.File, n, "run", "name", "engine", "command", "command_derived", "parameters", "gpus", "error", "source")
 		r.Name = m.str("name", "run", true)
 		r.Engine = m.str("engine", "run", true)
 		r.Command = m.str("command", "run", true)
 		r.CommandDerived = m.boolean("command_derived", "run")
+		r.Parameters = m.str("parameters", "run", false)
+		r.Source = m.str("source", "run", false)
 		r.GPUs = m.positive("gpus", "run", true)
 		r.Error = m.str("error", "run", false)
 		r.EngineLine, r.CommandLine, r.GPUsLine = m.pos("engine").Line, m.pos("command").Line, m.pos("gpus").Line
@@ -659,6 +673,9 @@ func (l *loader) crossRefs(s *Study) {
 		}
 		if c.Step != "" && !steps[c.Step] {
 			l.problem(c.Pos, "claim names step %q, which the study does not define", c.Step)
+		}
+		if c.Run != "" && s.Run(c.Run) == nil {
+			l.problem(c.Pos, "claim names run %q, which has no folder %s/%s/%s", c.Run, s.Dir, runsDir, c.Run)
 		}
 	}
 	for _, r := range s.Runs {

@@ -106,16 +106,29 @@ type Step struct {
 type ClaimKind string
 
 const (
-	ClaimConclusion ClaimKind = "conclusion" // change of a workload in the conclusion table
-	ClaimStep       ClaimKind = "step"       // change of a step in the summary of options
-	ClaimRanking    ClaimKind = "ranking"    // the ranking line of a step
+	ClaimConclusion ClaimKind = "conclusion"   // change of a workload in the conclusion table
+	ClaimStep       ClaimKind = "step"         // change of a step in the summary of options
+	ClaimRanking    ClaimKind = "ranking"      // the ranking line of a step
+	ClaimValue      ClaimKind = "value"        // a figure printed for a configuration: "Total TPS: 3019.19x2"
+	ClaimSummary    ClaimKind = "summary"      // a "- Summary:" line comparing two runs of a step
+	ClaimSuccess    ClaimKind = "success-rate" // the share of requests a run completed
+)
+
+// Configurations a value claim can name.
+const (
+	ConfigBaseline    = "baseline"    // baseline column of the conclusion table
+	ConfigRecommended = "recommended" // optimized column of the conclusion table
+	ConfigReference   = "reference"   // a step's reference run
+	ConfigBest        = "best"        // a step's best run
 )
 
 // Claim is a figure as a published report printed it.
 type Claim struct {
 	Kind     ClaimKind
 	Workload string // conclusion claims
-	Step     string // step and ranking claims
+	Step     string // step, ranking, summary and step value claims
+	Config   string // value claims: baseline, recommended, reference or best
+	Run      string // success-rate claims
 	Printed  string
 	Source   string // where it was published, e.g. "report.md:23"
 	Pos      Pos
@@ -135,7 +148,9 @@ type Run struct {
 	Name           string
 	Engine         string
 	Command        string
-	CommandDerived bool // not printed by the source; rebuilt from a log label
+	CommandDerived bool   // not printed by the source; rebuilt from a log label or parameters
+	Parameters     string // the engine parameters as printed, when the source printed only those
+	Source         string // where the source published the run, e.g. "report.md:243"
 	GPUs           int
 	Error          string // set for a run that failed
 	Pos            Pos

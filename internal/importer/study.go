@@ -1,0 +1,184 @@
+// Package importer turns a published Markdown optimisation report of the
+// GPUStack performance-lab family into a perflab study folder (see
+// docs/results-format.md), without retyping a number.
+//
+// Import reads one report and returns the study in memory; Write puts it on
+// disk atomically. Four structures of the family are read (see
+// ../shared/corpus/gpustack/README.md): hand-written throughput and latency
+// reports (serving-script and benchmark-result admonitions, "Result:"
+// lines, a summary of options and "Other Benchmark Cases") and generated
+// throughput and latency reports (benchmark profiles in YAML, "- Profile:"
+// and "- Backend Parameters:" lists, "- Summary:" lines).
+//
+// Everything printed is copied byte for byte: serving commands, result
+// blocks, error messages and every figure the report states, each figure as
+// a claim with the report line it came from. The importer never judges a
+// number: a wrong percentage is imported as printed and perflab check finds
+// it. Import fails, with the report's file and line, only on what it cannot
+// read. It neither prints nor writes outside Write.
+package importer
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Study is an imported study, ready to be written.
+type Study struct {
+	ID     string
+	Source string // the report's file name, used in claim and run sources
+	Model  string
+	GPU    string
+	GPUsPerNode,
+	Nodes int
+	Objective   string
+	Engines     []Engine
+	Tool        string
+	Commands    string
+	Workloads   []*Workload
+	Baseline    []string
+	Recommended []string
+	Steps       []*Step
+	Claims      []Claim
+	Runs        []*Run
+	// Notes are things the importer could not place, with their lines;
+	// the import still succeeds.
+	Notes []string
+}
+
+// Engine is an inference engine of the study.
+type Engine struct{ ID, Name, Version string }
+
+// Workload is one benchmark case.
+type Workload struct {
+	ID                string
+	Dataset           string
+	InputLen          int
+	OutputLen         int
+	NumPrompts        int
+	Seed              *int
+	MaxConcurrency    *int
+	Command           string
+	Main              bool
+	rate              float64  // request rate of a generated profile, 0 if none
+	aliases           []string // normalised names the report uses for it
+	firstSeen, tabled int
+}
+
+// Step is one optimisation step.
+type Step struct {
+	ID        string
+	Title     string
+	Line      int
+	Runs      []string
+	Reference string
+}
+
+// Claim is one printed figure.
+type Claim struct {
+	Kind     string
+	Workload string
+	Step     string
+	Config   string
+	Run      string
+	Printed  string
+	Line     int
+}
+
+// Run is one serving configuration.
+type Run struct {
+	ID         string
+	Name       string
+	Engine     string
+	Command    string
+	Derived    bool
+	Parameters string
+	GPUs       int
+	Error      string
+	Line       int // report line of the command (or parameters)
+	Logs       []Log
+	source     string
+	step       *Step
+	role       string // "baseline" or "optimized" for the runs of Other Benchmark Cases
+}
+
+// Log is one result block of a run, under the workload its label names.
+type Log struct {
+	Workload string
+	Text     string
+	Line     int // report line of the block's first line
+}
+
+// Error is a problem that stops an import, at a line of the report.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+var idClean = regexp.MustCompile(`[^a-z0-9._-]+`)
+
+// StudyID derives a study id from a report's file name:
+// "qwen3-32b__a100.md" becomes "qwen3-32b-a100".
+func StudyID(file string) string {
+	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(file, "\\", "/")), ".md")
+	id := strings.ToLower(strings.ReplaceAll(base, "__", "-"))
+	id = strings.Trim(idClean.ReplaceAllString(id, "-"), "-._")
+	if id == "" {
+		id = "study"
+	}
+	return id
+}
+
+func (s *Study) run(id string) *Run {
+	for _, r := range s.Runs {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+func (s *Study) workload(id string) *Workload {
+	for _, w := range s.Workloads {
+		if w.ID == id {
+			return w
+		}
+	}
+	return nil
+}
+
+func (s *Study) mainWorkload() *Workload {
+	for _, w := range s.Workloads {
+		if w.Main {
+			return w
+		}
+	}
+	return nil
+}
+
+// newRunID returns a unique run id built from a name.
+func (s *Study) newRunID(name string) string {
+	base := slug(name)
+	if base == "" {
+		base = "run"
+	}
+	if !regexp.MustCompile(`^[a-z0-9]`).MatchString(base) {
+		base = "run-" + base
+	}
+	id := base
+	for i := 2; s.run(id) != nil; i++ {
+		id = fmt.Sprintf("%s-%d", base, i)
+	}
+	return id
+}
+
+func (s *Study) addClaim(c Claim) { s.Claims = append(s.Claims, c) }
+
+func (s *Study) note(line int, format string, args ...any) {
+	s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: %s", s.Source, line, fmt.Sprintf(format, args...)))
+}

@@ -1,0 +1,485 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// This file checks the figures published reports print besides
+// percentages: speed-up factors ("1.23x faster"), values printed for a
+// configuration ("Total TPS: 3019.19x2", "Mean latency: 1.66s/req"),
+// "- Summary:" lines comparing two runs, and success rates. Every check is
+// interval arithmetic: a printed figure holds when some true values inside
+// the printed rounding of its inputs give it.
+
+// iv is the interval of true values a printed number stands for.
+type iv struct{ lo, hi float64 }
+
+func ivOf(v float64, decimals int) iv { h := half(decimals); return iv{v - h, v + h} }
+
+func (a iv) sub(b iv) iv { return iv{a.lo - b.hi, a.hi - b.lo} }
+func (a iv) abs() iv {
+	if a.lo >= 0 {
+		return a
+	}
+	if a.hi <= 0 {
+		return iv{-a.hi, -a.lo}
+	}
+	return iv{0, math.Max(-a.lo, a.hi)}
+}
+func (a iv) div(b iv) iv {
+	if b.lo <= 0 {
+		return iv{math.Inf(-1), math.Inf(1)}
+	}
+	q := []float64{a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi}
+	lo, hi := q[0], q[0]
+	for _, x := range q[1:] {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return iv{lo, hi}
+}
+func (a iv) scale(k float64) iv { return iv{a.lo * k, a.hi * k} }
+func (a iv) mid() float64       { return (a.lo + a.hi) / 2 }
+
+// holds reports whether a printed number (its value and decimals) can be
+// a rounding of a value in a.
+func (a iv) holds(v float64, decimals int) bool {
+	const eps = 1e-9
+	p := ivOf(v, decimals)
+	return p.lo <= a.hi+eps*math.Max(1, math.Abs(a.hi)) && a.lo <= p.hi+eps*math.Max(1, math.Abs(a.lo))
+}
+
+// number reads a printed number, thousands separators allowed.
+func number(s string) (float64, int, bool) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), ",", "")
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	dec := 0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		dec = len(s) - i - 1
+	}
+	return v, dec, true
+}
+
+var speedupClaim = regexp.MustCompile(`^\(?\s*(\d+(?:\.\d+)?)\s*x\s+(faster|slower)\s*\)?$`)
+
+// checkChange compares a printed change, a percentage or a speed-up
+// factor, with a computed change.
+func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
+	if _, _, _, ok := ParsePercent(printed); ok {
+		return checkPercent(printed, c)
+	}
+	sm := speedupClaim.FindStringSubmatch(strings.TrimSpace(printed))
+	if sm == nil {
+		return checkPercent(printed, c)
+	}
+	want, dec, _ := number(sm[1])
+	from := ivOf(c.From.Measured, c.From.Decimals).scale(float64(c.From.Replicas))
+	to := ivOf(c.To.Measured, c.To.Decimals).scale(float64(c.To.Replicas))
+	ratio := from.div(to) // lower is better: from/to is how many times faster
+	if m.HigherBetter {
+		ratio = to.div(from)
+	}
+	if sm[2] == "slower" {
+		ratio = iv{1 / ratio.hi, 1 / ratio.lo}
+	}
+	got := c.From.Effective() / c.To.Effective()
+	if m.HigherBetter {
+		got = 1 / got
+	}
+	if sm[2] == "slower" {
+		got = 1 / got
+	}
+	computed := fmt.Sprintf("%.*fx %s", dec, got, sm[2])
+	if !ratio.holds(want, dec) {
+		return computed, false, fmt.Sprintf("published %s, but the logs give %s / %s = %s", printed, c.From.Expr(), c.To.Expr(), computed)
+	}
+	return computed, true, ""
+}
+
+// stepBest is the run a step's summary row shows: the best of the step's
+// runs, which is the reference itself when the reference is one of them
+// and ranks first.
+func (r *Report) stepBest(sr *StepResult) *RunResult {
+	if sr.Reference != nil && sr.Reference.Comparable() && contains(sr.Step.Runs, sr.Step.Reference) &&
+		len(sr.Ranking) > 1 && sr.Ranking[0].Run.ID == sr.Step.Reference {
+		return sr.Reference
+	}
+	return sr.Best
+}
+
+// stepChange is the change a step's summary row shows: the best run other
+// than the reference against the reference, except that a printed zero
+// change ("+0.00%", "1.00x faster") says that the reference itself stayed
+// the best, which holds when it ranks first among the step's runs.
+func (r *Report) stepChange(sr *StepResult, printed string) *Change {
+	if b := r.stepBest(sr); b != nil && b == sr.Reference && printedZero(printed) {
+		return newChange(r.Headline, *sr.Reference.Headline, *sr.Reference.Headline)
+	}
+	return sr.Change
+}
+
+func printedZero(printed string) bool {
+	if v, _, _, ok := ParsePercent(printed); ok {
+		return v == 0
+	}
+	if m := speedupClaim.FindStringSubmatch(strings.TrimSpace(printed)); m != nil {
+		v, _, _ := number(m[1])
+		return v == 1
+	}
+	return false
+}
+
+// DerivedMeanLatency is a block's mean request latency when it prints no
+// end-to-end latency: mean TTFT + mean TPOT x (generated tokens / requests
+// - 1), in ms, with the decimals of the coarser of TTFT and TPOT.
+func DerivedMeanLatency(b *benchlog.Block) (benchlog.Metric, bool) {
+	ttft, ok1 := b.Metrics["mean_ttft_ms"]
+	tpot, ok2 := b.Metrics["mean_tpot_ms"]
+	out, ok3 := b.Metrics["total_output_tokens"]
+	n, ok4 := b.Metrics["completed"]
+	if !ok1 || !ok2 || !ok3 || !ok4 || n.Value <= 0 {
+		return benchlog.Metric{}, false
+	}
+	v := ttft.Value + tpot.Value*(out.Value/n.Value-1)
+	dec := min(ttft.Decimals, tpot.Decimals)
+	// TPOT's rounding is multiplied by the tokens per request.
+	for half(dec) < half(tpot.Decimals)*(out.Value/n.Value-1)+half(ttft.Decimals) && dec > -6 {
+		dec--
+	}
+	return benchlog.Metric{Value: v, Decimals: dec, Line: ttft.Line,
+		Raw: fmt.Sprintf("%s + %s x (%s / %s - 1)", ttft.Raw, tpot.Raw, out.Raw, n.Raw)}, true
+}
+
+func metricOf(b *benchlog.Block, key string) (benchlog.Metric, bool) {
+	if b == nil {
+		return benchlog.Metric{}, false
+	}
+	if m, ok := b.Metrics[key]; ok {
+		return m, true
+	}
+	if key == MeanE2EL.Key {
+		return DerivedMeanLatency(b)
+	}
+	return benchlog.Metric{}, false
+}
+
+var valueClaim = regexp.MustCompile(`^(?:(.*?)\s*[:=]\s*)?(\d[\d,]*(?:\.\d+)?)\s*(?:x\s*(\d+))?\s*(ms|s/req|s|tok/s)?\s*$`)
+
+// printedValue is a figure such as "Total TPS: 3019.19x2" read into the
+// metric it names and its value in that metric's unit.
+type printedValue struct {
+	key      string
+	value    float64
+	decimals int // in the metric's unit
+	replicas int // 0 when not printed
+	scale    float64
+}
+
+func (r *Report) readValue(label, num, reps, unit string) (printedValue, bool) {
+	v, dec, ok := number(num)
+	if !ok {
+		return printedValue{}, false
+	}
+	l := strings.ToLower(label)
+	pv := printedValue{key: r.Headline.Key, scale: 1}
+	switch {
+	case strings.Contains(l, "tpot"):
+		pv.key = MeanTPOT.Key
+	case strings.Contains(l, "ttft"):
+		pv.key = "mean_ttft_ms"
+	case strings.Contains(l, "itl"):
+		pv.key = "mean_itl_ms"
+	case strings.Contains(l, "latency"):
+		pv.key = MeanE2EL.Key
+	case strings.Contains(l, "output"):
+		pv.key = "output_throughput"
+	case strings.Contains(l, "tps") || strings.Contains(l, "throughput"):
+		pv.key = TotalThroughput.Key
+	}
+	if strings.HasSuffix(pv.key, "_ms") && (unit == "s" || unit == "s/req" || strings.Contains(l, "(s)")) {
+		pv.scale = 1000
+	}
+	pv.value, pv.decimals = v*pv.scale, dec-int(math.Round(math.Log10(pv.scale)))
+	if reps != "" {
+		pv.replicas, _ = strconv.Atoi(reps)
+	}
+	return pv, true
+}
+
+// checkValue compares a printed value with a measured one.
+func checkValue(printed string, pv printedValue, v Value) (string, bool, string) {
+	dec := pv.decimals + int(math.Round(math.Log10(pv.scale)))
+	computed := FormatNumber(v.Measured/pv.scale, dec)
+	if pv.replicas > 0 {
+		computed += fmt.Sprintf("x%d", v.Replicas)
+	}
+	if !ivOf(v.Measured, v.Decimals).holds(pv.value, pv.decimals) {
+		return computed, false, fmt.Sprintf("published %s, but %s:%d gives %s", printed, v.Source.File, v.Source.Line, showValue(v))
+	}
+	if pv.replicas > 0 && pv.replicas != v.Replicas {
+		return computed, false, fmt.Sprintf("published %s, but the run's %d GPUs fit %d times on the node", printed, v.GPUs, v.Replicas)
+	}
+	return computed, true, ""
+}
+
+// showValue prints a measured value as its log printed it: a latency
+// printed in seconds (negative decimals in ms) in seconds.
+func showValue(v Value) string {
+	if v.Decimals < 0 && strings.HasSuffix(v.Metric, "_ms") {
+		return FormatNumber(v.Measured/1000, v.Decimals+3) + " s"
+	}
+	return FormatNumber(v.Measured, max(v.Decimals, 0))
+}
+
+// valueOf reads a metric of a run result as a Value.
+func (r *Report) valueOf(run *study.Run, headline *Value, block *benchlog.Block, file, key string) (*Value, bool) {
+	if headline != nil && key == headline.Metric {
+		return headline, true
+	}
+	m, ok := metricOf(block, key)
+	if !ok || run == nil {
+		return nil, false
+	}
+	return &Value{Run: run.ID, Metric: key, Measured: m.Value, Decimals: m.Decimals, Replicas: 1, GPUs: run.GPUs,
+		Source: Source{File: file, Line: m.Line}}, true
+}
+
+// claimFamily checks the claim kinds of published reports.
+func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
+	switch c.Kind {
+	case study.ClaimValue:
+		m := valueClaim.FindStringSubmatch(strings.TrimSpace(c.Printed))
+		if m == nil {
+			res.Detail = fmt.Sprintf("%q is not a value perflab can read (expected a form such as \"Total TPS: 1234.56\" or \"Mean latency: 1.66s/req\")", c.Printed)
+			return
+		}
+		pv, _ := r.readValue(m[1], m[2], m[3], m[4])
+		var v *Value
+		switch c.Config {
+		case study.ConfigBaseline, study.ConfigRecommended:
+			row := r.RowByWorkload(c.Workload)
+			cell := (*Cell)(nil)
+			if row != nil {
+				cell = row.Optimized
+				if c.Config == study.ConfigBaseline {
+					cell = row.Baseline
+				}
+			}
+			if cell != nil {
+				if pv.key == MeanTPOT.Key && cell.TPOT != nil {
+					v = cell.TPOT
+				} else {
+					v, _ = r.valueOf(cell.Run, &cell.Headline, cell.Block, cell.LogFile, pv.key)
+				}
+			}
+		default:
+			sr := r.StepByID(c.Step)
+			var rr *RunResult
+			if sr != nil {
+				rr = sr.Reference
+				if c.Config == study.ConfigBest {
+					rr = r.stepBest(sr)
+				}
+			}
+			if rr != nil && rr.Comparable() {
+				v, _ = r.valueOf(rr.Run, rr.Headline, rr.Block, rr.LogFile, pv.key)
+			}
+		}
+		if v == nil {
+			res.Detail = fmt.Sprintf("no log gives the %s of the %s configuration", pv.key, c.Config)
+			return
+		}
+		res.Checked = true
+		res.Computed, res.Match, res.Detail = checkValue(c.Printed, pv, *v)
+	case study.ClaimSummary:
+		sr := r.StepByID(c.Step)
+		if sr == nil {
+			res.Detail = fmt.Sprintf("the study has no step %s", c.Step)
+			return
+		}
+		res.Checked, res.Match, res.Detail = r.checkSummary(c.Printed, sr)
+		res.Checked = res.Checked || res.Match
+	case study.ClaimSuccess:
+		r.checkSuccess(c, res)
+	}
+}
+
+var successClaim = regexp.MustCompile(`(?i)success rate:?\s*(\d+(?:\.\d+)?)\s*%`)
+
+func (r *Report) checkSuccess(c study.Claim, res *ClaimResult) {
+	m := successClaim.FindStringSubmatch(c.Printed)
+	run := r.Study.Run(c.Run)
+	if m == nil || run == nil || r.Main == nil {
+		res.Detail = fmt.Sprintf("%q is not a success rate of a run perflab knows", c.Printed)
+		return
+	}
+	b := run.Result(r.Main.ID)
+	done, ok := metricOf(b, "completed")
+	if !ok {
+		res.Detail = fmt.Sprintf("run %s has no result on %s", c.Run, r.Main.ID)
+		return
+	}
+	sent := 0.0
+	if f, ok := b.Metrics["failed"]; ok {
+		sent = done.Value + f.Value
+	}
+	if r.Main.NumPrompts > 0 {
+		sent = float64(r.Main.NumPrompts)
+	}
+	if sent <= 0 {
+		res.Detail = "neither the block nor the workload says how many requests were sent"
+		return
+	}
+	want, dec, _ := number(m[1])
+	got := done.Value / sent * 100
+	res.Checked = true
+	res.Computed = fmt.Sprintf("%.*f%%", dec, got)
+	res.Match = iv{got, got}.holds(want, dec)
+	if !res.Match {
+		res.Detail = fmt.Sprintf("published %s, but %s:%d completed %s of the %.0f requests the workload sends = %s", c.Printed, b.File, done.Line, done.Raw, sent, res.Computed)
+	}
+}
+
+var (
+	summaryEntry = regexp.MustCompile("`([^`]+)`\\s+([A-Za-z][A-Za-z ()/]*?)\\s*=\\s*(\\d[\\d,]*(?:\\.\\d+)?)\\s*(tok/s|ms|s)?")
+	summaryDiff  = regexp.MustCompile(`is (faster|slower|better|worse) by (\d[\d,]*(?:\.\d+)?)\s*(tok/s|ms|s)?\s*\(([^)]*)\)`)
+	summaryOther = regexp.MustCompile(`([A-Za-z][A-Za-z ]*?)\s*=\s*(\d[\d,]*(?:\.\d+)?)\s*(ms|s)?\s+vs\s+(\d[\d,]*(?:\.\d+)?)\s*(ms|s)?\s*,\s*(reduced|increased) by (\d[\d,]*(?:\.\d+)?)\s*(ms|s)?\s*\(([^)]*)\)`)
+	relPercent   = regexp.MustCompile(`^\s*(\d+(?:\.\d+)?)\s*%\s*(slower|faster)?\s*$`)
+	relFactor    = regexp.MustCompile(`^\s*(\d+(?:\.\d+)?)\s*x\s*(faster|slower)\s*$`)
+)
+
+// checkSummary checks a "- Summary:" line: "`A` Total TPS = x, `B` Total TPS
+// = y. `A` is faster by d tok/s (p%); Mean TPOT = a ms vs b ms, reduced by
+// c ms (q%)." and its latency form with "(n.nnx faster)".
+func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bool, detail string) {
+	es := summaryEntry.FindAllStringSubmatch(printed, 2)
+	if len(es) < 2 {
+		return false, false, fmt.Sprintf("%q names no two runs with their values", printed)
+	}
+	find := func(name string) *study.Run {
+		for _, id := range append(append([]string(nil), sr.Step.Runs...), sr.Step.Reference) {
+			if run := r.Study.Run(id); run != nil && strings.EqualFold(strings.TrimSpace(run.Name), strings.TrimSpace(name)) {
+				return run
+			}
+		}
+		for _, run := range r.Study.Runs {
+			if strings.EqualFold(run.Name, name) {
+				return run
+			}
+		}
+		return nil
+	}
+	a, b := find(es[0][1]), find(es[1][1])
+	if a == nil || b == nil || r.Main == nil {
+		return false, false, fmt.Sprintf("the runs %q and %q are not runs of step %s", es[0][1], es[1][1], sr.Step.ID)
+	}
+	ba, bb := a.Result(r.Main.ID), b.Result(r.Main.ID)
+	get := func(blk *benchlog.Block, label, num, unit string) (iv, printedValue, bool) {
+		pv, ok := r.readValue(label, num, "", unit)
+		if !ok {
+			return iv{}, pv, false
+		}
+		m, ok := metricOf(blk, pv.key)
+		if !ok {
+			return iv{}, pv, false
+		}
+		return ivOf(m.Value, m.Decimals), pv, true
+	}
+	xa, pa, ok1 := get(ba, es[0][2], es[0][3], es[0][4])
+	xb, pb, ok2 := get(bb, es[1][2], es[1][3], es[1][4])
+	if !ok1 || !ok2 {
+		return false, false, fmt.Sprintf("the logs of %s and %s do not give the figures of %q", a.ID, b.ID, printed)
+	}
+	if !xa.holds(pa.value, pa.decimals) {
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, es[0][3], FormatNumber(xa.mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
+	}
+	if !xb.holds(pb.value, pb.decimals) {
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, es[1][3], FormatNumber(xb.mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
+	}
+	higher := pa.key != MeanE2EL.Key && !strings.HasSuffix(pa.key, "_ms")
+	if d := summaryDiff.FindStringSubmatch(printed); d != nil {
+		diff := xa.sub(xb).abs().scale(1 / pa.scale)
+		if v, dec, ok := number(d[2]); ok && !diff.holds(v, dec) {
+			return true, false, fmt.Sprintf("the difference is printed as %s, but the logs give %.*f", d[2], dec, diff.mid())
+		}
+		if ok, why := relCheck(d[4], xa, xb, higher); !ok {
+			return true, false, why
+		}
+	}
+	for _, o := range summaryOther.FindAllStringSubmatch(printed, -1) {
+		ma, pma, ok1 := get(ba, o[1], o[2], o[3])
+		mb, pmb, ok2 := get(bb, o[1], o[4], o[5])
+		if !ok1 || !ok2 {
+			return true, false, fmt.Sprintf("the logs give no %s for %s and %s", o[1], a.ID, b.ID)
+		}
+		if !ma.holds(pma.value, pma.decimals) || !mb.holds(pmb.value, pmb.decimals) {
+			return true, false, fmt.Sprintf("%s is printed as %s vs %s, but the logs give %s vs %s", o[1], o[2], o[4],
+				FormatNumber(ma.mid()/pma.scale, pma.decimals+int(math.Log10(pma.scale))), FormatNumber(mb.mid()/pmb.scale, pmb.decimals+int(math.Log10(pmb.scale))))
+		}
+		diff := ma.sub(mb).abs().scale(1 / pma.scale)
+		if v, dec, ok := number(o[7]); ok && !diff.holds(v, dec) {
+			return true, false, fmt.Sprintf("the %s difference is printed as %s, but the logs give %.*f", o[1], o[7], dec, diff.mid())
+		}
+		if (o[6] == "reduced") != (ma.mid() <= mb.mid()) && !ma.holds(mb.mid(), 2) {
+			return true, false, fmt.Sprintf("%s is printed as %s, but the logs say the opposite", o[1], o[6])
+		}
+		if ok, why := relCheck(o[9], ma, mb, false); !ok {
+			return true, false, why
+		}
+	}
+	return true, true, ""
+}
+
+// relCheck checks a relative change "(p%)", "(p% slower)" or "(fx faster)"
+// of a against b: percentages are |a-b| / b, factors worse / better.
+func relCheck(s string, a, b iv, higherBetter bool) (bool, string) {
+	if m := relPercent.FindStringSubmatch(s); m != nil {
+		v, dec, _ := number(m[1])
+		p := a.sub(b).abs().div(b).scale(100)
+		if !p.holds(v, dec) {
+			return false, fmt.Sprintf("(%s) is printed, but the logs give %.*f%%", s, dec, p.mid())
+		}
+		return true, ""
+	}
+	if m := relFactor.FindStringSubmatch(s); m != nil {
+		v, dec, _ := number(m[1])
+		f := b.div(a) // lower is better: a is faster b/a times
+		if higherBetter {
+			f = a.div(b)
+		}
+		if m[2] == "slower" {
+			f = iv{1 / f.hi, 1 / f.lo}
+		}
+		if !f.holds(v, dec) {
+			return false, fmt.Sprintf("(%s) is printed, but the logs give %.*fx", s, dec, f.mid())
+		}
+	}
+	return true, ""
+}
+
+var rankUnit = regexp.MustCompile(`\d\s*(?:x\s*\d+\s*)?(ms|s|tok/s)\b`)
+
+// sameFigure reports whether a ranking entry such as "(2054.21 tok/s)" is
+// a headline as its log printed it, or "(1.66 s)" a rounding of one.
+func (r *Report) sameFigure(entry, num string, h *Value) bool {
+	if FormatNumber(h.Measured, h.Decimals) == num {
+		return true
+	}
+	// A figure in another unit than the log's (seconds for a latency
+	// logged in ms, or derived) matches when it is a rounding of it.
+	u := rankUnit.FindStringSubmatch(entry)
+	if u == nil || u[1] != "s" || !strings.HasSuffix(h.Metric, "_ms") {
+		return false
+	}
+	v, dec, ok := number(num)
+	return ok && ivOf(h.Measured, h.Decimals).holds(v*1000, dec-3)
+}
