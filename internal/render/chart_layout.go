@@ -1,0 +1,316 @@
+package render
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/wcharczuk/go-chart/v2/drawing"
+)
+
+// The charts are horizontal bar charts laid out here and drawn with
+// go-chart's SVG renderer: labels on the left (long and CJK names fit),
+// value labels at the end of each bar, the change on the right, so every
+// number reads without colour.
+
+// barKind says how a bar is drawn.
+type barKind int
+
+const (
+	barBaseline    barKind = iota // the baseline configuration
+	barOptimized                  // the recommended configuration
+	barReference                  // a step's reference run
+	barAlternative                // a step's other runs
+	barExcluded                   // measured but not comparable: grey, dashed
+	barFailed                     // an empty, labelled slot: the run has no result
+	barMissing                    // an empty, labelled slot: no log for it
+)
+
+func (k barKind) slot() bool { return k == barFailed || k == barMissing }
+
+// bar is one bar or empty slot.
+type bar struct {
+	kind      barKind
+	value     float64 // the effective value: the bar's length
+	label     string  // the value as printed ("3019.19 x 2"), or the slot's text
+	projected bool    // hatched: a projection, not a measurement
+}
+
+// group is one labelled set of bars with a note on the right.
+type group struct {
+	label string
+	bars  []bar
+	note  string // "▲ +59.2 %", "reference", ...
+	sign  int    // +1 better, -1 worse, 0 neither
+}
+
+// panel is a set of groups that share one scale.
+type panel struct {
+	heading string
+	groups  []group
+}
+
+type legendItem struct {
+	kind      barKind
+	projected bool
+	label     string
+}
+
+// chartSpec is a chart before layout.
+type chartSpec struct {
+	name     string
+	title    string
+	subtitle string
+	legend   []legendItem
+	panels   []panel
+	desc     string
+}
+
+// Okabe–Ito colours, darker variants for outlines and text.
+var (
+	colBaseline      = drawing.ColorFromHex("E69F00") // orange
+	colBaselineDark  = drawing.ColorFromHex("8F6200")
+	colBaselineLight = drawing.ColorFromHex("F6D78F")
+	colOptimized     = drawing.ColorFromHex("0072B2") // blue
+	colOptimizedDark = drawing.ColorFromHex("004C77")
+	colOptimizedLite = drawing.ColorFromHex("9CC8E3")
+	colExcluded      = drawing.ColorFromHex("DDDDDD")
+	colBetter        = drawing.ColorFromHex("00704F") // bluish green, darkened for text
+	colWorse         = drawing.ColorFromHex("A84300") // vermillion, darkened for text
+	colText          = drawing.ColorFromHex("1F2328")
+	colMuted         = drawing.ColorFromHex("57606A")
+	colGrid          = drawing.ColorFromHex("D8DEE4")
+	colAxis          = drawing.ColorFromHex("8C959F")
+	colCard          = drawing.ColorFromHex("FFFFFF")
+	colCardEdge      = drawing.ColorFromHex("D0D7DE")
+)
+
+func (k barKind) colors(projected bool) (fill, stroke drawing.Color, dash []float64) {
+	switch k {
+	case barBaseline, barReference:
+		if projected {
+			return colBaselineLight, colBaselineDark, nil
+		}
+		return colBaseline, colBaselineDark, nil
+	case barOptimized, barAlternative:
+		if projected {
+			return colOptimizedLite, colOptimizedDark, nil
+		}
+		return colOptimized, colOptimizedDark, nil
+	case barExcluded:
+		return colExcluded, colMuted, []float64{4, 3}
+	}
+	return drawing.Color{}, colAxis, []float64{5, 4}
+}
+
+// Layout in pixels.
+const (
+	chartWidth  = 800
+	chartPad    = 20
+	titleSize   = 17
+	subSize     = 13
+	labelSize   = 13
+	valueSize   = 12
+	noteSize    = 13
+	tickSize    = 11
+	legendSize  = 12
+	barHeight   = 20
+	barGap      = 4
+	groupGap    = 14
+	maxLabelW   = 210
+	minBarArea  = 260
+	lineSpacing = 1.35
+)
+
+// draw lays a chart out and draws it; with c nil it only measures, and
+// returns the height.
+func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
+	w := float64(chartWidth)
+	do := c != nil
+	// Columns: labels | bars | value labels | notes.
+	labelW, valueW, noteW := 0.0, 0.0, 0.0
+	for _, p := range s.panels {
+		for _, g := range p.groups {
+			labelW = max(labelW, m.width(g.label, labelSize))
+			noteW = max(noteW, m.width(g.note, noteSize))
+			for _, b := range g.bars {
+				if !b.kind.slot() {
+					valueW = max(valueW, m.width(b.label, valueSize))
+				}
+			}
+		}
+	}
+	labelW = min(math.Ceil(labelW), maxLabelW)
+	notesRight := w - chartPad
+	barX0 := chartPad + labelW + 12
+	barMax := notesRight - noteW - 14 - valueW - 6
+	if barMax-barX0 < minBarArea {
+		labelW = max(90, labelW-(minBarArea-(barMax-barX0)))
+		barX0 = chartPad + labelW + 12
+	}
+	area := barMax - barX0
+
+	if do {
+		c.rect(0, 0, chartWidth-1, c.h-1, colCard, colCardEdge, 1, nil)
+	}
+	y := float64(chartPad)
+	for _, line := range m.wrapText(s.title, titleSize, w-2*chartPad) {
+		y += titleSize
+		if do {
+			c.text(line, chartPad, int(y), titleSize, colText, "start", true)
+		}
+		y += titleSize * (lineSpacing - 1)
+	}
+	y += 4
+	for _, line := range m.wrapText(s.subtitle, subSize, w-2*chartPad) {
+		y += subSize
+		if do {
+			c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
+		}
+		y += subSize * (lineSpacing - 1)
+	}
+	// Legend: swatches with labels, flowing onto more lines as needed.
+	if len(s.legend) > 0 {
+		y += 10
+		x := float64(chartPad)
+		const sw = 14
+		for _, it := range s.legend {
+			lw := m.width(it.label, legendSize)
+			if x > chartPad && x+sw+6+lw > w-chartPad {
+				x = chartPad
+				y += legendSize * 1.8
+			}
+			if do {
+				top := int(y)
+				fill, stroke, dash := it.kind.colors(it.projected)
+				c.rect(int(x), top, int(x)+sw, top+sw, fill, stroke, 1, dash)
+				if it.projected {
+					c.hatch(int(x), top, int(x)+sw, top+sw, 5, stroke)
+				}
+				c.text(it.label, int(x)+sw+6, top+sw-2, legendSize, colText, "start", false)
+			}
+			x += sw + 6 + lw + 18
+		}
+		y += sw
+	}
+	y += 8
+	for _, p := range s.panels {
+		top := 0.0
+		for _, g := range p.groups {
+			for _, b := range g.bars {
+				if !b.kind.slot() {
+					top = max(top, b.value)
+				}
+			}
+		}
+		ticks := niceTicks(top)
+		scaleMax := ticks[len(ticks)-1]
+		xOf := func(v float64) int {
+			if scaleMax <= 0 {
+				return int(barX0)
+			}
+			return int(math.Round(barX0 + v/scaleMax*area))
+		}
+		if p.heading != "" {
+			y += 12 + labelSize
+			if do {
+				c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)
+			}
+			y += 4
+		}
+		y += 8
+		panelTop := y
+		// Heights first, so the grid can be drawn under the bars.
+		heights := make([]float64, len(p.groups))
+		lines := make([][]string, len(p.groups))
+		for i, g := range p.groups {
+			lines[i] = m.wrapText(g.label, labelSize, labelW)
+			bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
+			heights[i] = max(bh, float64(len(lines[i]))*labelSize*lineSpacing)
+		}
+		panelBottom := panelTop
+		for _, h := range heights {
+			panelBottom += h + groupGap
+		}
+		panelBottom -= groupGap / 2
+		if do {
+			for _, t := range ticks {
+				x := xOf(t)
+				col := colGrid
+				if t == 0 {
+					col = colAxis
+				}
+				c.line(x, int(panelTop)-4, x, int(panelBottom), col, 1, nil)
+				c.text(formatTick(t), x, int(panelBottom)+tickSize+4, tickSize, colMuted, "middle", false)
+			}
+		}
+		for i, g := range p.groups {
+			h := heights[i]
+			mid := y + h/2
+			if do {
+				// the label, centred on its bars
+				lh := labelSize * lineSpacing
+				ly := mid - float64(len(lines[i]))*lh/2 + labelSize*0.8 + (lh-labelSize)/2
+				for j, line := range lines[i] {
+					c.text(line, int(barX0)-10, int(ly+float64(j)*lh), labelSize, colText, "end", false)
+				}
+				if g.note != "" {
+					col, bold := colMuted, false
+					if g.sign > 0 {
+						col, bold = colBetter, true
+					} else if g.sign < 0 {
+						col, bold = colWorse, true
+					}
+					c.text(g.note, int(notesRight), int(mid+noteSize*0.35), noteSize, col, "end", bold)
+				}
+				bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
+				by := mid - bh/2
+				for _, b := range g.bars {
+					y0, y1 := int(by), int(by)+barHeight
+					fill, stroke, dash := b.kind.colors(b.projected)
+					if b.kind.slot() {
+						c.rect(int(barX0)+1, y0, int(barMax), y1, fill, stroke, 1, dash)
+						c.text(b.label, int(barX0)+8, y1-6, valueSize, colMuted, "start", false)
+					} else {
+						x1 := max(xOf(b.value), int(barX0)+1)
+						c.rect(int(barX0), y0, x1, y1, fill, stroke, 1, dash)
+						if b.projected {
+							c.hatch(int(barX0), y0, x1, y1, 6, stroke)
+						}
+						c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)
+					}
+					by += barHeight + barGap
+				}
+			}
+			y += h + groupGap
+		}
+		y = panelBottom + tickSize + 10
+	}
+	return int(math.Ceil(y)) + chartPad
+}
+
+// niceTicks returns 0 and evenly spaced round values up to one at or above
+// top: steps of 1, 2 or 5 times a power of ten, about five ticks.
+func niceTicks(top float64) []float64 {
+	if top <= 0 || math.IsNaN(top) || math.IsInf(top, 0) {
+		return []float64{0, 1}
+	}
+	raw := top / 5
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, f := range []float64{1, 2, 2.5, 5, 10} {
+		if f*mag >= raw {
+			step = f * mag
+			break
+		}
+	}
+	n := int(math.Ceil(top/step - 1e-9))
+	ticks := make([]float64, n+1)
+	for i := range ticks {
+		ticks[i] = float64(i) * step
+	}
+	return ticks
+}
+
+func formatTick(v float64) string {
+	return strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64)
+}

@@ -1,0 +1,388 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+var updateCharts = flag.Bool("updateCharts", false, "rewrite the golden SVGs in testdata/charts")
+
+// chartRenderer is the repository's locales, loaded once for all chart tests.
+var chartRenderer = sync.OnceValues(func() (*Renderer, error) {
+	return New(os.DirFS("../../templates"), os.DirFS("../../locales"))
+})
+
+// chartCase is one report to draw, with its display names by language.
+type chartCase struct {
+	name    string
+	rep     *report.Report
+	content map[string]*study.Content
+}
+
+func (c chartCase) draw(t testing.TB, lang string) []Chart {
+	t.Helper()
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := r.localizer(lang)
+	ct := c.content[lang]
+	name := func(m map[string]string) func(string) string {
+		return func(id string) string {
+			if n := m[id]; n != "" {
+				return n
+			}
+			return id
+		}
+	}
+	var workloads, steps map[string]string
+	if ct != nil {
+		workloads, steps = ct.Workloads, ct.Steps
+	}
+	charts, err := drawCharts(c.rep, loc.T, name(workloads), name(steps))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loc.err != nil {
+		t.Fatal(loc.err)
+	}
+	return charts
+}
+
+// metricBlock is a result block with the given metrics.
+func metricBlock(file string, kv ...any) benchlog.Block {
+	b := benchlog.Block{File: file, Line: 1, Metrics: map[string]benchlog.Metric{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		b.Metrics[kv[i].(string)] = benchlog.Metric{Value: kv[i+1].(float64), Decimals: 2, Line: i + 2}
+	}
+	return b
+}
+
+// syntheticCase is a small study with every kind of bar: a projection, a
+// change for the worse, a failed run, a run left out of comparisons, a
+// missing result and names that need escaping or wrapping.
+func syntheticCase() chartCase {
+	run := func(id, name string, gpus int, tput map[string]float64, lat ...float64) *study.Run {
+		r := &study.Run{ID: id, Name: name, GPUs: gpus}
+		for _, w := range []string{"chat", "long"} {
+			v, ok := tput[w]
+			if !ok {
+				continue
+			}
+			kv := []any{"total_token_throughput", v}
+			if w == "chat" && len(lat) == 4 {
+				kv = append(kv, "mean_ttft_ms", lat[0], "p99_ttft_ms", lat[1], "mean_tpot_ms", lat[2], "p99_tpot_ms", lat[3])
+			}
+			r.Logs = append(r.Logs, study.Log{Workload: w, File: "runs/" + id + "/" + w + ".log", Blocks: []benchlog.Block{metricBlock(id+"/"+w, kv...)}})
+		}
+		return r
+	}
+	s := &study.Study{
+		ID: "synthetic", Model: "org/Model-7B", Objective: study.Throughput,
+		Hardware:  study.Hardware{GPU: "GPU", GPUsPerNode: 2, Nodes: 1},
+		Workloads: []study.Workload{{ID: "chat", Dataset: "sharegpt", Main: true}, {ID: "long", Dataset: "random"}},
+		Runs: []*study.Run{
+			run("base", "Engine A", 2, map[string]float64{"chat": 1000.5, "long": 800.25}, 120.5, 900.75, 20.25, 45.5),
+			run("half", "Engine A <half> & co", 1, map[string]float64{"chat": 750.25, "long": 350.5}, 150.25, 1200.5, 18.75, 40.25),
+			run("broken", "Engine B", 2, nil),
+			run("other", "Engine C --max_num_tokens=16384", 2, map[string]float64{"chat": 1500.75}),
+			run("nolog", "Engine D", 2, map[string]float64{"long": 10}),
+		},
+		Baseline:    study.Config{Runs: []string{"base"}},
+		Recommended: study.Config{Runs: []string{"half"}},
+		Steps: []study.Step{
+			{ID: "engine", Runs: []string{"base", "half", "broken", "other", "nolog"}, Reference: "base"},
+		},
+	}
+	s.Runs[2].Error = "KeyError: 'weight'"
+	sort.Slice(s.Runs, func(i, j int) bool { return s.Runs[i].ID < s.Runs[j].ID })
+	rep := report.Build(s, map[string]string{"other": "model-mismatch"})
+	names := map[string]*study.Content{
+		"en": {Workloads: map[string]string{"chat": "Chat", "long": "Very long prompts with a name that wraps"}, Steps: map[string]string{"engine": "Engine choice"}},
+		"zh": {Workloads: map[string]string{"chat": "对话", "long": "超长提示词，名称很长需要换行显示"}, Steps: map[string]string{"engine": "推理引擎选型"}},
+		"ja": {Workloads: map[string]string{"chat": "会話", "long": "非常に長いプロンプト（折り返しが必要な長い名前）"}, Steps: map[string]string{"engine": "推論エンジンの選定"}},
+	}
+	return chartCase{name: "synthetic", rep: rep, content: names}
+}
+
+// repoCases are the reports of the repository's results/.
+func repoCases(t testing.TB) []chartCase {
+	t.Helper()
+	studies, probs, err := study.LoadAll(os.DirFS("../../results"), "results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(probs) > 0 {
+		t.Fatalf("results/: %v", probs)
+	}
+	content, _, err := study.LoadContent(os.DirFS("../../content"), "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []chartCase
+	for _, res := range check.All(studies) {
+		c := chartCase{name: res.Study.ID, rep: res.Report, content: map[string]*study.Content{}}
+		for _, l := range Languages {
+			c.content[l.Code] = content[l.Code][res.Study.ID]
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func allCases(t testing.TB) []chartCase {
+	return append([]chartCase{syntheticCase()}, repoCases(t)...)
+}
+
+// TestChartsGolden compares every chart of the synthetic and the repository's
+// reports, in every language, with testdata/charts/<case>/<lang>/<name>.svg.
+func TestChartsGolden(t *testing.T) {
+	dir := filepath.Join("testdata", "charts")
+	seen := map[string]bool{}
+	for _, c := range allCases(t) {
+		for _, l := range Languages {
+			for _, ch := range c.draw(t, l.Code) {
+				file := filepath.Join(dir, c.name, l.Code, ch.Name+".svg")
+				seen[file] = true
+				if *updateCharts {
+					if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(file, ch.SVG, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(file)
+				if err != nil {
+					t.Errorf("%s: no golden file (go test ./internal/render -run Charts -updateCharts writes it): %v", file, err)
+					continue
+				}
+				if !bytes.Equal(want, ch.SVG) {
+					t.Errorf("%s differs from the chart drawn (go test ./internal/render -run Charts -updateCharts rewrites it):\n%s", file, firstDiff(want, ch.SVG))
+				}
+			}
+		}
+	}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && !seen[p] {
+			if *updateCharts {
+				return os.Remove(p)
+			}
+			t.Errorf("golden file %s is no longer drawn: run with -updateCharts", p)
+		}
+		return nil
+	})
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(a, b []byte) string {
+	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d:\n- %.300s\n+ %.300s", i+1, x, y)
+		}
+	}
+	return "(same lines)"
+}
+
+func TestChartsDeterministic(t *testing.T) {
+	for _, c := range allCases(t) {
+		for _, l := range Languages {
+			a, b := c.draw(t, l.Code), c.draw(t, l.Code)
+			if len(a) != len(b) {
+				t.Fatalf("%s/%s: %d charts, then %d", c.name, l.Code, len(a), len(b))
+			}
+			for i := range a {
+				if !bytes.Equal(a[i].SVG, b[i].SVG) || a[i].Description != b[i].Description {
+					t.Errorf("%s/%s/%s: two drawings differ", c.name, l.Code, a[i].Name)
+				}
+			}
+		}
+	}
+}
+
+// svgDoc is what the tests read back from a chart.
+type svgDoc struct {
+	XMLName xml.Name `xml:"svg"`
+	Title   string   `xml:"title"`
+	Desc    string   `xml:"desc"`
+	Texts   []struct {
+		Inner string `xml:",innerxml"`
+	} `xml:"text"`
+}
+
+var tagRE = regexp.MustCompile(`<[^>]*>`)
+
+// texts returns the text drawn in a chart, one string per text element.
+func texts(t *testing.T, svg []byte) (svgDoc, []string) {
+	t.Helper()
+	var doc svgDoc
+	if err := xml.Unmarshal(svg, &doc); err != nil {
+		t.Fatalf("not well-formed XML: %v", err)
+	}
+	var out []string
+	for _, x := range doc.Texts {
+		out = append(out, strings.TrimSpace(html.UnescapeString(tagRE.ReplaceAllString(x.Inner, ""))))
+	}
+	return doc, out
+}
+
+var numberRE = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
+
+// TestChartsDescribeWhatTheyShow checks the SVG is well-formed, has the
+// title and description, and that every number of the description is drawn.
+func TestChartsDescribeWhatTheyShow(t *testing.T) {
+	for _, c := range allCases(t) {
+		for _, l := range Languages {
+			charts := c.draw(t, l.Code)
+			names := map[string]bool{}
+			for _, ch := range charts {
+				where := c.name + "/" + l.Code + "/" + ch.Name
+				names[ch.Name] = true
+				doc, drawn := texts(t, ch.SVG)
+				if doc.Title != ch.Title || doc.Desc != ch.Description || ch.Title == "" || ch.Description == "" {
+					t.Errorf("%s: <title> %q and <desc> %q, want %q and %q", where, doc.Title, doc.Desc, ch.Title, ch.Description)
+				}
+				all := strings.Join(drawn, "\n")
+				for _, n := range numberRE.FindAllString(ch.Description, -1) {
+					if !containsNumber(all, n) {
+						t.Errorf("%s: the description gives %s, the chart does not show it", where, n)
+					}
+				}
+				if strings.Contains(all, "chart.") {
+					t.Errorf("%s: an untranslated message id is drawn", where)
+				}
+			}
+			if !names["conclusion"] {
+				t.Errorf("%s/%s: no conclusion chart", c.name, l.Code)
+			}
+			for _, st := range c.rep.Steps {
+				if !names["step-"+st.Step.ID] {
+					t.Errorf("%s/%s: no chart of step %s", c.name, l.Code, st.Step.ID)
+				}
+			}
+		}
+	}
+}
+
+// containsNumber reports whether n occurs in s as a whole number, not as
+// part of a longer one.
+func containsNumber(s, n string) bool {
+	for _, m := range numberRE.FindAllString(s, -1) {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
+
+// TestChartsSynthetic checks what each kind of bar says.
+func TestChartsSynthetic(t *testing.T) {
+	charts := syntheticCase().draw(t, "en")
+	byName := map[string]Chart{}
+	for _, ch := range charts {
+		byName[ch.Name] = ch
+	}
+	for _, name := range []string{"conclusion", "step-engine", "latency"} {
+		if _, ok := byName[name]; !ok {
+			t.Fatalf("no %s chart among %d", name, len(charts))
+		}
+	}
+	_, concl := texts(t, byName["conclusion"].SVG)
+	for _, want := range []string{"750.25 x 2", "▲ +50.0 %", "▼ -12.4 %", "Hatched: projected (measurement x replicas that fit on the node)"} {
+		if !contains(concl, want) {
+			t.Errorf("conclusion chart: no text %q in %q", want, concl)
+		}
+	}
+	_, step := texts(t, byName["step-engine"].SVG)
+	for _, want := range []string{"Engine A <half> & co", "failed: the server did not start", "not comparable", "no result", "Reference", "1500.75"} {
+		if !contains(step, want) {
+			t.Errorf("step chart: no text %q in %q", want, step)
+		}
+	}
+	if d := byName["step-engine"].Description; !strings.Contains(d, "Engine B: failed") || !strings.Contains(d, "1500.75, not comparable") {
+		t.Errorf("step description: %s", d)
+	}
+	_, lat := texts(t, byName["latency"].SVG)
+	for _, want := range []string{"P99", "▼ +24.7 %", "▲ -7.4 %", "1200.50"} {
+		if !contains(lat, want) {
+			t.Errorf("latency chart: no text %q in %q", want, lat)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestMeasureCJK checks that CJK runes count as full-width ems and that
+// wrapping keeps every line within the width.
+func TestMeasureCJK(t *testing.T) {
+	m, err := chartMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.width("推理引擎", 10); got != 40 {
+		t.Errorf("width of four CJK runes at 10 px = %v, want 40", got)
+	}
+	if got := m.width("テスト", 12); got != 36 {
+		t.Errorf("width of three kana at 12 px = %v, want 36", got)
+	}
+	if a, b := m.width("iiii", 12), m.width("WWWW", 12); a <= 0 || a >= b {
+		t.Errorf("Latin widths: iiii %v, WWWW %v", a, b)
+	}
+	for _, s := range []string{"非常に長いプロンプト（折り返しが必要な長い名前）", "TensorRT-LLM 最大批处理 token 数", "--max_num_tokens=16384 and more words"} {
+		lines := m.wrapText(s, 13, 120)
+		if strings.Join(lines, "") != strings.ReplaceAll(s, " ", "") && strings.Join(lines, " ") != s {
+			// spaces at breaks are dropped; nothing else is
+			if strings.ReplaceAll(strings.Join(lines, ""), " ", "") != strings.ReplaceAll(s, " ", "") {
+				t.Errorf("wrap(%q) lost text: %q", s, lines)
+			}
+		}
+		for _, l := range lines {
+			if m.width(l, 13) > 120 {
+				t.Errorf("wrap(%q): line %q is %v px wide, over 120", s, l, m.width(l, 13))
+			}
+		}
+	}
+}
+
+func BenchmarkCharts(b *testing.B) {
+	cases := allCases(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, c := range cases {
+			for _, l := range Languages {
+				c.draw(b, l.Code)
+			}
+		}
+	}
+}
