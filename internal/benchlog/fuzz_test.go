@@ -5,18 +5,13 @@ import (
 	"encoding/json"
 	"math"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
 // FuzzParse checks that no input makes the parser panic, loop or return
 // blocks that break its invariants.
 func FuzzParse(f *testing.F) {
-	files, err := filepath.Glob("testdata/*.txt")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, file := range files {
+	for _, file := range inputFiles(f) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)

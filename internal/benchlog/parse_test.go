@@ -23,21 +23,19 @@ type golden struct {
 }
 
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := inputFiles(t)
 	if len(files) == 0 {
-		t.Fatal("no testdata/*.txt")
+		t.Fatal("no testdata inputs")
 	}
 	for _, file := range files {
-		name := strings.TrimSuffix(filepath.Base(file), ".txt")
+		base := filepath.Base(file)
+		name := strings.TrimSuffix(base, filepath.Ext(base))
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			blocks, err := Parse(name+".txt", bytes.NewReader(data))
+			blocks, err := Parse(base, bytes.NewReader(data))
 			g := golden{Blocks: blocks, Ends: []int{}}
 			if err != nil {
 				g.Error = err.Error()
@@ -69,6 +67,24 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// inputFiles lists the parser inputs of testdata: *.txt, *.json (not the
+// golden files), *.jsonl and *.csv.
+func inputFiles(tb testing.TB) []string {
+	var files []string
+	for _, pat := range []string{"*.txt", "*.json", "*.jsonl", "*.csv"} {
+		m, err := filepath.Glob(filepath.Join("testdata", pat))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, f := range m {
+			if !strings.HasSuffix(f, ".golden.json") {
+				files = append(files, f)
+			}
+		}
+	}
+	return files
 }
 
 // lineDiff is a small LCS line diff, enough for golden files.

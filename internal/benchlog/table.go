@@ -214,9 +214,9 @@ func (s *Scanner) tableAdd(label, col, cell string, line int) {
 // row (GPU telemetry, server metrics) is dropped.
 func (s *Scanner) tableEnd(truncated bool) {
 	t := s.tbl
+	s.tableFlush()
 	s.tbl = nil
 	s.titleLine = 0
-	s.tableFlush()
 	b := t.blk
 	if t.known == 0 {
 		return

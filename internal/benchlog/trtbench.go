@@ -16,7 +16,8 @@ import (
 type benchState struct {
 	blk       *Block
 	section   string // upper-case title of the current section
-	afterRule bool   // the last non-blank line was a rule
+	afterRule bool   // the last non-blank line was a rule that closes a section
+	titled    bool   // the last non-blank line was a "= TITLE" line
 	perf      bool   // PERFORMANCE OVERVIEW seen
 	pytorch   bool
 	total     bool // Total Token Throughput printed (PR #3212, Apr 2025)
@@ -87,6 +88,7 @@ func (s *Scanner) benchSection(title string) {
 	t := s.tb
 	t.section = title
 	t.afterRule = false
+	t.titled = true
 	t.blk.EndLine = s.line
 	switch {
 	case strings.HasPrefix(title, "PERFORMANCE OVERVIEW"):
@@ -105,10 +107,12 @@ func (s *Scanner) benchLine(line []byte) bool {
 		return true
 	}
 	if isRule(text) && text[0] == '=' {
-		t.afterRule = true
+		t.afterRule = !t.titled // the rule under a title opens its section
+		t.titled = false
 		t.blk.EndLine = s.line
 		return true
 	}
+	t.titled = false
 	if title, ok := benchTitle(text); ok {
 		s.benchSection(title)
 		return true
