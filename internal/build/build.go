@@ -131,6 +131,11 @@ func Site(p *Project, d Dirs) (site.Files, error) {
 			if err := files.Add(l.Code+"/"+res.Study.ID+".md", page.Markdown); err != nil {
 				return nil, err
 			}
+			for _, ch := range page.Charts {
+				if err := files.Add(l.Code+"/"+res.Study.ID+"/"+ch.Name+".svg", ch.SVG); err != nil {
+					return nil, err
+				}
+			}
 		}
 		entries = append(entries, entry)
 	}

@@ -27,6 +27,7 @@ type Page struct {
 	Title    string
 	Markdown []byte
 	HTML     []byte
+	Charts   []Chart // written next to the HTML page as <name>.svg
 }
 
 // LangLink points to the same report in another language.
@@ -51,7 +52,7 @@ func langLinks(studyID, current string) []LangLink {
 
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
-	"pct", "served", "ranking", "sides", "problems", "problem", "source", "reason"}
+	"pct", "served", "ranking", "sides", "problems", "problem", "source", "reason", "chart"}
 
 // side is one configuration of the "other cases" section.
 type side struct {
@@ -249,6 +250,20 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		},
 		"reason": func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) },
 	}
+	charts, err := drawCharts(rep, loc.T, funcs["workload"].(func(string) string), funcs["stepTitle"].(func(string) string))
+	if err != nil {
+		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
+	}
+	// chart writes a chart as a Markdown image, relative to site/<lang>/;
+	// its text alternative is the chart's description.
+	funcs["chart"] = func(name string) string {
+		for _, ch := range charts {
+			if ch.Name == name {
+				return "![" + esc(ch.Description) + "](" + s.ID + "/" + name + ".svg)"
+			}
+		}
+		return ""
+	}
 	others := langLinks(s.ID, lang)
 	var md bytes.Buffer
 	t, err := r.report.Clone()
@@ -271,7 +286,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: md.Bytes(), HTML: html}, nil
+	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: md.Bytes(), HTML: html, Charts: charts}, nil
 }
 
 func hasProjection(rp *report.Report) bool {
