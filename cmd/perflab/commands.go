@@ -208,11 +208,12 @@ func ghEscapeProp(s string) string {
 
 func runParse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("parse", stderr)
+	format := fs.String("format", "json", "output format: json (one object per block) or csv (one row per block, one column per canonical metric)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: perflab parse FILE...")
+	if fs.NArg() == 0 || (*format != "json" && *format != "csv") {
+		fmt.Fprintln(stderr, "usage: perflab parse [--format json|csv] FILE...")
 		return errUsage
 	}
 	var all []benchlog.Block
@@ -233,10 +234,16 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 	if all == nil {
 		all = []benchlog.Block{}
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(all); err != nil {
-		return err
+	if *format == "csv" {
+		if err := benchlog.WriteCSV(stdout, all); err != nil {
+			return err
+		}
+	} else {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(all); err != nil {
+			return err
+		}
 	}
 	if failed {
 		return exitError(1)

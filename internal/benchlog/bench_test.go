@@ -85,3 +85,77 @@ func blocksOf(tb testing.TB, data []byte) []Block {
 	}
 	return blocks
 }
+
+var saveResult = sync.OnceValue(func() []byte { return makeSaveResult(100_000, 16) })
+
+// makeSaveResult builds a vLLM --save-result JSON (one line, as json.dump
+// writes it) with n requests of itl gaps each, every 50th failed.
+func makeSaveResult(n, itl int) []byte {
+	var buf bytes.Buffer
+	buf.WriteString(`{"date": "20250612-101500", "backend": "vllm", "model_id": "Qwen/Qwen3-32B", "num_prompts": `)
+	fmt.Fprintf(&buf, `%d, "request_rate": "inf", "burstiness": 1.0, "max_concurrency": 256, "duration": 812.123456789, "completed": %d, "failed": %d, `, n, n-n/50, n/50)
+	buf.WriteString(`"total_input_tokens": 1000, "total_output_tokens": 1000, "request_throughput": 121.5, "request_goodput:": null, "output_throughput": 1.5, "total_token_throughput": 2.5, `)
+	buf.WriteString(`"mean_ttft_ms": 1.5, "median_ttft_ms": 1.5, "std_ttft_ms": 0.5, "p99_ttft_ms": 9.5`)
+	arr := func(key string, f func(i int) string) {
+		fmt.Fprintf(&buf, `, "%s": [`, key)
+		for i := range n {
+			if i > 0 {
+				buf.WriteString(", ")
+			}
+			buf.WriteString(f(i))
+		}
+		buf.WriteByte(']')
+	}
+	failed := func(i int) bool { return i%50 == 7 }
+	arr("input_lens", func(i int) string { return fmt.Sprint(100 + i%900) })
+	arr("output_lens", func(i int) string {
+		if failed(i) {
+			return "0"
+		}
+		return fmt.Sprint(itl + 1)
+	})
+	arr("ttfts", func(i int) string {
+		if failed(i) {
+			return "0.0"
+		}
+		return fmt.Sprintf("%.17g", 0.05+float64(i%977)/1e4)
+	})
+	arr("itls", func(i int) string {
+		if failed(i) {
+			return "[]"
+		}
+		var b strings.Builder
+		b.WriteByte('[')
+		for j := range itl {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%.17g", 0.01+float64((i+j)%97)/1e5)
+		}
+		b.WriteByte(']')
+		return b.String()
+	})
+	arr("generated_texts", func(i int) string {
+		return `"The quick brown fox jumps over the lazy dog, \"again\" and again."`
+	})
+	arr("errors", func(i int) string {
+		if failed(i) {
+			return `"Bad Request"`
+		}
+		return `""`
+	})
+	buf.WriteString("}\n")
+	return buf.Bytes()
+}
+
+func BenchmarkParseSaveResultJSON(b *testing.B) {
+	data := saveResult()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		blocks, err := Parse("big.json", bytes.NewReader(data))
+		if err != nil || len(blocks) != 1 || blocks[0].Requests == nil || len(blocks[0].Requests.TTFT) != 98_000 {
+			b.Fatalf("err %v, %d blocks", err, len(blocks))
+		}
+	}
+}

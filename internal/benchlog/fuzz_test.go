@@ -5,49 +5,91 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// FuzzParse checks that no input makes the parser panic, loop or return
-// blocks that break its invariants.
+// The fuzz tests check that no input makes the parser panic, loop or return
+// blocks that break its invariants. FuzzParse covers every dispatch path
+// (seeds of each format); FuzzParseJSON and FuzzParseCSV keep the input in
+// the JSON and CSV readers by forcing its first bytes.
+
 func FuzzParse(f *testing.F) {
 	for _, file := range inputFiles(f) {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
+		f.Add(readSeed(f, file))
 	}
 	f.Add([]byte("x Serving Benchmark Result\nSuccessful requests: 1e400\nBenchmark duration: 1e-5 s\nMean Latency(s): 2.5e3\n=========="))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		lines := bytes.Count(data, []byte("\n")) + 1
-		blocks, err := Parse("fuzz.log", bytes.NewReader(data))
-		if err != nil {
-			if _, ok := err.(*SyntaxError); !ok || len(blocks) != 0 {
-				t.Fatalf("err = %v with %d blocks", err, len(blocks))
-			}
-			return
+	f.Add([]byte("= PERFORMANCE OVERVIEW\n===\nNumber of requests: 1e300\nAverage Output Length (tokens): 1e300\nTotal Latency (ms): 1\n"))
+	f.Add([]byte("┃ Metric ┃ avg ┃\n│ Request Latency (ns) │ 1,0,0 │\n│ (x) │ │\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, data) })
+}
+
+func FuzzParseJSON(f *testing.F) {
+	for _, file := range inputFiles(f) {
+		if ext := filepath.Ext(file); ext == ".json" || ext == ".jsonl" {
+			f.Add(readSeed(f, file)[1:])
 		}
-		prevEnd := 0
-		for i, b := range blocks {
-			if b.Line < 1 || b.Line > b.EndLine || b.EndLine > lines {
-				t.Fatalf("block %d at lines %d-%d of %d", i, b.Line, b.EndLine, lines)
+	}
+	f.Add([]byte(`"duration": 1, "completed": 2, "ttfts": [1e308, 2], "itls": [[1e308], []], "errors": ["", ""]}`))
+	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, append([]byte(`{`), data...)) })
+}
+
+func FuzzParseCSV(f *testing.F) {
+	for _, file := range inputFiles(f) {
+		if filepath.Ext(file) == ".csv" {
+			data := readSeed(f, file)
+			f.Add(data[bytes.IndexByte(data, ',')+1:])
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, append([]byte("Metric,"), data...)) })
+}
+
+func readSeed(tb testing.TB, file string) []byte {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+func checkParse(t *testing.T, data []byte) {
+	lines := bytes.Count(data, []byte("\n")) + 1
+	blocks, err := Parse("fuzz.log", bytes.NewReader(data))
+	if err != nil {
+		if _, ok := err.(*SyntaxError); !ok {
+			t.Fatalf("err = %v (%T) with %d blocks", err, err, len(blocks))
+		}
+	}
+	prevEnd := 0
+	for i, b := range blocks {
+		if b.Line < 1 || b.Line > b.EndLine || b.EndLine > lines {
+			t.Fatalf("block %d at lines %d-%d of %d", i, b.Line, b.EndLine, lines)
+		}
+		if b.Line < prevEnd {
+			t.Fatalf("block %d at line %d overlaps the previous one ending at %d", i, b.Line, prevEnd)
+		}
+		prevEnd = b.EndLine
+		if (b.Format == FormatUnknown || b.Format == FormatError) && len(b.Metrics) != 0 {
+			t.Fatalf("%s block %d has metrics", b.Format, i)
+		}
+		if (b.Format == FormatError) != (b.Failure != nil) {
+			t.Fatalf("block %d: format %s, failure %v", i, b.Format, b.Failure)
+		}
+		for k, m := range b.Metrics {
+			if m.Line < b.Line || m.Line > b.EndLine || math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+				t.Fatalf("block %d: %s = %+v outside lines %d-%d or not finite", i, k, m, b.Line, b.EndLine)
 			}
-			if b.Line < prevEnd {
-				t.Fatalf("block %d at line %d overlaps the previous one ending at %d", i, b.Line, prevEnd)
-			}
-			prevEnd = b.EndLine
-			if b.Format == FormatUnknown && len(b.Metrics) != 0 {
-				t.Fatalf("unknown block %d has metrics", i)
-			}
-			for k, m := range b.Metrics {
-				if m.Line < b.Line || m.Line > b.EndLine || math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
-					t.Fatalf("block %d: %s = %+v outside lines %d-%d or not finite", i, k, m, b.Line, b.EndLine)
-				}
-			}
-			if _, err := json.Marshal(b); err != nil {
-				t.Fatalf("block %d: %v", i, err)
+			if strings.TrimSpace(k) == "" {
+				t.Fatalf("block %d: empty key", i)
 			}
 		}
-	})
+		if _, err := json.Marshal(b); err != nil {
+			t.Fatalf("block %d: %v", i, err)
+		}
+		var buf bytes.Buffer
+		if err := WriteCSV(&buf, blocks[i:i+1]); err != nil {
+			t.Fatalf("block %d: WriteCSV: %v", i, err)
+		}
+	}
 }

@@ -47,6 +47,8 @@ type jsonObj struct {
 const (
 	maxJSONScalars = 10000
 	maxJSONDepth   = 3
+	// maxJSONNesting refuses deeper values (no result nests that deep).
+	maxJSONNesting = 64
 )
 
 var perRequestArrays = map[string]bool{
@@ -191,6 +193,9 @@ func (s *Scanner) jsonValue(obj *jsonObj, path string, line, depth int) error {
 	tok, err := j.dec.Token()
 	if err != nil {
 		return err
+	}
+	if depth > maxJSONNesting {
+		return fmt.Errorf("values nested more than %d deep", maxJSONNesting)
 	}
 	keep := path != "" && depth <= maxJSONDepth && len(obj.kvs) < maxJSONScalars
 	switch v := tok.(type) {

@@ -139,6 +139,9 @@ func (s *Scanner) fillStats(b *Block, name string, x []float64, line int, check 
 	}
 	for _, st := range slices.Sorted(maps.Keys(stats)) {
 		v := stats[st]
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue // samples out of range (1e308 s)
+		}
 		key := st + suffix
 		if m, ok := b.Metrics[key]; ok {
 			tol := 0.5*math.Pow10(-m.Decimals) + 1e-6*math.Abs(v) + 1e-9
