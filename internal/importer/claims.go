@@ -75,7 +75,11 @@ func (p *parser) conclusionClaims() {
 			p.s.note(n, "row %q of the comparison table names no workload with results; its figures are not imported", row[0])
 			continue
 		}
-		for col, config := range map[int]string{bc: "baseline", oc: "recommended"} {
+		for _, cc := range []struct {
+			col    int
+			config string
+		}{{bc, "baseline"}, {oc, "recommended"}} {
+			col, config := cc.col, cc.config
 			if col < 0 || col >= len(row) {
 				continue
 			}
@@ -216,6 +220,17 @@ func (p *parser) summaryClaims() {
 			if c.col >= 0 && c.col < len(row) && c.col != stepCol {
 				parts = append(parts, c)
 			}
+		}
+		// "Total(vs Baseline)" states the conclusion's change on the main workload.
+		if stepCol < len(row) && strings.HasPrefix(norm(row[stepCol]), "total") {
+			for _, c := range parts {
+				for _, cp := range cellParts(row[c.col]) {
+					if kind, printed := changeClaim(cp.change); cp.change != "" && kind == "" && p.mainID() != "" {
+						p.s.addClaim(Claim{Kind: "conclusion", Workload: p.mainID(), Printed: printed, Line: n})
+					}
+				}
+			}
+			continue
 		}
 		st := p.rowStep(row, stepCol)
 		for _, c := range parts {

@@ -386,6 +386,12 @@ func (p *parser) benchCommands() {
 		switch flagValue(c, "--dataset-name") {
 		case "sharegpt":
 			w = p.sharegpt()
+			if n := flagValue(c, "--max-concurrency"); n != "" {
+				if p.defaultData == "" {
+					p.defaultData = "sharegpt"
+				}
+				w = p.labelWorkload("BS="+n, true) // a batch-size case: "# BS=n"
+			}
 		case "random":
 			in, _ := strconv.Atoi(flagValue(c, "--random-input-len"))
 			out, _ := strconv.Atoi(flagValue(c, "--random-output-len"))
@@ -908,10 +914,7 @@ func (p *parser) params(r *Run, printed string, n int) {
 	r.Parameters = printed
 	r.Line = n
 	r.Derived = true
-	engine := ""
-	if id, _ := engineID(r.Name); id != slug(r.Name) {
-		engine = id
-	}
+	engine := commandEngine(r.Name) // a sub-heading naming the engine: "#### SGLang"
 	if engine == "" {
 		engine = commandEngine(p.recommended)
 	}
@@ -965,7 +968,7 @@ func (p *parser) results(c *runCtx, f *fence) error {
 	blocks, _ := benchlog.Parse(p.file, strings.NewReader(txt+"\n"))
 	var good []benchlog.Block
 	for _, b := range blocks {
-		if b.Format != benchlog.FormatUnknown {
+		if b.Format != benchlog.FormatUnknown && b.Format != benchlog.FormatError {
 			good = append(good, b)
 		}
 	}
@@ -1191,6 +1194,9 @@ func (p *parser) effective(r *Run) (float64, bool) {
 		return -v, true
 	}
 	node := p.s.GPUsPerNode * p.s.Nodes
+	if r.GPUs > node {
+		return 0, false // cannot have run on the study's hardware
+	}
 	if r.GPUs > 0 && node > r.GPUs && node%r.GPUs == 0 {
 		v *= float64(node / r.GPUs)
 	}
