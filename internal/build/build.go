@@ -140,7 +140,16 @@ func Site(p *Project, d Dirs) (site.Files, error) {
 		entries = append(entries, entry)
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
-	index, err := r.Index(entries)
+	for _, l := range render.Languages {
+		index, err := r.Index(entries, l.Code, "../")
+		if err != nil {
+			return nil, err
+		}
+		if err := files.Add(l.Code+"/index.html", index); err != nil {
+			return nil, err
+		}
+	}
+	index, err := r.Index(entries, "en", "")
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +169,9 @@ func indexEntry(res check.Result) render.IndexEntry {
 	s, rep := res.Study, res.Report
 	e := render.IndexEntry{Study: s.ID, Model: s.Model, GPU: s.Hardware.GPU, GPUs: s.Hardware.GPUs(),
 		Objective: string(s.Objective), Titles: map[string]string{}}
+	for _, eng := range s.Engines {
+		e.Engines = append(e.Engines, eng.Name+" "+eng.Version)
+	}
 	if len(rep.Recommended) > 0 && rep.Main != nil {
 		if row := rep.RowByWorkload(rep.Main.ID); row != nil && row.Change != nil {
 			e.Best = fmt.Sprintf("%s (%s)", rep.Recommended[0].Name, report.FormatPercent(row.Change.Percent))

@@ -342,26 +342,45 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 	return buf.Bytes(), nil
 }
 
-// IndexEntry is one report on the landing page.
+// IndexEntry is one report on the landing pages.
 type IndexEntry struct {
 	Study     string
 	Model     string
 	GPU       string
 	GPUs      int
+	Engines   []string // names with versions, in the study's order
 	Objective string
 	Titles    map[string]string // by language
 	Best      string            // e.g. "TP4 (+59.2 %)"
 }
 
-// Index renders the landing page that lists every report in every language.
-func (r *Renderer) Index(entries []IndexEntry) ([]byte, error) {
-	loc := r.localizer("en")
+// Index renders the landing page of one language, which lists every report;
+// root is the path from the page to the site's root ("" or "../").
+func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error) {
+	loc := r.localizer(lang)
 	t, err := r.index.Clone()
 	if err != nil {
 		return nil, err
 	}
+	distinct := func(get func(IndexEntry) []string) []string {
+		var out []string
+		for _, e := range entries {
+			for _, v := range get(e) {
+				if !slices.Contains(out, v) {
+					out = append(out, v)
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
 	var buf bytes.Buffer
-	err = t.Funcs(htmltemplate.FuncMap{"T": loc.T}).Execute(&buf, map[string]any{"Entries": entries, "Languages": Languages})
+	err = t.Funcs(htmltemplate.FuncMap{"T": loc.T, "join": strings.Join}).Execute(&buf, map[string]any{
+		"Entries": entries, "Languages": Languages, "Lang": lang, "Root": root,
+		"Models":  distinct(func(e IndexEntry) []string { return []string{e.Model} }),
+		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
+		"Engines": distinct(func(e IndexEntry) []string { return e.Engines }),
+	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/index.html.tmpl: %w", err)
 	}

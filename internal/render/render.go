@@ -148,7 +148,7 @@ func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 	if err != nil {
 		return nil, fmt.Errorf("templates/%s: %w", name, err)
 	}
-	t, err := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }}).Parse(string(src))
+	t, err := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }, "join": strings.Join}).Parse(string(src))
 	if err != nil {
 		return nil, templateError(err)
 	}
