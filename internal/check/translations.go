@@ -31,11 +31,24 @@ func Translations(studies []*study.Study, content map[string]map[string]*study.C
 			want["step:"+st.ID] = true
 		}
 		have := map[string]map[string]bool{}
+		written := 0
+		for _, lang := range study.Languages {
+			if content[lang][s.ID] != nil {
+				written++
+			}
+		}
+		if written == 0 {
+			// A study imported or added without prose still builds, with ids
+			// for names: worth a warning, not a failure.
+			out = append(out, Diagnostic{Study: s.ID, Rule: RuleTranslation, Severity: Warning, File: s.Pos.File, Line: 1,
+				Message: fmt.Sprintf("study %s has no prose in any language, so its report names workloads and steps by their ids: write %s/<lang>/%s.md for en, zh and ja", s.ID, root, s.ID)})
+			continue
+		}
 		for _, lang := range study.Languages {
 			c := content[lang][s.ID]
 			file := path.Join(root, lang, s.ID+".md")
 			if c == nil {
-				add(s.ID, file, 0, fmt.Sprintf("study %s has no prose in %q: write %s", s.ID, lang, file))
+				add(s.ID, file, 0, fmt.Sprintf("study %s has prose in other languages but none in %q: write %s", s.ID, lang, file))
 				continue
 			}
 			have[lang] = map[string]bool{}
