@@ -11,8 +11,8 @@ import (
 )
 
 // runImport turns published Markdown reports into study folders of --out.
-// Every report is read before anything is written, so a report that cannot
-// be read leaves the results folder untouched.
+// Each study is written whole or not at all: a report that cannot be read
+// is named with its line and leaves no folder, while the others are imported.
 func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("import", stderr)
 	out := fs.String("out", "results", "results folder to write the studies into, one folder per report")
@@ -24,7 +24,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return errUsage
 	}
 	var studies []*importer.Study
-	failed := false
+	failed := 0
 	for _, name := range fs.Args() {
 		src, err := os.ReadFile(name)
 		if err != nil {
@@ -33,14 +33,10 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		s, err := importer.Import(name, src)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
-			failed = true
+			failed++
 			continue
 		}
 		studies = append(studies, s)
-	}
-	if failed {
-		fmt.Fprintln(stderr, "perflab import: nothing written")
-		return exitError(1)
 	}
 	for _, s := range studies {
 		if err := ctx.Err(); err != nil {
@@ -53,6 +49,12 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintln(stderr, n)
 		}
 		fmt.Fprintf(stdout, "imported %s into %s (%d runs, %d workloads, %d claims)\n", s.Source, filepath.Join(*out, s.ID), len(s.Runs), len(s.Workloads), len(s.Claims))
+	}
+	if failed > 0 {
+		// Each study is written whole or not at all; the reports that could
+		// be read are imported, the others are named above.
+		fmt.Fprintf(stderr, "perflab import: %d of %d reports not imported\n", failed, fs.NArg())
+		return exitError(1)
 	}
 	return nil
 }
