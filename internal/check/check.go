@@ -7,10 +7,9 @@ package check
 import (
 	"fmt"
 	"path"
-	"runtime"
 	"sort"
-	"sync"
 
+	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -136,22 +135,7 @@ func All(studies []*study.Study) []Result {
 		index[s.ID] = i
 	}
 	// Studies are checked independently, on every core.
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(sorted)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i] = Study(sorted[i])
-			}
-		}()
-	}
-	for i := range sorted {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.Each(len(sorted), func(i int) { out[i] = Study(sorted[i]) })
 	copyRules(sorted, func(id string, d Diagnostic) {
 		d.Study = id
 		res := &out[index[id]]

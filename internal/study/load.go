@@ -7,14 +7,13 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/par"
 )
 
 // Problem is something wrong with the input, at a position.
@@ -56,27 +55,14 @@ func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
 		err   error
 	}
 	out := make([]loaded, len(names))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(names)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				sub, err := fs.Sub(fsys, names[i])
-				if err != nil {
-					out[i].err = err
-					continue
-				}
-				out[i].s, out[i].probs, out[i].err = Load(sub, path.Join(root, names[i]), names[i])
-			}
-		}()
-	}
-	for i := range names {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.Each(len(names), func(i int) {
+		sub, err := fs.Sub(fsys, names[i])
+		if err != nil {
+			out[i].err = err
+			return
+		}
+		out[i].s, out[i].probs, out[i].err = Load(sub, path.Join(root, names[i]), names[i])
+	})
 	var studies []*Study
 	var problems []Problem
 	for _, l := range out {
