@@ -3,13 +3,13 @@ package importer
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/site"
 )
 
 // Files returns the study folder's files, keyed by slash-separated paths
@@ -35,57 +35,21 @@ func (s *Study) Files() (map[string][]byte, error) {
 	return files, nil
 }
 
-// Write writes the study into dir/<id>: into a temporary folder next to it
-// first, then renamed into place, so a failed write leaves no half-imported
-// study and an existing folder is replaced only as a whole.
+// Write writes the study into dir/<id> through site.Write: into a temporary
+// folder next to it first, then renamed into place, so a failed write leaves
+// no half-imported study and an existing folder is replaced only as a whole.
 func Write(dir string, s *Study) error {
 	files, err := s.Files()
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(dir, ".import-"+s.ID+"-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		p := filepath.Join(tmp, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, files[n], 0o644); err != nil {
+	out := site.Files{}
+	for name, data := range files {
+		if err := out.Add(name, data); err != nil {
 			return err
 		}
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	dest := filepath.Join(dir, s.ID)
-	var old string
-	if _, err := os.Stat(dest); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(dest, old); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(tmp, dest); err != nil {
-		if old != "" {
-			os.Rename(old, dest)
-		}
-		return err
-	}
-	if old != "" {
-		return os.RemoveAll(old)
-	}
-	return nil
+	return site.Write(filepath.Join(dir, s.ID), out)
 }
 
 func encode(n *yaml.Node) ([]byte, error) {
