@@ -69,11 +69,16 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	files, err := build.Site(p, *d)
+	w, err := site.Create(*out)
 	if err != nil {
+		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
+	}
+	if err := build.Generate(p, *d, w); err != nil {
+		w.Abort()
 		return err
 	}
-	if err := site.Write(*out, files); err != nil {
+	nfiles := len(w.Names())
+	if err := w.Commit(); err != nil {
 		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
 	}
 	errs, acked := 0, 0
@@ -86,7 +91,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	abs, _ := filepath.Abs(filepath.Join(*out, "index.html"))
-	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/\nopen file://%s\n", len(p.Results), 3, len(files), *out, filepath.ToSlash(abs))
+	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/\nopen file://%s\n", len(p.Results), 3, nfiles, *out, filepath.ToSlash(abs))
 	if errs > 0 {
 		fmt.Fprintf(stderr, "warning: %d unacknowledged check errors; run perflab check for details\n", errs)
 	}

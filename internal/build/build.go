@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/render"
@@ -97,72 +100,201 @@ func (p *Project) Failed() bool {
 	return false
 }
 
-// Site renders every report in every language, and the landing page.
+// Output receives the files of a site. Add is called from several
+// goroutines at once; site.Writer is one.
+type Output interface {
+	Add(name string, data []byte) error
+}
+
+// outputs passes files on to an Output and remembers their names, for the
+// sitemaps.
+type outputs struct {
+	out   Output
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (o *outputs) Add(name string, data []byte) error {
+	if err := o.out.Add(name, data); err != nil {
+		return err
+	}
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
+	return nil
+}
+
+// Has reports whether a file was added.
+func (o *outputs) Has(name string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.names[name]
+}
+
+// Names lists the files added, sorted.
+func (o *outputs) Names() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	names := make([]string, 0, len(o.names))
+	for n := range o.names {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// lockedFiles collects files in memory from several goroutines.
+type lockedFiles struct {
+	mu    sync.Mutex
+	files site.Files
+}
+
+func (l *lockedFiles) Add(name string, data []byte) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.files.Add(name, data)
+}
+
+// Site renders every report in every language, and the landing page, into
+// memory.
 func Site(p *Project, d Dirs) (site.Files, error) {
+	lf := &lockedFiles{files: site.Files{}}
+	if err := Generate(p, d, lf); err != nil {
+		return nil, err
+	}
+	return lf.files, nil
+}
+
+// Generate renders every report in every language, the landing pages, the
+// downloads and the extras, handing each file to out as soon as it is made.
+// Reports are rendered on every core; the files do not depend on the order
+// in which they are made.
+func Generate(p *Project, d Dirs, out Output) error {
 	for _, d := range p.Problems {
 		if d.Rule == check.RuleSchema && d.Severity == check.Error {
-			return nil, fmt.Errorf("cannot build: %s", d)
+			return fmt.Errorf("cannot build: %s", d)
 		}
 	}
 	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	files := site.Files{}
+	files := &outputs{out: out, names: map[string]bool{}}
 	if err := files.Add("style.css", r.CSS); err != nil {
-		return nil, err
+		return err
 	}
-	var entries []render.IndexEntry
-	for _, res := range p.Results {
+	root := filepath.ToSlash(d.Results)
+	n := len(p.Results)
+	entries := make([]render.IndexEntry, n)
+	titles := make([][]string, n)
+	rows := make([][]Record, n)
+	for i, res := range p.Results {
+		entries[i] = indexEntry(res)
+		titles[i] = make([]string, len(render.Languages))
+	}
+	// One job per study and language, and one per study for its downloads.
+	nl := len(render.Languages)
+	err = parallel(n*(nl+1), func(job int) error {
+		i, li := job/(nl+1), job%(nl+1)
+		res := p.Results[i]
+		if li == nl {
+			rows[i] = Records(res.Study, root)
+			return addRecords(files, "data/"+res.Study.ID, rows[i])
+		}
+		l := render.Languages[li]
 		in := render.Input{Result: res, Content: map[string]*study.Content{}}
 		for _, l := range render.Languages {
 			in.Content[l.Code] = p.Content[l.Code][res.Study.ID]
 		}
-		entry := indexEntry(res)
-		for _, l := range render.Languages {
-			page, err := r.Report(in, l.Code)
-			if err != nil {
-				return nil, err
-			}
-			entry.Titles[l.Code] = page.Title
-			if err := files.Add(l.Code+"/"+res.Study.ID+"/index.html", page.HTML); err != nil {
-				return nil, err
-			}
-			if err := files.Add(l.Code+"/"+res.Study.ID+".md", page.Markdown); err != nil {
-				return nil, err
-			}
-			for _, ch := range page.Charts {
-				if err := files.Add(l.Code+"/"+res.Study.ID+"/"+ch.Name+".svg", ch.SVG); err != nil {
-					return nil, err
-				}
-			}
+		page, err := r.Report(in, l.Code)
+		if err != nil {
+			return err
 		}
-		entries = append(entries, entry)
+		titles[i][li] = page.Title
+		return addPage(files, page)
+	})
+	if err != nil {
+		return err
 	}
+	var all []Record
+	for i := range entries {
+		for li, l := range render.Languages {
+			entries[i].Titles[l.Code] = titles[i][li]
+		}
+		all = append(all, rows[i]...)
+	}
+	rows = nil
+	if err := addRecords(files, "data/all", all); err != nil {
+		return err
+	}
+	all = nil
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
 	for _, l := range render.Languages {
 		index, err := r.Index(entries, l.Code, "../")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := files.Add(l.Code+"/index.html", index); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	index, err := r.Index(entries, "en", "")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := files.Add("index.html", index); err != nil {
-		return nil, err
+		return err
 	}
-	if err := addDownloads(files, p.Results, d.Results); err != nil {
-		return nil, err
+	return addExtras(files, d) // after every page: it lists them
+}
+
+// addPage adds a report's HTML page, its Markdown and its charts.
+func addPage(files Output, page *render.Page) error {
+	dir := page.Lang + "/" + page.Study
+	if err := files.Add(dir+"/index.html", page.HTML); err != nil {
+		return err
 	}
-	if err := addExtras(files, d); err != nil { // after every page: it lists them
-		return nil, err
+	if err := files.Add(dir+".md", page.Markdown); err != nil {
+		return err
 	}
-	return files, nil
+	for _, ch := range page.Charts {
+		if err := files.Add(dir+"/"+ch.Name+".svg", ch.SVG); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parallel runs job(0) ... job(n-1) on GOMAXPROCS goroutines and returns the
+// error of the lowest-numbered job that failed, so that the error does not
+// depend on scheduling. Jobs after a failure may be skipped.
+func parallel(n int, job func(i int) error) error {
+	errs := make([]error, n)
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || failed.Load() {
+					return
+				}
+				if errs[i] = job(i); errs[i] != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func indexEntry(res check.Result) render.IndexEntry {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -179,7 +178,7 @@ func Records(s *study.Study, root string) []Record {
 
 // addDownloads adds data/<study>.csv and .json for every study, and
 // data/all.csv and data/all.json with the rows of every study in id order.
-func addDownloads(files site.Files, results []check.Result, resultsDir string) error {
+func addDownloads(files Output, results []check.Result, resultsDir string) error {
 	root := filepath.ToSlash(resultsDir)
 	var all []Record
 	for _, res := range results {
@@ -192,22 +191,31 @@ func addDownloads(files site.Files, results []check.Result, resultsDir string) e
 	return addRecords(files, "data/all", all)
 }
 
-func addRecords(files site.Files, stem string, rows []Record) error {
-	csvData, err := MarshalCSV(rows)
+func addRecords(files Output, stem string, rows []Record) error {
+	csvData, jsonData, err := marshalRecords(stem, rows)
 	if err != nil {
-		return fmt.Errorf("%s.csv: %w", stem, err)
+		return err
 	}
 	if err := files.Add(stem+".csv", csvData); err != nil {
 		return err
 	}
+	return files.Add(stem+".json", jsonData)
+}
+
+// marshalRecords writes rows as the CSV and the JSON download.
+func marshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err error) {
+	csvData, err = MarshalCSV(rows)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s.csv: %w", stem, err)
+	}
 	if rows == nil {
 		rows = []Record{}
 	}
-	jsonData, err := json.MarshalIndent(rows, "", "  ")
+	jsonData, err = json.MarshalIndent(rows, "", "  ")
 	if err != nil {
-		return fmt.Errorf("%s.json: %w", stem, err)
+		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)
 	}
-	return files.Add(stem+".json", append(jsonData, '\n'))
+	return csvData, append(jsonData, '\n'), nil
 }
 
 func repoPath(file, root string) string {

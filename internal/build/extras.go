@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/render"
-	"github.com/perflab/perflab/internal/site"
 )
 
 // addExtras adds the files a static host and crawlers look for, computed from
@@ -22,7 +21,7 @@ import (
 // robots.txt names no sitemap. Pages of a language are the HTML files under
 // <lang>/; the pages at the top of the site (the landing page) are listed in
 // the sitemap of the first language. 404.html is never listed.
-func addExtras(files site.Files, d Dirs) error {
+func addExtras(files *outputs, d Dirs) error {
 	base, err := normalizeBaseURL(d.BaseURL)
 	if err != nil {
 		return err
@@ -68,7 +67,7 @@ func addExtras(files site.Files, d Dirs) error {
 			if rest, ok := strings.CutPrefix(name, l.Code+"/"); ok {
 				for _, other := range render.Languages {
 					alt := other.Code + "/" + rest
-					if _, ok := files[alt]; ok {
+					if files.Has(alt) {
 						fmt.Fprintf(&sm, "\n  <xhtml:link rel=\"alternate\" hreflang=\"%s\" href=\"%s\"/>", other.Code, xmlEscape(base+alt))
 					}
 				}

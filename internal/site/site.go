@@ -9,9 +9,11 @@ package site
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Files maps slash-separated paths inside the site to their bytes.
@@ -19,14 +21,22 @@ type Files map[string][]byte
 
 // Add stores a file, refusing a path that would leave the site.
 func (f Files) Add(name string, data []byte) error {
-	clean := filepath.ToSlash(filepath.Clean(name))
-	if clean != name || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") || filepath.IsAbs(name) {
-		return fmt.Errorf("site: refusing output path %q", name)
+	if err := checkPath(name); err != nil {
+		return err
 	}
 	if _, dup := f[name]; dup {
 		return fmt.Errorf("site: two pages want the path %q", name)
 	}
 	f[name] = data
+	return nil
+}
+
+// checkPath refuses a path that would leave the site.
+func checkPath(name string) error {
+	clean := filepath.ToSlash(filepath.Clean(name))
+	if clean != name || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") || filepath.IsAbs(name) {
+		return fmt.Errorf("site: refusing output path %q", name)
+	}
 	return nil
 }
 
@@ -42,37 +52,141 @@ func (f Files) Names() []string {
 
 // Write replaces dir with exactly the given files.
 func Write(dir string, files Files) error {
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	w, err := Create(dir)
 	if err != nil {
 		return err
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			os.RemoveAll(tmp)
+	for _, name := range files.Names() {
+		if err := w.Add(name, files[name]); err != nil {
+			w.Abort()
+			return err
 		}
-	}()
+	}
+	return w.Commit()
+}
+
+// Writer writes a site file by file into a temporary folder next to its
+// destination, so that a build need not hold every page in memory; Commit
+// swaps the folder in, Abort removes it. Add may be called from several
+// goroutines at once.
+type Writer struct {
+	dir, tmp string
+	mu       sync.Mutex
+	names    map[string]bool
+	dirs     map[string]bool // folders made inside tmp
+	done     bool
+}
+
+// Create starts writing the site that will replace dir.
+func Create(dir string) (*Writer, error) {
+	dir = filepath.Clean(dir)
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err != nil {
+		return nil, err
+	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &Writer{dir: dir, tmp: tmp, names: map[string]bool{}, dirs: map[string]bool{".": true}}, nil
+}
+
+// Dir is the temporary folder the files are written into.
+func (w *Writer) Dir() string { return w.tmp }
+
+// claim checks a path and reserves it, making its folder.
+func (w *Writer) claim(name string) (string, error) {
+	if err := checkPath(name); err != nil {
+		return "", err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.done {
+		return "", fmt.Errorf("site: %q added after the site was committed or aborted", name)
+	}
+	if w.names[name] {
+		return "", fmt.Errorf("site: two pages want the path %q", name)
+	}
+	w.names[name] = true
+	if d := path.Dir(name); !w.dirs[d] {
+		if err := os.MkdirAll(filepath.Join(w.tmp, filepath.FromSlash(d)), 0o755); err != nil {
+			return "", err
+		}
+		for ; !w.dirs[d]; d = path.Dir(d) {
+			w.dirs[d] = true
+		}
+	}
+	return filepath.Join(w.tmp, filepath.FromSlash(name)), nil
+}
+
+// Add writes one file.
+func (w *Writer) Add(name string, data []byte) error {
+	p, err := w.claim(name)
+	if err != nil {
 		return err
 	}
-	for _, name := range files.Names() {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, files[name], 0o644); err != nil {
-			return err
-		}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// Link adds a file by hard-linking an existing one, copying it where links
+// are not possible. The file must not change afterwards.
+func (w *Writer) Link(name, from string) error {
+	p, err := w.claim(name)
+	if err != nil {
+		return err
 	}
+	if os.Link(from, p) == nil {
+		return nil
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// Has reports whether a file was added.
+func (w *Writer) Has(name string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.names[name]
+}
+
+// Names lists the paths added so far, sorted.
+func (w *Writer) Names() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	names := make([]string, 0, len(w.names))
+	for n := range w.names {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Abort removes what was written; the destination is untouched.
+func (w *Writer) Abort() {
+	w.mu.Lock()
+	w.done = true
+	w.mu.Unlock()
+	os.RemoveAll(w.tmp)
+}
+
+// Commit replaces the destination with the files written.
+func (w *Writer) Commit() error {
+	w.mu.Lock()
+	w.done = true
+	w.mu.Unlock()
+	dir, tmp := w.dir, w.tmp
 	old := ""
 	if _, err := os.Lstat(dir); err == nil {
 		old = tmp + ".old"
 		if err := os.Rename(dir, old); err != nil {
+			os.RemoveAll(tmp)
 			return err
 		}
 	}
@@ -80,9 +194,9 @@ func Write(dir string, files Files) error {
 		if old != "" {
 			os.Rename(old, dir)
 		}
+		os.RemoveAll(tmp)
 		return err
 	}
-	ok = true
 	if old != "" {
 		return os.RemoveAll(old)
 	}

@@ -1,0 +1,146 @@
+package build
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/perflab/perflab/internal/benchtree"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/render"
+	"github.com/perflab/perflab/internal/site"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// benchStudies is the size of the tree the build benchmarks run on:
+// PERFLAB_BENCH_STUDIES, default 100.
+func benchStudies() int {
+	if n, err := strconv.Atoi(os.Getenv("PERFLAB_BENCH_STUDIES")); err == nil && n > 0 {
+		return n
+	}
+	return 100
+}
+
+// benchTree replicates the repository's studies into a temporary tree.
+func benchTree(b *testing.B) Dirs {
+	b.Helper()
+	dir := b.TempDir()
+	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"), Locales: repoDirs.Locales, Templates: repoDirs.Templates}
+	if _, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, benchStudies()); err != nil {
+		b.Fatal(err)
+	}
+	return d
+}
+
+// BenchmarkLoad is loading and checking: results/ and content/ read, parsed,
+// checked and computed.
+func BenchmarkLoad(b *testing.B) {
+	d := benchTree(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Load(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadStudies is study.LoadAll alone: parse and load.
+func BenchmarkLoadStudies(b *testing.B) {
+	d := benchTree(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := study.LoadAll(os.DirFS(d.Results), d.Results); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheck is check.All alone: every rule and every report.
+func BenchmarkCheck(b *testing.B) {
+	d := benchTree(b)
+	studies, _, err := study.LoadAll(os.DirFS(d.Results), d.Results)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		check.All(studies)
+	}
+}
+
+// BenchmarkSite renders every study in every language with the downloads.
+func BenchmarkSite(b *testing.B) {
+	d := benchTree(b)
+	p, err := Load(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Site(p, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRenderLanguage renders every report in one language.
+func BenchmarkRenderLanguage(b *testing.B) {
+	d := benchTree(b)
+	p, err := Load(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, l := range render.Languages {
+		b.Run(l.Code, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, res := range p.Results {
+					in := render.Input{Result: res, Content: map[string]*study.Content{l.Code: p.Content[l.Code][res.Study.ID]}}
+					if _, err := r.Report(in, l.Code); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDownloads writes the CSV and JSON downloads.
+func BenchmarkDownloads(b *testing.B) {
+	d := benchTree(b)
+	p, err := Load(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := addDownloads(site.Files{}, p.Results, d.Results); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWrite writes a built site to disk.
+func BenchmarkWrite(b *testing.B) {
+	d := benchTree(b)
+	p, err := Load(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	files, err := Site(p, d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := filepath.Join(b.TempDir(), "site")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := site.Write(out, files); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
