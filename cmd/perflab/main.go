@@ -6,6 +6,7 @@
 //	perflab check [--results DIR] [--format text|json|github]
 //	perflab parse FILE...
 //	perflab summary --base DIR [--head DIR]
+//	perflab add --study ID --run RUN LOG...
 package main
 
 import (
@@ -46,6 +47,7 @@ commands:
   parse   print the result blocks of raw benchmark logs as JSON
   summary Markdown table of what a results tree changes in the reports against another
   import  turn published Markdown reports into study folders
+  add     add a run to a study from benchmark logs you ran
 
 Run "perflab <command> -h" for a command's flags.
 `
@@ -68,6 +70,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSummary(args[1:], stdout, stderr)
 	case "import":
 		return runImport(ctx, args[1:], stdout, stderr)
+	case "add":
+		return runAdd(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

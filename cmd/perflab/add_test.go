@@ -1,0 +1,72 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestAdd(t *testing.T) {
+	flags := copyRepo(t)
+	raw, err := os.ReadFile("results/qwen3-32b-a100/runs/vllm/random-4k.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The contributor's own log: the serving command, the benchmark's
+	// Namespace dump and progress bar, then the block (another duration,
+	// so that it is not a copy).
+	block := strings.NewReplacer("1141.94", "1141.95", "1837.08", "1837.06").Replace(string(raw))
+	log := "$ vllm serve Qwen/Qwen3-32B --max-num-seqs 128\n" +
+		"Namespace(subparser='bench', model='Qwen/Qwen3-32B', dataset_name='random', random_input_len=4000, random_output_len=200, num_prompts=500, seed=42)\n" +
+		"100%|██████████| 500/500 [19:01<00:00,  2.28s/it]" + block
+	if err := os.WriteFile("bench.txt", []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	stdout, stderr, err := perflab(t, "add", "--study", "qwen3-32b-a100", "--run", "vllm-seqs", "bench.txt")
+	if err != nil {
+		t.Fatalf("add: %v\n%s%s", err, stdout, stderr)
+	}
+	for _, want := range []string{
+		"added results/qwen3-32b-a100/runs/vllm-seqs/\n",
+		"  random-4k.log  <- bench.txt (guessed from ",
+		"model: Qwen/Qwen3-32B (from the model the serving command serves)\n",
+		"  engine: vllm  (from the serving command in bench.txt:1)\n",
+		"perflab check on the new run:\n0 errors, 0 warnings, 0 acknowledged\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	got, err := os.ReadFile("results/qwen3-32b-a100/runs/vllm-seqs/random-4k.log")
+	if err != nil || string(got) != log {
+		t.Errorf("random-4k.log is not bench.txt byte for byte (%v)", err)
+	}
+	// The whole tree still checks.
+	if out, _, err := perflab(t, append([]string{"check"}, flags...)...); err != nil {
+		t.Errorf("check after add: %v\n%s", err, out)
+	}
+
+	// Never twice.
+	_, _, err = perflab(t, "add", "--study", "qwen3-32b-a100", "--run", "vllm-seqs", "bench.txt")
+	if exitCode(err) != 1 || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("second add: %v", err)
+	}
+
+	// A run with an error in its log is added, and the command fails.
+	bad := strings.Replace(log, "1141.95", "1041.95", 1)
+	if err := os.WriteFile("bad.txt", []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err = perflab(t, "add", "--study", "qwen3-32b-a100", "--run", "vllm-bad", "bad.txt")
+	if exitCode(err) != 1 || !strings.Contains(stdout, "error: log-arithmetic:") || !strings.Contains(stderr, "the run was added") {
+		t.Errorf("add of a bad log: %v\n%s%s", err, stdout, stderr)
+	}
+
+	// Usage errors.
+	for _, args := range [][]string{{"add"}, {"add", "--study", "qwen3-32b-a100", "bench.txt"}, {"add", "--study", "x", "--run", "y"}, {"add", "--bogus"}} {
+		if _, _, err := perflab(t, args...); exitCode(err) != 2 {
+			t.Errorf("%q: exit %d, want 2", args, exitCode(err))
+		}
+	}
+}

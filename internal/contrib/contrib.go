@@ -1,0 +1,376 @@
+// Package contrib adds a contributor's run to an existing study: it reads
+// the benchmark logs someone ran, works out which workload each measured,
+// which engine served them and with which model, and writes
+// results/<study>/runs/<run>/ with the logs copied byte for byte and a
+// run.yaml in which every inferred value carries a "# guessed from ...:
+// check" comment.
+//
+// It never overwrites a run and writes a run folder whole or not at all
+// (a temporary folder, then one rename). It neither prints nor runs the
+// checks: cmd/perflab does both.
+package contrib
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Options is what the contributor passed. Study, Run and Logs are required;
+// every other field overrides what would otherwise be inferred.
+type Options struct {
+	Results  string   // the results folder (default "results")
+	Study    string   // study id: the folder results/<study> with its study.yaml
+	Run      string   // run id: the folder to create under runs/
+	Logs     []string // the logs, one per workload
+	Workload string   // the workload of the only log; inferred when empty
+	Command  string   // the serving command, exactly as typed; searched for in the logs when empty
+	Engine   string   // engine id of the study; inferred when empty
+	Name     string   // display name; inferred when empty
+	GPUs     int      // GPUs the run used; 0: from the command's parallel sizes
+
+	// writeFile writes one file of the temporary folder (tests make it fail).
+	writeFile func(name string, data []byte) error
+}
+
+// Input is one log as the contributor gave it.
+type Input struct {
+	Path string // as given on the command line
+	Raw  []byte
+}
+
+// Log is where one input goes and why.
+type Log struct {
+	From     string // the input's path
+	Workload string
+	Why      string // how the workload was found; "" when given by --workload
+	Block    *benchlog.Block
+	raw      []byte
+	info     *logInfo
+}
+
+// Guess is a value of run.yaml that perflab inferred.
+type Guess struct {
+	Field string // run.yaml key: engine, command, gpus, name
+	Value string
+	From  string // what it was inferred from, e.g. "the serving command in a.log:3"
+}
+
+// Plan is the run perflab add writes: its folder, its logs and its run.yaml.
+type Plan struct {
+	Study   *study.Study
+	Dir     string // results/<study>/runs/<run>, as shown to the user
+	Logs    []Log  // in the order of the study's workloads
+	Engine  string
+	Model   string // the model the command serves, or that the logs name
+	ModelOf string // where Model came from
+	Command string
+	Derived bool // Command was rebuilt from the engine and the model
+	GPUs    int
+	Name    string
+	Guesses []Guess
+	RunYAML []byte
+}
+
+// idPattern is the loader's: lower-case letters, digits, '.', '_' and '-'.
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
+// Add plans the run and writes it; see Plan for what is inferred.
+func Add(o Options) (*Plan, error) {
+	p, err := Prepare(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := write(o, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Prepare loads the study, reads the logs and infers everything Add would
+// write, without writing anything.
+func Prepare(o Options) (*Plan, error) {
+	if o.Results == "" {
+		o.Results = "results"
+	}
+	if !idPattern.MatchString(o.Study) {
+		return nil, fmt.Errorf("--study %q is not a study id: use lower-case letters, digits, '.', '_' and '-', as the folder names in %s", o.Study, o.Results)
+	}
+	if !idPattern.MatchString(o.Run) {
+		return nil, fmt.Errorf("--run %q is not a run id: use lower-case letters, digits, '.', '_' and '-' (e.g. vllm-fp8-tp2)", o.Run)
+	}
+	if len(o.Logs) == 0 {
+		return nil, errors.New("no log given: pass the benchmark output files, one per workload")
+	}
+	if o.Workload != "" && len(o.Logs) > 1 {
+		return nil, fmt.Errorf("--workload names the workload of one log, but %d logs were given: add them one at a time, or name each file <workload>.log", len(o.Logs))
+	}
+	s, err := loadStudy(o.Results, o.Study)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(o.Results, o.Study, "runs", o.Run)
+	if _, err := os.Lstat(dir); err == nil {
+		return nil, fmt.Errorf("%s already exists: perflab add never overwrites a run; choose another --run, or edit that run by hand", dir)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var inputs []Input
+	for _, name := range o.Logs {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, Input{Path: name, Raw: raw})
+	}
+	p, err := plan(o, s, inputs)
+	if err != nil {
+		return nil, err
+	}
+	p.Dir = dir
+	return p, nil
+}
+
+// loadStudy loads results/<id> and insists it is a readable study.
+func loadStudy(results, id string) (*study.Study, error) {
+	file := filepath.Join(results, id, study.StudyFile)
+	if _, err := os.Stat(file); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s does not exist: perflab add adds a run to an existing study; create the study first (a study.yaml as in docs/results-format.md, see CONTRIBUTING.md \"Adding a study\"), or check --study and --results", file)
+		}
+		return nil, err
+	}
+	s, probs, err := study.Load(os.DirFS(filepath.Join(results, id)), path.Join(filepath.ToSlash(results), id), id)
+	if err != nil {
+		return nil, err
+	}
+	for _, pr := range probs {
+		if pr.Pos.File == s.Pos.File {
+			return nil, fmt.Errorf("%s: fix the study first (perflab check lists every problem)", pr)
+		}
+	}
+	if len(s.Workloads) == 0 || len(s.Engines) == 0 {
+		return nil, fmt.Errorf("%s declares no workloads or no engines: a run needs both", s.Pos.File)
+	}
+	return s, nil
+}
+
+// plan infers the run from the inputs.
+func plan(o Options, s *study.Study, inputs []Input) (*Plan, error) {
+	p := &Plan{Study: s}
+	infos := make([]*logInfo, len(inputs))
+	for i, in := range inputs {
+		info, err := readLog(in)
+		if err != nil {
+			return nil, err
+		}
+		infos[i] = info
+	}
+	seen := map[string]string{}
+	for i, in := range inputs {
+		lg := Log{From: in.Path, Block: infos[i].block, raw: in.Raw, info: infos[i]}
+		if o.Workload != "" {
+			if s.Workload(o.Workload) == nil {
+				return nil, fmt.Errorf("--workload %q is not a workload of %s: use one of %s", o.Workload, s.Pos.File, workloadIDs(s))
+			}
+			lg.Workload = o.Workload
+		} else {
+			w, why, err := inferWorkload(s, infos[i])
+			if err != nil {
+				return nil, err
+			}
+			lg.Workload, lg.Why = w, why
+		}
+		if prev, ok := seen[lg.Workload]; ok {
+			return nil, fmt.Errorf("%s and %s both measured workload %s: a run has one log per workload; put the other in another run, or pass the right one", prev, in.Path, lg.Workload)
+		}
+		seen[lg.Workload] = in.Path
+		p.Logs = append(p.Logs, lg)
+	}
+	order := map[string]int{}
+	for i, w := range s.Workloads {
+		order[w.ID] = i
+	}
+	sort.SliceStable(p.Logs, func(i, j int) bool { return order[p.Logs[i].Workload] < order[p.Logs[j].Workload] })
+
+	// The serving command: given, or found in a log.
+	cmdFrom := ""
+	p.Command = o.Command
+	if p.Command == "" {
+		for _, lg := range p.Logs {
+			if lg.info.command != "" {
+				p.Command = lg.info.command
+				cmdFrom = fmt.Sprintf("the serving command in %s:%d", lg.From, lg.info.commandLine)
+				break
+			}
+		}
+	}
+
+	if err := inferEngine(o, s, p, cmdFrom); err != nil {
+		return nil, err
+	}
+	inferModel(s, p)
+	if p.Command == "" {
+		p.Command = deriveCommand(s, p.Engine, p.Model)
+		p.Derived = true
+		p.Guesses = append(p.Guesses, Guess{"command", p.Command, fmt.Sprintf("the engine and %s, since no serving command was given or found in the logs: replace it with the command you ran (--command) and remove command_derived", p.ModelOf)})
+	} else if cmdFrom != "" {
+		p.Guesses = append(p.Guesses, Guess{"command", p.Command, cmdFrom})
+	}
+
+	p.GPUs = o.GPUs
+	if p.GPUs <= 0 {
+		p.GPUs = commandGPUs(p.Command)
+		p.Guesses = append(p.Guesses, Guess{"gpus", strconv.Itoa(p.GPUs), "the command's tensor x pipeline x data parallel sizes"})
+	}
+	p.Name = o.Name
+	if p.Name == "" {
+		p.Name = o.Run
+		from := "--run"
+		for _, e := range s.Engines {
+			if e.ID == p.Engine && (o.Run == e.ID || strings.ReplaceAll(o.Run, "-", "") == strings.ToLower(strings.ReplaceAll(e.Name, "-", ""))) {
+				p.Name, from = e.Name, "the engine's display name"
+			}
+		}
+		p.Guesses = append(p.Guesses, Guess{"name", p.Name, from + " (the label readers see in tables)"})
+	}
+	y, err := p.runYAML()
+	if err != nil {
+		return nil, err
+	}
+	p.RunYAML = y
+	return p, nil
+}
+
+func workloadIDs(s *study.Study) string {
+	ids := make([]string, len(s.Workloads))
+	for i, w := range s.Workloads {
+		ids[i] = w.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// guess returns the guess of a field, if any.
+func (p *Plan) guess(field string) (Guess, bool) {
+	for _, g := range p.Guesses {
+		if g.Field == field {
+			return g, true
+		}
+	}
+	return Guess{}, false
+}
+
+// runYAML renders run.yaml, with a comment on each guessed value and a head
+// comment saying where each log came from.
+func (p *Plan) runYAML() ([]byte, error) {
+	var head []string
+	head = append(head, "Written by perflab add. Check every value marked \"guessed\": fix it if it is")
+	head = append(head, "wrong, then delete the comment. perflab check reports what still disagrees.")
+	for _, lg := range p.Logs {
+		line := fmt.Sprintf("%s.log: copied from %s", lg.Workload, lg.From)
+		if lg.Why != "" {
+			line += "; workload guessed from " + lg.Why + ": check"
+		} else {
+			line += " (--workload)"
+		}
+		head = append(head, line)
+	}
+	m := &yaml.Node{Kind: yaml.MappingNode}
+	add := func(key, value string, tag string, style yaml.Style) {
+		v := &yaml.Node{Kind: yaml.ScalarNode, Value: value, Tag: tag, Style: style}
+		if g, ok := p.guess(key); ok {
+			v.LineComment = "guessed from " + g.From + ": check"
+		}
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, v)
+	}
+	add("name", p.Name, "!!str", 0)
+	add("engine", p.Engine, "!!str", 0)
+	style := yaml.Style(0)
+	if strings.Contains(p.Command, "\n") {
+		style = yaml.LiteralStyle
+	}
+	add("command", p.Command, "!!str", style)
+	if p.Derived {
+		add("command_derived", "true", "!!bool", 0)
+	}
+	add("gpus", strconv.Itoa(p.GPUs), "!!int", 0)
+	doc := &yaml.Node{Kind: yaml.DocumentNode, HeadComment: strings.Join(head, "\n"), Content: []*yaml.Node{m}}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Files returns the run folder's files by name: run.yaml and one
+// <workload>.log per input, byte for byte.
+func (p *Plan) Files() map[string][]byte {
+	files := map[string][]byte{study.RunFile: p.RunYAML}
+	for _, lg := range p.Logs {
+		files[lg.Workload+study.LogSuffix] = lg.raw
+	}
+	return files
+}
+
+// write builds the run folder in a hidden temporary folder of the results
+// folder (the loader skips hidden folders), then renames it into place.
+func write(o Options, p *Plan) error {
+	results := o.Results
+	if results == "" {
+		results = "results"
+	}
+	runs := filepath.Dir(p.Dir)
+	if err := os.MkdirAll(runs, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(results, ".add-"+o.Study+"-"+o.Run+"-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	writeFile := o.writeFile
+	if writeFile == nil {
+		writeFile = func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) }
+	}
+	files := p.Files()
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := writeFile(filepath.Join(tmp, n), files[n]); err != nil {
+			return fmt.Errorf("writing %s: %w (nothing was added)", filepath.Join(p.Dir, n), err)
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	// Checked again: the folder may have appeared since Prepare, and a
+	// rename would replace an empty one.
+	if _, err := os.Lstat(p.Dir); err == nil {
+		return fmt.Errorf("%s already exists: perflab add never overwrites a run; choose another --run", p.Dir)
+	}
+	if err := os.Rename(tmp, p.Dir); err != nil {
+		return fmt.Errorf("moving the new run into %s: %w (nothing was added)", p.Dir, err)
+	}
+	return nil
+}
