@@ -1,16 +1,35 @@
-// Package benchlog reads raw benchmark output (vLLM "bench serve" and its
-// relatives) into result blocks with canonical metric keys.
+// Package benchlog reads raw benchmark output of LLM-serving benchmarks
+// (vLLM "bench serve" and its relatives, SGLang, TensorRT-LLM, GenAI-Perf,
+// AIPerf) into result blocks with canonical metric keys.
 //
 // It knows nothing about studies, YAML, languages or output formats, and it
 // never prints. Every block and every error carries the file and 1-based line
 // it came from.
 //
-// A Scanner streams a log line by line with a fixed-size buffer (very long
-// lines such as a Namespace(...) dump or a redrawn progress bar are searched
-// for the banner and otherwise skipped), so memory does not grow with the
-// file; Parse collects every block of a file.
+// A Scanner streams its input: memory does not grow with the file. It
+// chooses a reader from the first bytes (see FORMATS.md section 8.15: a
+// look-alike is never read as a result):
 //
-// Layouts read (see FORMATS.md sections 1, 2.1, 3.1 and 10):
+//   - '{' followed by '"', or '[' followed by '{': JSON. FormatVLLMJSON (vLLM
+//     --save-result, one object or several appended, key typos
+//     "request_goodput:" and "request_inthroughput", "inf" strings),
+//     FormatSGLangJSONL (one object per line, bare Infinity/NaN),
+//     FormatTRTLLMJSON (TensorRT-LLM's --save-result) and
+//     FormatTRTLLMBenchJS (trtllm-bench --report_json). Objects are read
+//     token by token; only one object's per-request arrays are held. From
+//     the arrays (ttfts, itls, latencies, output_lens, errors) the latency
+//     statistics are recomputed like numpy does, over the successful
+//     requests: a statistic the JSON lacks is added (Definition Recomputed),
+//     one it has is checked against them (vLLM), and the samples are kept in
+//     Block.Requests. A Block's Line is the line of its object's '{'.
+//   - a first line "Metric,..." or "Statistic,...": a GenAI-Perf or AIPerf
+//     CSV export (FormatGenAIPerfCSV, FormatAIPerfCSV), read with gocsv
+//     section by section; columns are found by name.
+//   - anything else: a console log, read line by line with a fixed-size
+//     buffer (very long lines such as a Namespace(...) dump or a redrawn
+//     progress bar are searched for the banner and otherwise skipped). In it:
+//
+// Layouts read from console logs (FORMATS.md sections 1 to 5 and 10):
 //
 //   - FormatVLLM: the "Serving Benchmark Result" table of every vLLM release
 //     since v0.4.0, the banner found anywhere in a line, closed by a rule of
@@ -25,16 +44,34 @@
 //     by their own labels (Backend, Concurrency, Total requests, Std Dev ...).
 //   - FormatGuideLLM: GPUStack's rendering of guidellm results, marked by a
 //     Latency section in seconds; its throughputs are TimeSeriesMean.
+//   - FormatTRTLLMBench: the trtllm-bench report, from its first "= TITLE"
+//     line; a result only with a PERFORMANCE OVERVIEW. Its duration is the
+//     Total Latency, and total tokens are derived from the average lengths.
+//   - FormatGenAIPerf, FormatAIPerf: the rich console tables (box drawing,
+//     wrapped row labels, N/A cells, thousands separators, nanoseconds in
+//     2024) and the lines printed after them (system throughputs, AIPerf's
+//     Benchmark Duration). "Inter Token Latency" is canonical TPOT.
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
+//   - FormatError: a failed run, "RuntimeError: ..." (also behind "# "),
+//     "NotImplementedError: ...", a repr ValueError("..."), "# Crash ...":
+//     Block.Failure holds the exception and message. Parse returns failures
+//     only when a file has no result block.
+//
+// Each block records its Tool and Version (the release or era its labels
+// show), the Definition its throughputs follow and, in Definitions, the
+// metrics that follow another one (PerRequestMean, PeakBucket, Recomputed,
+// Derived), so that a validator applies only the identities that hold.
 //
 // Keys are those of vLLM's --save-result JSON (FORMATS.md section 6):
 // completed, duration, request_throughput, mean_ttft_ms, p99.9_itl_ms, ...
 // Latencies are in ms and durations in s whatever unit was printed; Metric
-// records the printed value, its decimals and its line. Labels without a key
-// are kept in Block.Labels only; values such as inf, None, not set or N/A give
-// no metric. Values that should be numbers and are not, and blocks cut off
-// before their closing rule, are reported in Block.Problems; reading goes on.
+// records the printed value, its decimals and its line (a JSON number's
+// decimals are its own digits, so interval checks stay exact). Labels
+// without a key are kept in Block.Labels only; values such as inf, None, not
+// set or N/A give no metric. Values that should be numbers and are not, and
+// blocks cut off before their closing rule, are reported in Block.Problems;
+// reading goes on.
 package benchlog
 
 import "fmt"

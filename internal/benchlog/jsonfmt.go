@@ -106,6 +106,11 @@ func (s *Scanner) scanJSON() {
 // jsonFail ends the input at a JSON syntax or read error.
 func (s *Scanner) jsonFail(err error, objLine int) {
 	s.eof = true
+	if objLine > 0 && (err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF)) {
+		s.err = &SyntaxError{File: s.name, Line: s.js.rd.lineAt(s.js.dec.InputOffset()),
+			Msg: fmt.Sprintf("invalid JSON: the input ends inside the object of line %d (a cut-off file?); the objects before it are read", objLine)}
+		return
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || err.Error() == "unexpected EOF" {
 		line := s.js.rd.lineAt(s.js.dec.InputOffset())

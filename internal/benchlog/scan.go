@@ -23,6 +23,8 @@ const (
 	maxBlockLines = 2000
 	// maxStartLabel is the longest label that can start a block without banner.
 	maxStartLabel = 32
+	// maxFailures bounds the failed-run records Parse keeps.
+	maxFailures = 100
 )
 
 // Scanner reads result blocks from a log one at a time, like bufio.Scanner:
@@ -36,6 +38,11 @@ const (
 //
 // It reads line by line with a fixed-size buffer, so memory does not grow
 // with the input: only the block being read is kept.
+//
+// The input's first bytes choose its reader (see the package documentation):
+// JSON objects, a CSV export, or a console log. In a console log, tables of
+// GenAI-Perf/AIPerf, trtllm-bench reports and failed runs are read besides
+// the serving-table family described here.
 //
 // A block starts at a "Serving Benchmark Result" banner (anywhere in a line)
 // and ends at a line of only '=' (10 or more). A block that meets the next
@@ -168,7 +175,13 @@ func Parse(name string, r io.Reader) ([]Block, error) {
 	var blocks, failures []Block
 	for sc.Scan() {
 		if b := sc.Block(); b.Format == FormatError {
-			failures = append(failures, *b)
+			// A server log may hold thousands of exceptions: keep the first
+			// ones and the last, the one that usually ended the run.
+			if len(failures) < maxFailures {
+				failures = append(failures, *b)
+			} else {
+				failures[maxFailures-1] = *b
+			}
 		} else {
 			blocks = append(blocks, *b)
 		}
