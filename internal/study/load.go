@@ -527,6 +527,9 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 					return perr
 				}
 			}
+			if len(blocks) > 1 {
+				l.problem(Pos{file, blocks[1].Line}, "a second result block (the first is at line %d): a log holds one workload of one run; move this block to the log of its own run or workload", blocks[0].Line)
+			}
 			r.Logs = append(r.Logs, Log{Workload: w, File: file, Raw: raw, Blocks: blocks})
 		default:
 			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files", RunFile, LogSuffix)
