@@ -360,6 +360,8 @@ func TestLoadProblems(t *testing.T) {
 			"study.yaml:32", `claim: kind "guess" is not known; use conclusion, step`},
 		{"run engine not in engines", []edit{replace(rv, "engine: vllm", "engine: sglang")},
 			"runs/vllm/run.yaml:2", `run vllm: engine "sglang" is not one of the study's engines in results/x/study.yaml`},
+		{"log with two result blocks", []edit{set("runs/vllm/sharegpt.log", vllmBlock("1000.00")+vllmBlock("1001.00"))},
+			"runs/vllm/sharegpt.log:14", "a second result block (the first is at line 1)"},
 		{"log named after no workload", []edit{set("runs/vllm/alpaca.log", vllmBlock("1.00"))},
 			"runs/vllm/alpaca.log:0", `log "alpaca.log" names no workload of the study; name a log <workload-id>.log`},
 		{"unexpected file in run folder", []edit{set("runs/vllm/notes.txt", "hi")},
