@@ -2,6 +2,7 @@ package benchlog
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,5 +175,33 @@ func TestWriteCSV(t *testing.T) {
 	}
 	if !strings.Contains(lines[2], "error,,,,false,RuntimeError: CUDA out of memory") {
 		t.Errorf("failure row = %s", lines[2])
+	}
+}
+
+func TestFloatArray(t *testing.T) {
+	for in, want := range map[string]string{
+		" [1, 2.5e-3 , -0] ": "[1 0.0025 -0] true",
+		"[]":                 "[] true",
+		"null":               "[] true",
+		"[1,]":               "[] false",
+		`["NaN", 1]`:         "[] false",
+		"[1] x":              "[] false",
+		"[1 2]":              "[] false",
+	} {
+		v, ok := floatArray([]byte(in))
+		if got := fmt.Sprint(v, ok); got != want {
+			t.Errorf("floatArray(%q) = %s, want %s", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"[[1, 2], [], [3]]": "[[1 2] [] [3]] true",
+		"[]":                "[] true",
+		"[[1], 2]":          "[] false",
+		"[[1]":              "[] false",
+	} {
+		v, ok := floatArrays([]byte(in))
+		if got := fmt.Sprint(v, ok); got != want {
+			t.Errorf("floatArrays(%q) = %s, want %s", in, got, want)
+		}
 	}
 }

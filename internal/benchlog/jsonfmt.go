@@ -143,22 +143,24 @@ func (s *Scanner) readObject(line int) (*jsonObj, error) {
 		kline := j.rd.lineAt(j.dec.InputOffset() - 1)
 		switch {
 		case perRequestArrays[key]:
-			var v []float64
-			if err := j.dec.Decode(&v); err != nil {
-				if !isTypeError(err) {
-					return nil, err
-				}
+			var raw json.RawMessage
+			if err := j.dec.Decode(&raw); err != nil {
+				return nil, err
+			}
+			v, ok := floatArray(raw)
+			if !ok {
 				obj.problems = append(obj.problems, &SyntaxError{File: s.name, Line: kline,
 					Msg: fmt.Sprintf("%s: not an array of numbers; nothing recomputed from it", key)})
 				continue
 			}
 			obj.floats[key], obj.floatLine[key] = v, kline
 		case key == "itls":
-			var v [][]float64
-			if err := j.dec.Decode(&v); err != nil {
-				if !isTypeError(err) {
-					return nil, err
-				}
+			var raw json.RawMessage
+			if err := j.dec.Decode(&raw); err != nil {
+				return nil, err
+			}
+			v, ok := floatArrays(raw)
+			if !ok {
 				obj.problems = append(obj.problems, &SyntaxError{File: s.name, Line: kline,
 					Msg: "itls: not an array of arrays of numbers; no ITL recomputed"})
 				continue

@@ -46,8 +46,21 @@ func (s *Scanner) recompute(b *Block, o *jsonObj) {
 	}
 	outs := o.floats["output_lens"]
 	ins := o.floats["input_lens"]
-	rd := &RequestData{Count: n}
-	var itl []float64
+	rd := &RequestData{Count: n, TTFT: make([]float64, 0, n)}
+	if lat != nil || o.itls != nil {
+		rd.E2EL = make([]float64, 0, n)
+	}
+	if outs != nil {
+		rd.OutputLens, rd.TPOT = make([]int, 0, n), make([]float64, 0, n)
+	}
+	if ins != nil {
+		rd.InputLens = make([]int, 0, n)
+	}
+	gaps := 0
+	for _, g := range o.itls {
+		gaps += len(g)
+	}
+	itl := make([]float64, 0, gaps)
 	e2elOK := lat != nil || o.itls != nil
 	for i := 0; i < n; i++ {
 		if o.errs != nil && o.errs[i] != nil && *o.errs[i] != "" {
