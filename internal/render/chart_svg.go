@@ -3,12 +3,12 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/golang/freetype/truetype"
-	chart "github.com/wcharczuk/go-chart/v2"
 	"github.com/wcharczuk/go-chart/v2/drawing"
 	"github.com/wcharczuk/go-chart/v2/roboto"
 	"golang.org/x/image/math/fixed"
@@ -72,78 +72,147 @@ func (m *textMetrics) width(s string, size float64) float64 {
 	return (latin*latinSlack + wide) * size
 }
 
-// canvas wraps go-chart's SVG renderer: pixel font sizes, escaped text,
-// text anchors and weights, shapes with one call each.
+// canvas draws a chart as SVG. It writes the elements exactly as go-chart's
+// SVG renderer (chart.SVG at 72 DPI) writes them, straight into one buffer:
+// go-chart formats every coordinate and colour with fmt and copies each
+// path, which was most of the time spent on a chart.
 type canvas struct {
-	r       chart.Renderer
-	m       *textMetrics
-	w, h    int
-	hatchID string
+	m    *textMetrics
+	w, h int
+	buf  []byte
+	path []byte // the path being built: "M x y\nL x y..."
 }
 
 func newCanvas(m *textMetrics, w, h int) (*canvas, error) {
-	r, err := chart.SVG(w, h)
-	if err != nil {
-		return nil, err
-	}
-	r.SetDPI(72) // font sizes in points are then pixels
-	return &canvas{r: r, m: m, w: w, h: h}, nil
+	c := &canvas{m: m, w: w, h: h, buf: make([]byte, 0, 8192)}
+	c.buf = fmt.Appendf(c.buf, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 %d %d">`, w, h)
+	return c, nil
 }
 
 var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
 
 func xmlEscape(s string) string { return xmlEscaper.Replace(s) }
 
+// appendColor writes a colour as go-chart does: rgba(r,g,b,a.a).
+func appendColor(b []byte, c drawing.Color) []byte {
+	b = append(b, "rgba("...)
+	b = strconv.AppendUint(b, uint64(c.R), 10)
+	b = append(b, ',')
+	b = strconv.AppendUint(b, uint64(c.G), 10)
+	b = append(b, ',')
+	b = strconv.AppendUint(b, uint64(c.B), 10)
+	b = append(b, ',')
+	b = strconv.AppendFloat(b, float64(c.A)/255, 'f', 1, 64)
+	return append(b, ')')
+}
+
+// appendStyle writes go-chart's style attribute.
+func appendStyle(b []byte, strokeWidth float64, stroke, fill drawing.Color, fontSize float64) []byte {
+	b = append(b, `style="stroke-width:`...)
+	b = strconv.AppendInt(b, int64(int(strokeWidth)), 10)
+	b = append(b, ";stroke:"...)
+	if stroke.IsZero() {
+		b = append(b, "none"...)
+	} else {
+		b = appendColor(b, stroke)
+	}
+	b = append(b, ";fill:"...)
+	if fill.IsZero() {
+		b = append(b, "none"...)
+	} else {
+		b = appendColor(b, fill)
+	}
+	if fontSize != 0 {
+		b = append(b, ";font-size:"...)
+		b = strconv.AppendFloat(b, fontSize, 'f', 1, 64)
+		b = append(b, "px"...)
+	}
+	return append(b, '"')
+}
+
 // text draws s with its anchor ("start", "middle" or "end") at x and its
 // baseline at y.
 func (c *canvas) text(s string, x, y int, size float64, color drawing.Color, anchor string, bold bool) {
-	c.r.ResetStyle()
-	c.r.SetFontSize(size)
-	c.r.SetFontColor(color)
-	attrs := ""
-	if anchor != "" && anchor != "start" {
-		attrs += fmt.Sprintf(` x="%d" text-anchor="%s"`, x, anchor)
+	b := append(c.buf, `<text x="`...)
+	b = strconv.AppendInt(b, int64(x), 10)
+	b = append(b, `" y="`...)
+	b = strconv.AppendInt(b, int64(y), 10)
+	b = append(b, `" `...)
+	b = appendStyle(b, 0, drawing.Color{}, color, size)
+	b = append(b, '>')
+	tspan := (anchor != "" && anchor != "start") || bold
+	if tspan {
+		// A tspan carries what go-chart's text element cannot: the anchor
+		// (a new text chunk at x) and the weight.
+		b = append(b, "<tspan"...)
+		if anchor != "" && anchor != "start" {
+			b = append(b, ` x="`...)
+			b = strconv.AppendInt(b, int64(x), 10)
+			b = append(b, `" text-anchor="`...)
+			b = append(b, anchor...)
+			b = append(b, '"')
+		}
+		if bold {
+			b = append(b, ` font-weight="bold"`...)
+		}
+		b = append(b, '>')
 	}
-	if bold {
-		attrs += ` font-weight="bold"`
+	b = append(b, xmlEscape(s)...)
+	if tspan {
+		b = append(b, "</tspan>"...)
 	}
-	body := xmlEscape(s)
-	if attrs != "" {
-		// go-chart writes the body as is: a tspan carries what its text
-		// element cannot, the anchor (a new text chunk at x) and the weight.
-		body = "<tspan" + attrs + ">" + body + "</tspan>"
+	c.buf = append(b, "</text>"...)
+}
+
+func (c *canvas) moveTo(x, y int) { c.pathOp('M', x, y) }
+func (c *canvas) lineTo(x, y int) { c.pathOp('L', x, y) }
+
+func (c *canvas) pathOp(op byte, x, y int) {
+	if len(c.path) > 0 {
+		c.path = append(c.path, '\n')
 	}
-	c.r.Text(body, x, y)
+	c.path = append(c.path, op, ' ')
+	c.path = strconv.AppendInt(c.path, int64(x), 10)
+	c.path = append(c.path, ' ')
+	c.path = strconv.AppendInt(c.path, int64(y), 10)
+}
+
+// drawPath writes the path built so far, as go-chart does.
+func (c *canvas) drawPath(fill, stroke drawing.Color, strokeWidth float64, dash []float64) {
+	b := append(c.buf, "<path "...)
+	if len(dash) > 0 {
+		b = append(b, `stroke-dasharray="`...)
+		for i, v := range dash {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendFloat(b, v, 'f', 1, 64)
+		}
+		b = append(b, '"')
+	}
+	b = append(b, ` d="`...)
+	b = append(b, c.path...)
+	b = append(b, `" `...)
+	b = appendStyle(b, strokeWidth, stroke, fill, 0)
+	c.buf = append(b, "/>"...)
+	c.path = c.path[:0]
 }
 
 // rect draws a rectangle; a zero colour leaves fill or stroke out.
 func (c *canvas) rect(x0, y0, x1, y1 int, fill, stroke drawing.Color, strokeWidth float64, dash []float64) {
-	c.r.ResetStyle()
-	c.r.SetFillColor(fill)
-	c.r.SetStrokeColor(stroke)
-	c.r.SetStrokeWidth(strokeWidth)
-	if len(dash) > 0 {
-		c.r.SetStrokeDashArray(dash)
-	}
-	c.r.MoveTo(x0, y0)
-	c.r.LineTo(x1, y0)
-	c.r.LineTo(x1, y1)
-	c.r.LineTo(x0, y1)
-	c.r.Close()
-	c.r.FillStroke()
+	c.moveTo(x0, y0)
+	c.lineTo(x1, y0)
+	c.lineTo(x1, y1)
+	c.lineTo(x0, y1)
+	c.path = append(c.path, "\nZ"...)
+	c.drawPath(fill, stroke, strokeWidth, dash)
 }
 
 // line draws a straight line.
 func (c *canvas) line(x0, y0, x1, y1 int, stroke drawing.Color, strokeWidth float64, dash []float64) {
-	c.r.ResetStyle()
-	c.r.SetStrokeColor(stroke)
-	c.r.SetStrokeWidth(strokeWidth)
-	if len(dash) > 0 {
-		c.r.SetStrokeDashArray(dash)
-	}
-	c.r.MoveTo(x0, y0)
-	c.r.LineTo(x1, y1)
-	c.r.Stroke()
+	c.moveTo(x0, y0)
+	c.lineTo(x1, y1)
+	c.drawPath(drawing.Color{}, stroke, strokeWidth, dash)
 }
 
 // hatch draws diagonal lines, every step pixels, clipped to a rectangle:
@@ -152,9 +221,6 @@ func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke drawing.Color) {
 	if x1-x0 < 2 || y1-y0 < 2 {
 		return
 	}
-	c.r.ResetStyle()
-	c.r.SetStrokeColor(stroke)
-	c.r.SetStrokeWidth(1.5)
 	drawn := false
 	// Lines x + y = k, from the bottom-left corner up and to the right.
 	for k := x0 + y0 + step; k < x1+y1; k += step {
@@ -162,27 +228,23 @@ func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke drawing.Color) {
 		if xb-xa < 1 {
 			continue
 		}
-		c.r.MoveTo(xa, k-xa)
-		c.r.LineTo(xb, k-xb)
+		c.moveTo(xa, k-xa)
+		c.lineTo(xb, k-xb)
 		drawn = true
 	}
 	if drawn {
-		c.r.Stroke()
+		c.drawPath(drawing.Color{}, stroke, 1.5, nil)
 	}
 }
 
-// svg finishes the drawing: go-chart's opening tag gets a size, an
-// accessible name, the font stack and a background-independent card, and
-// <title> and <desc> come first.
+// svg finishes the drawing: the opening tag gets a size, an accessible
+// name, the font stack and a background-independent card, and <title> and
+// <desc> come first.
 func (c *canvas) svg(id, title, desc, fontFamily string) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := c.r.Save(&buf); err != nil {
-		return nil, err
-	}
-	out := buf.Bytes()
+	out := append(c.buf, "</svg>"...)
 	end := bytes.IndexByte(out, '>')
 	if !bytes.HasPrefix(out, []byte("<svg ")) || end < 0 {
-		return nil, fmt.Errorf("charts: go-chart wrote no <svg> element")
+		return nil, fmt.Errorf("charts: no <svg> element")
 	}
 	var b bytes.Buffer
 	b.Grow(len(out) + len(title) + len(desc) + 512)

@@ -391,9 +391,9 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 }
 
 // escTitle escapes a Markdown link title written between double quotes.
-func escTitle(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(s)
-}
+func escTitle(s string) string { return titleEscaper.Replace(s) }
+
+var titleEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
 
 // problemGroup is one line of the problems section: diagnostics of one rule
 // that share an acknowledgement (or lack one), with their subjects.

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -45,11 +46,14 @@ var Languages = []Language{
 type Renderer struct {
 	bundle   *i18n.Bundle
 	messages map[string]map[string]bool // lang -> message ids
-	report   *template.Template
-	page     *htmltemplate.Template
-	index    *htmltemplate.Template
-	md       goldmark.Markdown
-	CSS      []byte
+	// plain holds, per language, the messages whose text only inserts
+	// fields ({{.Name}}): T fills those in without running a template.
+	plain  map[string]map[string]*plainMessage
+	report *template.Template
+	page   *htmltemplate.Template
+	index  *htmltemplate.Template
+	md     goldmark.Markdown
+	CSS    []byte
 }
 
 // New loads templates/ and locales/.
@@ -57,6 +61,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	r := &Renderer{
 		bundle:   i18n.NewBundle(language.English),
 		messages: map[string]map[string]bool{},
+		plain:    map[string]map[string]*plainMessage{},
 		md: goldmark.New(
 			goldmark.WithExtensions(extension.Table, logBlocks{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
@@ -75,10 +80,15 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			return nil, fmt.Errorf("locales/%s: %w", name, err)
 		}
 		ids := map[string]bool{}
+		plain := map[string]*plainMessage{}
 		for _, m := range mf.Messages {
 			ids[m.ID] = true
+			if pm := compilePlain(m); pm != nil {
+				plain[m.ID] = pm
+			}
 		}
 		r.messages[l.Code] = ids
+		r.plain[l.Code] = plain
 	}
 	var err error
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
@@ -176,6 +186,11 @@ func (l *localizer) T(id string, kv ...any) string {
 		}
 		return id
 	}
+	if pm := l.r.plain[l.lang][id]; pm != nil {
+		if s, ok := pm.fill(kv); ok {
+			return s
+		}
+	}
 	data := map[string]any{}
 	for i := 0; i+1 < len(kv); i += 2 {
 		data[fmt.Sprint(kv[i])] = kv[i+1]
@@ -185,6 +200,83 @@ func (l *localizer) T(id string, kv ...any) string {
 		l.err = fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err)
 	}
 	return s
+}
+
+// plainMessage is a message whose text is literal text and {{.Field}}
+// insertions only: text[0] field[0] text[1] ... text[n].
+type plainMessage struct {
+	text   []string
+	fields []string
+}
+
+// compilePlain returns the plain form of a message, or nil when it needs
+// go-i18n: plural forms, other delimiters, or template actions other than
+// {{.Field}}.
+func compilePlain(m *i18n.Message) *plainMessage {
+	if m.LeftDelim != "" || m.RightDelim != "" || m.Zero != "" || m.One != "" || m.Two != "" || m.Few != "" || m.Many != "" {
+		return nil
+	}
+	pm := &plainMessage{}
+	rest := m.Other
+	for {
+		i := strings.Index(rest, "{{")
+		if i < 0 {
+			if strings.Contains(rest, "}}") {
+				return nil
+			}
+			pm.text = append(pm.text, rest)
+			return pm
+		}
+		j := strings.Index(rest[i:], "}}")
+		if j < 0 {
+			return nil
+		}
+		field, ok := strings.CutPrefix(rest[i+2:i+j], ".")
+		if !ok || field == "" || strings.Contains(rest[:i], "}}") {
+			return nil
+		}
+		for _, c := range field {
+			if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return nil
+			}
+		}
+		pm.text = append(pm.text, rest[:i])
+		pm.fields = append(pm.fields, field)
+		rest = rest[i+j+2:]
+	}
+}
+
+// fill inserts the fields from key/value pairs, as text/template would
+// print them; ok is false for a missing field or a value other than a
+// string or an int, which go-i18n must print.
+func (pm *plainMessage) fill(kv []any) (string, bool) {
+	if len(pm.fields) == 0 {
+		return pm.text[0], true
+	}
+	var b strings.Builder
+	for i, f := range pm.fields {
+		b.WriteString(pm.text[i])
+		found := false
+		for k := len(kv) - 2; k >= 0; k -= 2 { // the last pair wins, as in a map
+			if key, ok := kv[k].(string); ok && key == f {
+				switch v := kv[k+1].(type) {
+				case string:
+					b.WriteString(v)
+				case int:
+					b.WriteString(strconv.Itoa(v))
+				default:
+					return "", false
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			return "", false
+		}
+	}
+	b.WriteString(pm.text[len(pm.fields)])
+	return b.String(), true
 }
 
 // markdownToHTML renders a Markdown page body.
