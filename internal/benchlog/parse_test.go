@@ -69,11 +69,11 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// inputFiles lists the parser inputs of testdata: *.txt, *.json (not the
+// inputFiles lists the parser inputs of testdata: *.txt, *.md, *.json (not the
 // golden files), *.jsonl and *.csv.
 func inputFiles(tb testing.TB) []string {
 	var files []string
-	for _, pat := range []string{"*.txt", "*.json", "*.jsonl", "*.csv"} {
+	for _, pat := range []string{"*.txt", "*.md", "*.json", "*.jsonl", "*.csv"} {
 		m, err := filepath.Glob(filepath.Join("testdata", pat))
 		if err != nil {
 			tb.Fatal(err)

@@ -63,9 +63,10 @@ type Scanner struct {
 
 	started bool
 	input   inputKind
-	js      *jsonScan   // input JSON: the decoder
-	tbl     *tableState // a GenAI-Perf/AIPerf table being read
-	tb      *benchState // a trtllm-bench report being read
+	js      *jsonScan    // input JSON: the decoder
+	tbl     *tableState  // a GenAI-Perf/AIPerf table being read
+	tb      *benchState  // a trtllm-bench report being read
+	jc      *jsonCapture // a JSON object pasted into a log being read
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -249,6 +250,9 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if !long && !hasBanner {
 		hasBanner = bytes.Contains(line, banner)
 	}
+	if s.jc != nil && s.captureLine(line, long) {
+		return
+	}
 	if s.tbl != nil || s.tb != nil {
 		switch {
 		case long || hasBanner:
@@ -342,12 +346,16 @@ func (s *Scanner) noise(line []byte) {
 		c = text[0]
 	}
 	switch {
-	case c >= 0x80:
+	case c >= 0x80 || c == '|':
 		if s.tableStart(text) {
 			return
 		}
 	case c == '=':
 		if s.benchStart(text) {
+			return
+		}
+	case c == '{':
+		if s.captureStart(text) {
 			return
 		}
 	}

@@ -28,6 +28,7 @@ type tableState struct {
 	known     int  // rows with a canonical key
 	unknown   int
 	units     map[string]bool
+	ascii     bool // drawn with | + - = (rich's ASCII boxes, Markdown pastes)
 	titleCase bool // "Time To First Token": GenAI-Perf 2025+
 	system    bool // system rows inside the table: GenAI-Perf Aug 2024+
 }
@@ -44,20 +45,58 @@ func isTitle(line []byte) bool {
 	return bytes.HasSuffix(t, []byte("Metrics")) || (bytes.HasSuffix(t, []byte("m")) && bytes.IndexByte(t, 0x1b) >= 0)
 }
 
-// tableStart opens a table at a header (or top border) line.
+// tableStart opens a table at a header (or top border) line: box drawing,
+// or an ASCII/Markdown header row "| Statistic | avg | ... |".
 func (s *Scanner) tableStart(text []byte) bool {
-	if !bytes.HasPrefix(text, []byte("┏")) && !bytes.HasPrefix(text, []byte(boxHeavyV)) {
+	ascii := false
+	if text[0] == '|' {
+		c := cells(text, "|")
+		if len(c) < 2 || !(strings.EqualFold(c[0], "statistic") || strings.EqualFold(c[0], "metric")) || nvStat(c[1]) == "" {
+			return false
+		}
+		ascii = true
+	} else if !bytes.HasPrefix(text, []byte("┏")) && !bytes.HasPrefix(text, []byte(boxHeavyV)) {
 		return false
 	}
 	b := &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}
-	t := &tableState{blk: b, units: map[string]bool{}}
+	t := &tableState{blk: b, units: map[string]bool{}, ascii: ascii}
 	if s.titleLine > 0 && s.line-s.titleLine <= 2 {
 		b.Line = s.titleLine
 		t.title = s.title
 	}
 	s.tbl = t
-	if bytes.HasPrefix(text, []byte(boxHeavyV)) {
+	switch {
+	case ascii:
+		t.first, t.cols = strings.ToLower(cells(text, "|")[0]), cells(text, "|")[1:]
+	case bytes.HasPrefix(text, []byte(boxHeavyV)):
 		s.tableHeader(text)
+	}
+	return true
+}
+
+// asciiLine reads a line of an ASCII or Markdown table; a line of another
+// shape closes the table and is read as a line after it.
+func (s *Scanner) asciiLine(line, text []byte) bool {
+	t := s.tbl
+	switch {
+	case len(text) > 0 && text[0] == '|' && !isASCIIBorder(text):
+		s.tableRow(cells(text, "|"))
+	case len(text) > 0 && (text[0] == '+' || text[0] == '|'):
+		t.blk.EndLine = s.line
+	default:
+		s.tableFlush()
+		t.closed = true
+		return s.tableLine(line)
+	}
+	return true
+}
+
+// isASCIIBorder: "+----+----+", "|---|:---:|", "|====+====|".
+func isASCIIBorder(text []byte) bool {
+	for _, c := range text {
+		if bytes.IndexByte([]byte("|+-=: \t"), c) < 0 {
+			return false
+		}
 	}
 	return true
 }
@@ -119,6 +158,9 @@ func (s *Scanner) tableLine(line []byte) bool {
 		s.tableEnd(false)
 		return false
 	}
+	if t.ascii {
+		return s.asciiLine(line, text)
+	}
 	switch {
 	case len(text) == 0:
 		return true
@@ -130,23 +172,7 @@ func (s *Scanner) tableLine(line []byte) bool {
 		s.tableHeader(text)
 		t.blk.EndLine = s.line
 	case bytes.HasPrefix(text, []byte(boxLightV)):
-		c := cells(text, boxLightV)
-		t.blk.EndLine = s.line
-		if len(c) == 0 {
-			return true
-		}
-		empty := true
-		for _, v := range c[1:] {
-			if v != "" {
-				empty = false
-			}
-		}
-		if empty && t.open {
-			t.label += " " + c[0]
-			return true
-		}
-		s.tableFlush()
-		t.label, t.rowLine, t.vals, t.open = c[0], s.line, c[1:], true
+		s.tableRow(cells(text, boxLightV))
 	case isBorder(text):
 		t.blk.EndLine = s.line
 	default:
@@ -154,6 +180,28 @@ func (s *Scanner) tableLine(line []byte) bool {
 		return false
 	}
 	return true
+}
+
+// tableRow reads a body row; a row whose value cells are empty continues
+// the label of the row above (a wrapped label).
+func (s *Scanner) tableRow(c []string) {
+	t := s.tbl
+	t.blk.EndLine = s.line
+	if len(c) == 0 {
+		return
+	}
+	empty := true
+	for _, v := range c[1:] {
+		if v != "" {
+			empty = false
+		}
+	}
+	if empty && t.open {
+		t.label += " " + c[0]
+		return
+	}
+	s.tableFlush()
+	t.label, t.rowLine, t.vals, t.open = c[0], s.line, c[1:], true
 }
 
 // isPostLabel: lines printed right after the table, of the same run.
