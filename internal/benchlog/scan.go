@@ -590,7 +590,7 @@ func (s *Scanner) isCandidateLabel(label []byte) bool {
 // isTableLabel reports whether a label looks like one of a result table, not
 // like a log line ("INFO 05-12 10:00:00 [serve.py:42] ...").
 func isTableLabel(label []byte) bool {
-	if len(label) > 64 || !isLetter(label[0]) {
+	if len(label) == 0 || len(label) > 64 || !isLetter(label[0]) {
 		return false
 	}
 	switch string(label) {
