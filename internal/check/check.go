@@ -136,12 +136,28 @@ func All(studies []*study.Study) []Result {
 	}
 	// Studies are checked independently, on every core.
 	par.Each(len(sorted), func(i int) { out[i] = Study(sorted[i]) })
-	copyRules(sorted, func(id string, d Diagnostic) {
-		d.Study = id
-		res := &out[index[id]]
+	refs := make([][]BlockRef, len(sorted))
+	for i, s := range sorted {
+		refs[i] = BlockRefs(s)
+	}
+	for id, diags := range Copies(refs) {
+		AddCross(&out[index[id]], diags)
+	}
+	return out
+}
+
+// AddCross adds the diagnostics of rules that span studies (the copy rule) to
+// a study's result: each gets the study's acknowledgement, which is then no
+// longer unused.
+func AddCross(res *Result, diags []Diagnostic) {
+	if len(diags) == 0 {
+		return
+	}
+	for _, d := range diags {
+		d.Study = res.Study.ID
+		acknowledgeOne(res.Study, &d)
 		res.Diagnostics = append(res.Diagnostics, d)
-		acknowledgeOne(res.Study, &res.Diagnostics[len(res.Diagnostics)-1])
-		if a := res.Diagnostics[len(res.Diagnostics)-1].Ack; a != nil {
+		if a := d.Ack; a != nil {
 			// The study's own pass found this acknowledgement unused.
 			kept := res.Diagnostics[:0]
 			for _, x := range res.Diagnostics {
@@ -151,9 +167,8 @@ func All(studies []*study.Study) []Result {
 			}
 			res.Diagnostics = kept
 		}
-		sortDiagnostics(res.Diagnostics)
-	})
-	return out
+	}
+	sortDiagnostics(res.Diagnostics)
 }
 
 // subjectMatches reports whether an acknowledgement's subject names a

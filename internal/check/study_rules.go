@@ -120,36 +120,63 @@ func blockKey(b *benchlog.Block) string {
 	return sb.String()
 }
 
+// BlockRef is what the copy rule needs of one result block: where it is and
+// a key of its printed labels and values. A build cache keeps these instead
+// of the studies.
+type BlockRef struct {
+	Study, Run, Workload string
+	File                 string
+	Line                 int
+	Key                  string
+}
+
+// BlockRefs lists the blocks of a study the copy rule compares: those with
+// at least four metrics, in run, log and line order.
+func BlockRefs(s *study.Study) []BlockRef {
+	var out []BlockRef
+	for _, r := range s.Runs {
+		for _, lg := range r.Logs {
+			for i := range lg.Blocks {
+				b := &lg.Blocks[i]
+				if len(b.Metrics) < 4 {
+					continue
+				}
+				out = append(out, BlockRef{Study: s.ID, Run: r.ID, Workload: lg.Workload, File: b.File, Line: b.Line, Key: blockKey(b)})
+			}
+		}
+	}
+	return out
+}
+
+// Copies runs the copy rule over the blocks of every study, given study by
+// study in order of id: a block identical to an earlier block of another run,
+// in the same study or another, is a warning of the later block's study.
+func Copies(blocks [][]BlockRef) map[string][]Diagnostic {
+	out := map[string][]Diagnostic{}
+	copyRules(blocks, func(id string, d Diagnostic) {
+		d.Study = id
+		out[id] = append(out[id], d)
+	})
+	return out
+}
+
 // copyRules warns about result blocks that are identical to another run's,
 // in the same study or another.
-func copyRules(studies []*study.Study, add func(study string, d Diagnostic)) {
-	type place struct {
-		study string
-		run   string
-		block *benchlog.Block
-	}
-	first := map[string]place{}
-	for _, s := range studies {
-		for _, r := range s.Runs {
-			for _, lg := range r.Logs {
-				for i := range lg.Blocks {
-					b := &lg.Blocks[i]
-					if len(b.Metrics) < 4 {
-						continue
-					}
-					k := blockKey(b)
-					p, dup := first[k]
-					if !dup {
-						first[k] = place{s.ID, r.ID, b}
-						continue
-					}
-					if p.study == s.ID && p.run == r.ID {
-						continue
-					}
-					add(s.ID, Diagnostic{Rule: RuleCopy, Severity: Warning, File: b.File, Line: b.Line, Subject: r.ID + "/" + lg.Workload,
-						Message: fmt.Sprintf("this result block is identical to %s:%d (run %s): a copy-paste? replace it with this run's own output", p.block.File, p.block.Line, p.run)})
-				}
+func copyRules(studies [][]BlockRef, add func(study string, d Diagnostic)) {
+	first := map[string]*BlockRef{}
+	for _, refs := range studies {
+		for i := range refs {
+			b := &refs[i]
+			p, dup := first[b.Key]
+			if !dup {
+				first[b.Key] = b
+				continue
 			}
+			if p.Study == b.Study && p.Run == b.Run {
+				continue
+			}
+			add(b.Study, Diagnostic{Rule: RuleCopy, Severity: Warning, File: b.File, Line: b.Line, Subject: b.Run + "/" + b.Workload,
+				Message: fmt.Sprintf("this result block is identical to %s:%d (run %s): a copy-paste? replace it with this run's own output", p.File, p.Line, p.Run)})
 		}
 	}
 }
