@@ -5,6 +5,7 @@
 package build
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -170,65 +171,141 @@ func Site(p *Project, d Dirs) (site.Files, error) {
 // Reports are rendered on every core; the files do not depend on the order
 // in which they are made.
 func Generate(p *Project, d Dirs, out Output) error {
-	for _, d := range p.Problems {
+	_, err := generate(p, d, out)
+	return err
+}
+
+// generate is Generate, returning what a build cache keeps of each study.
+func generate(p *Project, d Dirs, out Output) ([]studyOutput, error) {
+	if err := schemaError(p.Problems); err != nil {
+		return nil, err
+	}
+	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
+	if err != nil {
+		return nil, err
+	}
+	files := &outputs{out: out, names: map[string]bool{}}
+	n := len(p.Results)
+	studies := make([]studyOutput, n)
+	nl := len(render.Languages)
+	// One job per study and language, and one per study for its downloads.
+	err = parallel(n*(nl+1), func(job int) error {
+		i, li := job/(nl+1), job%(nl+1)
+		return renderStudyPart(r, p, d, i, li, &studies[i], files)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return studies, finish(r, d, studies, files)
+}
+
+// schemaError refuses to build over a broken input.
+func schemaError(problems []check.Diagnostic) error {
+	for _, d := range problems {
 		if d.Rule == check.RuleSchema && d.Severity == check.Error {
 			return fmt.Errorf("cannot build: %s", d)
 		}
 	}
-	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
-	if err != nil {
+	return nil
+}
+
+// studyOutput is what the site-wide files need of one study: its entry on
+// the landing pages and its rows of the downloads, as written to
+// data/<study>.csv and .json.
+type studyOutput struct {
+	Entry         render.IndexEntry
+	CSV, JSON     []byte
+	titles        []string
+	recordedFiles []string
+	mu            sync.Mutex
+}
+
+func (so *studyOutput) record(name string) {
+	so.mu.Lock()
+	so.recordedFiles = append(so.recordedFiles, name)
+	so.mu.Unlock()
+}
+
+// studyFiles passes a study's files on, noting their names.
+type studyFiles struct {
+	out Output
+	so  *studyOutput
+}
+
+func (sf studyFiles) Add(name string, data []byte) error {
+	if err := sf.out.Add(name, data); err != nil {
 		return err
 	}
-	files := &outputs{out: out, names: map[string]bool{}}
-	if err := files.Add("style.css", r.CSS); err != nil {
-		return err
-	}
-	root := filepath.ToSlash(d.Results)
-	n := len(p.Results)
-	entries := make([]render.IndexEntry, n)
-	titles := make([][]string, n)
-	rows := make([][]Record, n)
-	for i, res := range p.Results {
-		entries[i] = indexEntry(res)
-		titles[i] = make([]string, len(render.Languages))
-	}
-	// One job per study and language, and one per study for its downloads.
+	sf.so.record(name)
+	return nil
+}
+
+// renderStudyPart renders study i in language li, or its downloads when li
+// is the number of languages.
+func renderStudyPart(r *render.Renderer, p *Project, d Dirs, i, li int, so *studyOutput, out Output) error {
+	res := p.Results[i]
+	files := studyFiles{out, so}
 	nl := len(render.Languages)
-	err = parallel(n*(nl+1), func(job int) error {
-		i, li := job/(nl+1), job%(nl+1)
-		res := p.Results[i]
-		if li == nl {
-			rows[i] = Records(res.Study, root)
-			return addRecords(files, "data/"+res.Study.ID, rows[i])
-		}
-		l := render.Languages[li]
-		in := render.Input{Result: res, Content: map[string]*study.Content{}}
-		for _, l := range render.Languages {
-			in.Content[l.Code] = p.Content[l.Code][res.Study.ID]
-		}
-		page, err := r.Report(in, l.Code)
+	if li == nl {
+		rows := Records(res.Study, filepath.ToSlash(d.Results))
+		stem := "data/" + res.Study.ID
+		csvData, jsonData, err := marshalRecords(stem, rows)
 		if err != nil {
 			return err
 		}
-		titles[i][li] = page.Title
-		return addPage(files, page)
-	})
+		so.CSV, so.JSON = csvData, jsonData
+		if err := files.Add(stem+".csv", csvData); err != nil {
+			return err
+		}
+		return files.Add(stem+".json", jsonData)
+	}
+	if li == 0 {
+		so.mu.Lock()
+		so.Entry = indexEntry(res)
+		so.mu.Unlock()
+	}
+	l := render.Languages[li]
+	in := render.Input{Result: res, Content: map[string]*study.Content{}}
+	for _, l := range render.Languages {
+		in.Content[l.Code] = p.Content[l.Code][res.Study.ID]
+	}
+	page, err := r.Report(in, l.Code)
 	if err != nil {
 		return err
 	}
-	var all []Record
-	for i := range entries {
-		for li, l := range render.Languages {
-			entries[i].Titles[l.Code] = titles[i][li]
-		}
-		all = append(all, rows[i]...)
+	so.mu.Lock()
+	if so.titles == nil {
+		so.titles = make([]string, nl)
 	}
-	rows = nil
-	if err := addRecords(files, "data/all", all); err != nil {
+	so.titles[li] = page.Title
+	so.mu.Unlock()
+	return addPage(files, page)
+}
+
+// finish adds the files made from every study: the landing pages,
+// data/all.csv and data/all.json, and the extras.
+func finish(r *render.Renderer, d Dirs, studies []studyOutput, files *outputs) error {
+	if err := files.Add("style.css", r.CSS); err != nil {
 		return err
 	}
-	all = nil
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
+	entries := make([]render.IndexEntry, len(studies))
+	for i := range studies {
+		entries[i] = studies[i].Entry
+		if t := studies[i].titles; t != nil {
+			entries[i].Titles = map[string]string{}
+			for li, l := range render.Languages {
+				entries[i].Titles[l.Code] = t[li]
+			}
+		}
+	}
+	csvAll, jsonAll := joinCSV(studies), joinJSON(studies)
+	if err := files.Add("data/all.csv", csvAll); err != nil {
+		return err
+	}
+	if err := files.Add("data/all.json", jsonAll); err != nil {
+		return err
+	}
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
 	for _, l := range render.Languages {
 		index, err := r.Index(entries, l.Code, "../")
 		if err != nil {
@@ -246,6 +323,55 @@ func Generate(p *Project, d Dirs, out Output) error {
 		return err
 	}
 	return addExtras(files, d) // after every page: it lists them
+}
+
+// joinCSV writes the rows of every study as one CSV: the header, then each
+// study's rows as in its own file.
+func joinCSV(studies []studyOutput) []byte {
+	header, err := MarshalCSV(nil)
+	if err != nil {
+		panic(err) // a header of constant columns
+	}
+	size := len(header)
+	for i := range studies {
+		size += len(studies[i].CSV)
+	}
+	out := make([]byte, 0, size)
+	out = append(out, header...)
+	for i := range studies {
+		if _, rows, ok := bytes.Cut(studies[i].CSV, []byte("\n")); ok {
+			out = append(out, rows...)
+		}
+	}
+	return out
+}
+
+// joinJSON writes the rows of every study as one JSON array, as
+// json.MarshalIndent writes it: the elements of each study's own array,
+// separated by commas.
+func joinJSON(studies []studyOutput) []byte {
+	size := 0
+	for i := range studies {
+		size += len(studies[i].JSON)
+	}
+	out := make([]byte, 0, size+8)
+	out = append(out, "[\n"...)
+	n := 0
+	for i := range studies {
+		j := studies[i].JSON
+		if len(j) < 6 || !bytes.HasPrefix(j, []byte("[\n")) { // "[]\n": no row
+			continue
+		}
+		if n > 0 {
+			out = append(out, ",\n"...)
+		}
+		out = append(out, j[2:len(j)-3]...) // without "[\n" and "\n]\n"
+		n++
+	}
+	if n == 0 {
+		return []byte("[]\n")
+	}
+	return append(out, "\n]\n"...)
 }
 
 // addPage adds a report's HTML page, its Markdown and its charts.
