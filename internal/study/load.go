@@ -502,6 +502,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		return err
 	}
 	hasMeta := false
+	var failure string // the first error a log printed instead of a result
 	for _, e := range entries {
 		name := e.Name()
 		file := path.Join(shown, name)
@@ -526,6 +527,14 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 				} else {
 					return perr
 				}
+			}
+			if len(blocks) > 0 && blocks[0].Format == benchlog.FormatError {
+				// The server failed: the log is the evidence of the run's
+				// error, not a result.
+				if f := blocks[0].Failure; f != nil && failure == "" {
+					failure = strings.TrimSpace(f.Kind + ": " + f.Message)
+				}
+				continue
 			}
 			if len(blocks) > 1 {
 				l.problem(Pos{file, blocks[1].Line}, "a second result block (the first is at line %d): a log holds one workload of one run; move this block to the log of its own run or workload", blocks[0].Line)
@@ -554,6 +563,9 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		r.Source = m.str("source", "run", false)
 		r.GPUs = m.positive("gpus", "run", true)
 		r.Error = m.str("error", "run", false)
+		if r.Error == "" {
+			r.Error = failure
+		}
 		r.EngineLine, r.CommandLine, r.GPUsLine = m.pos("engine").Line, m.pos("command").Line, m.pos("gpus").Line
 		if r.Failed() && len(r.Logs) > 0 {
 			l.problem(m.pos("error"), "run %s has an error and also result logs: a failed run has no result; remove the error or the logs", id)

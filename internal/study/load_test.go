@@ -555,3 +555,22 @@ func TestBlockText(t *testing.T) {
 		t.Errorf("BlockText of a whole-file block =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestFailureLog: a log that holds only the error a server printed makes a
+// failed run with that error, not a result and not a problem.
+func TestFailureLog(t *testing.T) {
+	files := validFiles()
+	delete(files, "runs/vllm-fp8/random-1k.log")
+	files["runs/vllm-fp8/sharegpt.log"] = "INFO starting server\n# RuntimeError: CUDA out of memory\n"
+	s, problems, err := study.Load(mapFS(files), "results/x", "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) != 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	r := s.Run("vllm-fp8")
+	if !r.Failed() || r.Error != "RuntimeError: CUDA out of memory" || len(r.Logs) != 0 {
+		t.Errorf("run failed=%v error=%q logs=%d, want a failed run with the printed error and no result", r.Failed(), r.Error, len(r.Logs))
+	}
+}
