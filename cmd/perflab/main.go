@@ -4,7 +4,7 @@
 //	perflab build [--results DIR] [--content DIR] [--out DIR] [--base-url URL]
 //	perflab serve [--addr 127.0.0.1:8080] [build flags]
 //	perflab check [--results DIR] [--format text|json|github]
-//	perflab parse FILE...
+//	perflab parse [--format json|csv] FILE...
 //	perflab summary --base DIR [--head DIR]
 //	perflab add --study ID --run RUN LOG...
 package main
@@ -44,7 +44,7 @@ commands:
   build   build the site from results/, content/, locales/ and templates/
   check   validate results/: every log, every published figure
   serve   build, serve on localhost, and rebuild when a file changes
-  parse   print the result blocks of raw benchmark logs as JSON
+  parse   print the result blocks of raw benchmark logs as JSON or CSV
   summary Markdown table of what a results tree changes in the reports against another
   import  turn published Markdown reports into study folders
   add     add a run to a study from benchmark logs you ran
