@@ -102,6 +102,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlags("check", stderr)
 	d := dirFlags(fs)
 	format := fs.String("format", "text", "output format: text, json or github")
+	summary := fs.String("summary", "", "with --format github: append every problem as a Markdown table to this file (default $GITHUB_STEP_SUMMARY)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -143,6 +144,15 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	case "github":
 		writeGitHub(stdout, diags)
+		file := *summary
+		if file == "" {
+			file = os.Getenv("GITHUB_STEP_SUMMARY")
+		}
+		if file != "" {
+			if err := appendSummary(file, diags); err != nil {
+				return err
+			}
+		}
 	default:
 		writeText(stdout, diags)
 	}
@@ -188,19 +198,59 @@ func location(d check.Diagnostic) string {
 
 // writeGitHub prints workflow commands that annotate the files of a pull
 // request, errors first.
+// GitHub shows at most this many annotations of each kind per step.
+const maxAnnotations = 10
+
+// writeGitHub prints workflow commands that annotate the files of a pull
+// request, errors first, at most maxAnnotations of each kind: the job
+// summary lists every problem.
 func writeGitHub(w io.Writer, diags []check.Diagnostic) {
 	for _, sev := range []check.Severity{check.Error, check.Warning} {
+		shown, rest := 0, 0
 		for _, d := range diags {
 			if d.Severity != sev || d.Acknowledged() {
 				continue
 			}
-			kind := "error"
-			if sev == check.Warning {
-				kind = "warning"
+			if shown == maxAnnotations {
+				rest++
+				continue
 			}
-			fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", kind, ghEscapeProp(d.File), max(d.Line, 1), ghEscapeProp(d.Rule), ghEscape(d.Message))
+			shown++
+			fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", sev, ghEscapeProp(d.File), max(d.Line, 1), ghEscapeProp(d.Rule), ghEscape(d.Message))
+		}
+		if rest > 0 {
+			fmt.Fprintf(w, "::notice title=perflab check::%d more %ss are listed in the job summary\n", rest, sev)
 		}
 	}
+}
+
+// appendSummary adds every problem, acknowledged ones included, to a
+// GitHub job summary file as a Markdown table.
+func appendSummary(file string, diags []check.Diagnostic) error {
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("## perflab check\n\n")
+	if len(diags) == 0 {
+		b.WriteString("No problems.\n")
+	} else {
+		b.WriteString("| severity | rule | where | problem |\n| --- | --- | --- | --- |\n")
+		cell := strings.NewReplacer("|", "\\|", "\n", " ", "<", "&lt;", ">", "&gt;")
+		for _, d := range diags {
+			sev := string(d.Severity)
+			if d.Acknowledged() {
+				sev = "acknowledged " + sev
+			}
+			fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s |\n", sev, d.Rule, cell.Replace(location(d)), cell.Replace(d.Message))
+		}
+	}
+	if _, err := io.WriteString(f, b.String()+"\n"); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func ghEscape(s string) string {
