@@ -1,7 +1,7 @@
 # perflab: reports from raw LLM-serving benchmark logs.
 GO ?= go
 
-.PHONY: site test check build fuzz bench clean
+.PHONY: site test check build fuzz bench bench-site clean
 
 ## site: build the whole site from results/, content/, locales/ and templates/ into site/
 site:
@@ -34,5 +34,16 @@ fuzz:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
+## bench-site: perflab against Hugo on STUDIES replicated studies (time, peak memory, ratios,
+## an incremental rebuild, perflab's curve at CURVE studies); installs Hugo $(HUGO_VERSION) into bin/
+STUDIES ?= 1000
+CURVE ?= 100,300,1000
+HUGO_VERSION ?= v0.152.2
+bin/hugo:
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/gohugoio/hugo@$(HUGO_VERSION)
+
+bench-site: build bin/hugo
+	$(GO) run ./cmd/benchsite -perflab bin/perflab -hugo bin/hugo -n $(STUDIES) -curve $(CURVE)
+
 clean:
-	rm -rf site bin
+	rm -rf site bin .perflab-cache

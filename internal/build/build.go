@@ -290,13 +290,13 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, files *outputs) e
 	}
 	entries := make([]render.IndexEntry, len(studies))
 	for i := range studies {
-		entries[i] = studies[i].Entry
 		if t := studies[i].titles; t != nil {
-			entries[i].Titles = map[string]string{}
+			studies[i].Entry.Titles = map[string]string{}
 			for li, l := range render.Languages {
-				entries[i].Titles[l.Code] = t[li]
+				studies[i].Entry.Titles[l.Code] = t[li]
 			}
 		}
+		entries[i] = studies[i].Entry
 	}
 	csvAll, jsonAll := joinCSV(studies), joinJSON(studies)
 	if err := files.Add("data/all.csv", csvAll); err != nil {

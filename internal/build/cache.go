@@ -1,0 +1,482 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/render"
+	"github.com/perflab/perflab/internal/site"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// The build cache makes a rebuild after a small change cost what the change
+// costs. A folder (--cache, e.g. .perflab-cache/, outside the site) keeps,
+// for the site it describes, each study's input signature, the blocks the
+// copy rule compares, the cross-study diagnostics its pages were rendered
+// with, its entry on the landing pages and the files it wrote.
+//
+// A cached build renders again only the studies whose files changed and
+// those whose cross-study diagnostics changed (a copied block elsewhere),
+// then remakes the site-wide files (landing pages, data/all.*, extras) from
+// what the cache keeps, and writes into the existing site only the files
+// that a full build would write differently; the bytes are those of a full
+// build. Everything is rendered before the site is touched, and each file is
+// replaced by a rename, so a failed build leaves the site as it was.
+//
+// Anything else that changed (templates, locales, the perflab binary, the
+// folders, the set of studies or of content files, a site written by another
+// build) makes a full build, which writes a new cache.
+//
+// A study's signature is the path, size and modification time of each of
+// its files, as make and git see changes; edits that keep all three escape
+// it.
+
+// cacheFormat changes whenever the cache's meaning changes.
+const cacheFormat = "perflab-build-cache-1"
+
+type cacheState struct {
+	Global  string
+	Site    siteID
+	Studies []cachedStudy
+}
+
+type cachedStudy struct {
+	ID, Sig, Cross string
+	Blocks         []check.BlockRef
+	Entry          render.IndexEntry
+	Files          []string // site paths the study wrote, sorted
+}
+
+// BuildResult says what a cached build did.
+type BuildResult struct {
+	Studies, Rendered, Files int
+	Incremental              bool
+	Project                  *Project // nil after an incremental build
+}
+
+// BuildCached builds the site into out, reusing the cache in cacheDir when it
+// describes out, and leaves a cache of the new site there.
+func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
+	global, err := globalSig(d, out)
+	if err != nil {
+		return nil, err
+	}
+	ids, sigs, err := studySigs(d)
+	if err != nil {
+		return nil, err
+	}
+	st := readCache(cacheDir)
+	if st != nil && st.Global == global && st.Site == siteIdentity(out) && st.Site != (siteID{}) && sameIDs(st, ids) {
+		res, next, err := incremental(d, out, st, sigs)
+		if err != nil {
+			return nil, err
+		}
+		next.Global = global
+		next.Site = siteIdentity(out)
+		return res, writeCache(cacheDir, next)
+	}
+	p, err := Load(d)
+	if err != nil {
+		return nil, err
+	}
+	w, err := site.Create(out)
+	if err != nil {
+		return nil, err
+	}
+	studies, err := generate(p, d, w)
+	if err != nil {
+		w.Abort()
+		return nil, err
+	}
+	nfiles := len(w.Names())
+	if err := w.Commit(); err != nil {
+		return nil, err
+	}
+	next := &cacheState{Global: global, Site: siteIdentity(out)}
+	blocks := make([][]check.BlockRef, len(p.Results))
+	for i, res := range p.Results {
+		blocks[i] = check.BlockRefs(res.Study)
+	}
+	cross := check.Copies(blocks)
+	sigOf := map[string]string{}
+	for i, id := range ids {
+		sigOf[id] = sigs[i]
+	}
+	for i, res := range p.Results {
+		files := slices.Clone(studies[i].recordedFiles)
+		slices.Sort(files)
+		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(cross[res.Study.ID]),
+			Blocks: blocks[i], Entry: studies[i].Entry, Files: files})
+	}
+	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
+		next.Site = siteID{}
+	}
+	return &BuildResult{Studies: len(p.Results), Rendered: len(p.Results), Files: nfiles, Project: p}, writeCache(cacheDir, next)
+}
+
+func sameIDs(st *cacheState, ids []string) bool {
+	if len(st.Studies) != len(ids) {
+		return false
+	}
+	for i := range ids {
+		if st.Studies[i].ID != ids[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// memFiles collects files in memory from several goroutines.
+type memFiles = lockedFiles
+
+// incremental rebuilds the studies that changed, directly or through
+// another study, and the site-wide files.
+func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResult, *cacheState, error) {
+	n := len(st.Studies)
+	root := filepath.ToSlash(d.Results)
+	loaded := make([]*study.Study, n)
+	content := map[string]map[string]*study.Content{}
+	for _, l := range study.Languages {
+		content[l] = map[string]*study.Content{}
+	}
+	load := func(i int) error {
+		id := st.Studies[i].ID
+		s, probs, err := study.Load(os.DirFS(filepath.Join(d.Results, id)), path.Join(root, id), id)
+		if err != nil {
+			return err
+		}
+		if err := schemaError(check.Problems(probs)); err != nil {
+			return err
+		}
+		if s == nil {
+			return fmt.Errorf("cannot build: %s has no %s", path.Join(root, id), study.StudyFile)
+		}
+		loaded[i] = s
+		if d.Content == "" {
+			return nil
+		}
+		croot := filepath.ToSlash(d.Content)
+		for _, l := range study.Languages {
+			data, err := os.ReadFile(filepath.Join(d.Content, l, id+".md"))
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			c, probs := study.ParseContent(path.Join(croot, l, id+".md"), l, id, data)
+			if err := schemaError(check.Problems(probs)); err != nil {
+				return err
+			}
+			content[l][id] = c
+		}
+		return nil
+	}
+	blocks := make([][]check.BlockRef, n)
+	for i := range st.Studies {
+		blocks[i] = st.Studies[i].Blocks
+		if sigs[i] != st.Studies[i].Sig {
+			if err := load(i); err != nil {
+				return nil, nil, err
+			}
+			blocks[i] = check.BlockRefs(loaded[i])
+		}
+	}
+	cross := check.Copies(blocks)
+	var again []int
+	for i, cs := range st.Studies {
+		if loaded[i] != nil || crossSig(cross[cs.ID]) != cs.Cross {
+			if loaded[i] == nil {
+				if err := load(i); err != nil {
+					return nil, nil, err
+				}
+			}
+			again = append(again, i)
+		}
+	}
+	// Render what changed, in memory.
+	p := &Project{Content: content}
+	for _, i := range again {
+		res := check.Study(loaded[i])
+		check.AddCross(&res, cross[res.Study.ID])
+		p.Results = append(p.Results, res)
+	}
+	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
+	if err != nil {
+		return nil, nil, err
+	}
+	mem := &memFiles{files: site.Files{}}
+	outs := make([]studyOutput, len(again))
+	nl := len(render.Languages)
+	err = parallel(len(again)*(nl+1), func(job int) error {
+		k, li := job/(nl+1), job%(nl+1)
+		return renderStudyPart(r, p, d, k, li, &outs[k], mem)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	studies := make([]studyOutput, n)
+	files := &outputs{out: mem, names: map[string]bool{}}
+	rendered := map[int]int{}
+	for k, i := range again {
+		rendered[i] = k
+	}
+	for i, cs := range st.Studies {
+		if k, ok := rendered[i]; ok {
+			studies[i].Entry = outs[k].Entry
+			studies[i].titles = outs[k].titles
+			studies[i].CSV, studies[i].JSON = outs[k].CSV, outs[k].JSON
+			continue
+		}
+		studies[i].Entry = cs.Entry
+		for _, f := range cs.Files {
+			files.names[f] = true
+		}
+		var err error
+		stem := filepath.Join(out, "data", cs.ID)
+		if studies[i].CSV, err = os.ReadFile(stem + ".csv"); err != nil {
+			return nil, nil, err
+		}
+		if studies[i].JSON, err = os.ReadFile(stem + ".json"); err != nil {
+			return nil, nil, err
+		}
+	}
+	for name := range mem.files {
+		files.names[name] = true
+	}
+	if err := finish(r, d, studies, files); err != nil {
+		return nil, nil, err
+	}
+	// Everything is made: now update the site.
+	next := &cacheState{Studies: slices.Clone(st.Studies)}
+	for k, i := range again {
+		cs := &next.Studies[i]
+		newFiles := slices.Clone(outs[k].recordedFiles)
+		slices.Sort(newFiles)
+		for _, f := range cs.Files {
+			if _, keep := slices.BinarySearch(newFiles, f); !keep {
+				if err := os.Remove(filepath.Join(out, filepath.FromSlash(f))); err != nil && !os.IsNotExist(err) {
+					return nil, nil, err
+				}
+			}
+		}
+		cs.Sig, cs.Cross, cs.Blocks, cs.Entry, cs.Files = sigs[i], crossSig(cross[cs.ID]), blocks[i], studies[i].Entry, newFiles
+	}
+	for _, name := range mem.files.Names() {
+		if err := replaceFile(filepath.Join(out, filepath.FromSlash(name)), mem.files[name]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return &BuildResult{Studies: n, Rendered: len(again), Files: len(files.names), Incremental: true}, next, nil
+}
+
+// replaceFile writes a file through a temporary file and a rename, unless it
+// already holds data.
+func replaceFile(name string, data []byte) error {
+	if old, err := os.ReadFile(name); err == nil && string(old) == string(data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), ".perflab-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// crossSig identifies the cross-study diagnostics of a study.
+func crossSig(diags []check.Diagnostic) string {
+	if len(diags) == 0 {
+		return ""
+	}
+	h := sha256.New()
+	for _, d := range diags {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00%s\x00%s\x00%s\x00%s\n", d.Rule, d.Severity, d.File, d.Line, d.Subject, d.Message, d.Printed, d.Computed)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// globalSig identifies everything but the studies' own files: the format,
+// the perflab binary, the folders, templates, locales, and the lists of
+// studies and content files.
+func globalSig(d Dirs, out string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%q\n", cacheFormat, []string{d.Results, d.Content, d.Locales, d.Templates, d.BaseURL, out})
+	for _, p := range []string{d.Results, d.Content, d.Locales, d.Templates, out} {
+		abs, _ := filepath.Abs(p)
+		fmt.Fprintf(h, "%s\n", abs)
+	}
+	exe, err := os.Executable()
+	if err == nil {
+		err = hashFile(h, exe)
+	}
+	if err != nil {
+		return "", fmt.Errorf("build cache: the perflab binary: %w", err)
+	}
+	for _, dir := range []string{d.Templates, d.Locales} {
+		err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			fmt.Fprintf(h, "file %s\n", p)
+			return hashFile(h, p)
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	list := func(dir string) error {
+		entries, err := os.ReadDir(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(h, "none %s\n", dir)
+			return nil
+		}
+		for _, e := range entries {
+			fmt.Fprintf(h, "entry %s/%s %v\n", dir, e.Name(), e.IsDir())
+		}
+		return err
+	}
+	if err := list(d.Results); err != nil {
+		return "", err
+	}
+	if d.Content != "" {
+		for _, l := range study.Languages {
+			if err := list(filepath.Join(d.Content, l)); err != nil {
+				return "", err
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func hashFile(h hash.Hash, name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.Copy(h, f)
+	return err
+}
+
+// studySigs lists the study folders of d.Results, as study.LoadAll does, with
+// the signature of each: its files' paths, sizes and modification times, and
+// those of its content files.
+func studySigs(d Dirs) ([]string, []string, error) {
+	entries, err := os.ReadDir(d.Results)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ids []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			ids = append(ids, e.Name())
+		}
+	}
+	sigs := make([]string, len(ids))
+	err = parallel(len(ids), func(i int) error {
+		h := sha256.New()
+		buf := make([]byte, 0, 256)
+		err := filepath.WalkDir(filepath.Join(d.Results, ids[i]), func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			info, err := e.Info()
+			if err != nil {
+				return err
+			}
+			buf = append(buf[:0], p...)
+			buf = append(buf, 0)
+			buf = strconv.AppendBool(buf, e.IsDir())
+			buf = append(buf, 0)
+			buf = strconv.AppendInt(buf, info.Size(), 10)
+			buf = append(buf, 0)
+			buf = strconv.AppendInt(buf, info.ModTime().UnixNano(), 10)
+			buf = append(buf, '\n')
+			h.Write(buf)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if d.Content != "" {
+			for _, l := range study.Languages {
+				info, err := os.Stat(filepath.Join(d.Content, l, ids[i]+".md"))
+				if err == nil {
+					fmt.Fprintf(h, "content %s %d %d\n", l, info.Size(), info.ModTime().UnixNano())
+				} else {
+					fmt.Fprintf(h, "content %s none\n", l)
+				}
+			}
+		}
+		sigs[i] = hex.EncodeToString(h.Sum(nil))
+		return nil
+	})
+	return ids, sigs, err
+}
+
+const cacheFile = "build.gob"
+
+func readCache(dir string) *cacheState {
+	f, err := os.Open(filepath.Join(dir, cacheFile))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var st cacheState
+	if gob.NewDecoder(f).Decode(&st) != nil {
+		return nil
+	}
+	return &st
+}
+
+// writeCache replaces the cache file atomically.
+func writeCache(dir string, st *cacheState) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".build-*.gob")
+	if err != nil {
+		return err
+	}
+	err = gob.NewEncoder(f).Encode(st)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), filepath.Join(dir, cacheFile))
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("build cache %s: %w", dir, err)
+	}
+	return nil
+}

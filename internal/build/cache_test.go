@@ -1,0 +1,134 @@
+package build
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/benchtree"
+)
+
+// readTree returns every file under dir.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		data, err := os.ReadFile(p)
+		out[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameTree(t *testing.T, what string, got, want map[string][]byte) {
+	t.Helper()
+	for name, w := range want {
+		g, ok := got[name]
+		if !ok {
+			t.Errorf("%s: %s is missing", what, name)
+		} else if !bytes.Equal(g, w) {
+			t.Errorf("%s: %s differs from the full build:\n%s", what, name, diff(w, g))
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s: %s is not in the full build", what, name)
+		}
+	}
+}
+
+// TestIncrementalBuild changes one log, one content file, and a log whose
+// blocks other studies copied; each time the cached build must write the
+// bytes of a full build, and render again only what depends on the change.
+func TestIncrementalBuild(t *testing.T) {
+	dir := t.TempDir()
+	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
+		Locales: repoDirs.Locales, Templates: repoDirs.Templates, BaseURL: "https://example.org/perflab/"}
+	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
+	res, err := BuildCached(d, out, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Incremental || res.Rendered != 8 {
+		t.Fatalf("first build: %+v, want a full build of 8 studies", res)
+	}
+	if res, err = BuildCached(d, out, cache); err != nil || !res.Incremental || res.Rendered != 0 {
+		t.Fatalf("nothing changed: %+v, %v; want an incremental build that renders nothing", res, err)
+	}
+	steps := []struct {
+		name   string
+		edit   func() error
+		render int // studies rendered again, at most
+	}{
+		{"one log of a late study", func() error {
+			return appendTo(filepath.Join(d.Results, ids[6], "runs", "vllm-tp8", "sharegpt.log"), "\nINFO: shutting down\n")
+		}, 1},
+		{"one content file", func() error {
+			return appendTo(filepath.Join(d.Content, "ja", ids[4]+".md"), "\n追記。\n")
+		}, 1},
+		{"a log other studies copy", func() error {
+			name := filepath.Join(d.Results, ids[0], "runs", "vllm-tp8", "sharegpt.log")
+			data, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			edited := strings.Replace(string(data), "3792.50", "3792.51", 1)
+			if edited == string(data) {
+				t.Fatal("the log has no 3792.50 to change")
+			}
+			return os.WriteFile(name, []byte(edited), 0o644)
+		}, 8},
+	}
+	for _, step := range steps {
+		if err := step.edit(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := BuildCached(d, out, cache)
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		if !res.Incremental || res.Rendered == 0 || res.Rendered > step.render {
+			t.Errorf("%s: %+v; want an incremental build rendering 1 to %d studies", step.name, res, step.render)
+		}
+		t.Logf("%s: rendered %d of %d studies again", step.name, res.Rendered, res.Studies)
+		p, err := Load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Site(p, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string][]byte{}
+		for name, data := range files {
+			want[name] = data
+		}
+		sameTree(t, step.name, readTree(t, out), want)
+	}
+}
+
+func appendTo(name, text string) error {
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(text); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
