@@ -227,6 +227,9 @@ func claimSeverity(c study.Claim) Severity {
 func claimRules(rep *report.Report, add func(Diagnostic)) {
 	for _, c := range rep.Claims {
 		subject := string(c.Claim.Kind) + "/" + c.Claim.Workload + c.Claim.Step
+		if c.Claim.Kind == study.ClaimCommand {
+			subject = "recommended/command"
+		}
 		if c.Claim.Kind == study.ClaimConclusion {
 			subject = "conclusion/" + c.Claim.Workload
 		}

@@ -60,6 +60,9 @@ func changeClaim(change string) (kind, printed string) {
 
 // conclusionClaims imports the comparison table of the conclusion.
 func (p *parser) conclusionClaims() {
+	if p.recommended != "" {
+		p.s.addClaim(Claim{Kind: "command", Printed: p.recommended, Line: p.recommendedLine})
+	}
 	t := p.table
 	if t == nil {
 		return

@@ -33,13 +33,14 @@ type parser struct {
 	file  string
 	items []line
 
-	datasets    []dataset // "Very long prompt: 32000 input tokens, 100 output tokens"
-	defaultData string    // dataset of workloads a label does not place
-	gpusKnown   bool
-	recommended string // the recommended serving command of the conclusion
-	table       *table // the conclusion's comparison table
-	summary     *table // the summary of options
-	unlabelled  bool   // some step block had no workload label
+	datasets        []dataset // "Very long prompt: 32000 input tokens, 100 output tokens"
+	defaultData     string    // dataset of workloads a label does not place
+	gpusKnown       bool
+	recommended     string // the recommended serving command of the conclusion
+	recommendedLine int    // the line of its first word
+	table           *table // the conclusion's comparison table
+	summary         *table // the summary of options
+	unlabelled      bool   // some step block had no workload label
 }
 
 type dataset struct {
@@ -76,7 +77,7 @@ func (p *parser) parse() error {
 	if c := find(h2, "conclusion"); c != nil {
 		for _, it := range c.items {
 			if it.fence != nil && p.recommended == "" {
-				p.recommended = it.fence.Text()
+				p.recommended, p.recommendedLine = it.fence.Text(), it.fence.first
 			}
 		}
 		for _, t := range tables(c.items) {

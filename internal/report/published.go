@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -310,7 +311,65 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 		res.Checked = res.Checked || res.Match
 	case study.ClaimSuccess:
 		r.checkSuccess(c, res)
+	case study.ClaimCommand:
+		r.checkCommand(c, res)
 	}
+}
+
+// checkCommand: the published recommended serving command must be the
+// command of a run whose numbers the conclusion's optimized column shows.
+func (r *Report) checkCommand(c study.Claim, res *ClaimResult) {
+	want := normalizeCommand(c.Printed)
+	var shown []string
+	for _, row := range r.Rows {
+		if row.Optimized == nil {
+			continue
+		}
+		run := row.Optimized.Run
+		if normalizeCommand(run.Command) == want || (run.CommandDerived && run.Parameters != "" && hasWords(want, run.Parameters)) {
+			res.Checked, res.Match, res.Computed = true, true, run.Command
+			return
+		}
+		if !slices.Contains(shown, run.ID) {
+			shown = append(shown, run.ID)
+		}
+	}
+	if len(shown) == 0 {
+		res.Detail = "the conclusion shows no optimized result to compare the command with"
+		return
+	}
+	res.Checked = true
+	res.Computed = r.Study.Run(shown[0]).Command
+	res.Detail = fmt.Sprintf("the recommended command %q is not the command of any run whose numbers the conclusion shows (%s)", c.Printed, strings.Join(shown, ", "))
+}
+
+// hasWords reports whether every word of a rebuilt run's printed parameters
+// stands in the command: a generated report prints only the flags.
+func hasWords(command, params string) bool {
+	have := strings.Fields(command)
+	for _, w := range strings.Fields(normalizeCommand(params)) {
+		if w != "N/A" && !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// normalizeCommand drops comment lines, line continuations and repeated
+// spaces, which do not change what a command runs.
+func normalizeCommand(cmd string) string {
+	var words []string
+	for _, line := range strings.Split(cmd, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") {
+			continue
+		}
+		for _, w := range strings.Fields(line) {
+			if w != "\\" {
+				words = append(words, w)
+			}
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 var successClaim = regexp.MustCompile(`(?i)success rate:?\s*(\d+(?:\.\d+)?)\s*%`)

@@ -434,9 +434,10 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			if c.Run == "" {
 				l.problem(c.Pos, "claim: a success-rate claim needs the field \"run\"")
 			}
+		case ClaimCommand:
 		case "":
 		default:
-			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary or success-rate", c.Kind)
+			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate or command", c.Kind)
 		}
 		s.Claims = append(s.Claims, c)
 	}

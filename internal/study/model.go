@@ -112,6 +112,7 @@ const (
 	ClaimValue      ClaimKind = "value"        // a figure printed for a configuration: "Total TPS: 3019.19x2"
 	ClaimSummary    ClaimKind = "summary"      // a "- Summary:" line comparing two runs of a step
 	ClaimSuccess    ClaimKind = "success-rate" // the share of requests a run completed
+	ClaimCommand    ClaimKind = "command"      // the recommended serving command as published
 )
 
 // Configurations a value claim can name.
