@@ -244,7 +244,7 @@ func TestCheckRepository(t *testing.T) {
 	wantAcked := []string{
 		"results/qwen3-32b-a100/runs/trtllm-mnt16384/run.yaml:3 model-mismatch",
 		"results/qwen3-32b-a100/runs/trtllm-mnt32768/run.yaml:3 model-mismatch",
-		"results/qwen3-32b-a100/study.yaml:82 claim-mismatch",
+		"results/qwen3-32b-a100/study.yaml:85 claim-mismatch",
 	}
 	if !slices.Equal(ackedErrors, wantAcked) {
 		t.Errorf("acknowledged errors = %q\nwant %q", ackedErrors, wantAcked)
@@ -325,7 +325,7 @@ func TestCheckWithoutAcknowledgements(t *testing.T) {
 	want := []string{
 		"results/qwen3-32b-a100/runs/trtllm-mnt16384/run.yaml:3 model-mismatch",
 		"results/qwen3-32b-a100/runs/trtllm-mnt32768/run.yaml:3 model-mismatch",
-		"results/qwen3-32b-a100/study.yaml:82 claim-mismatch",
+		"results/qwen3-32b-a100/study.yaml:85 claim-mismatch",
 	}
 	slices.Sort(errs)
 	if !slices.Equal(errs, want) {
