@@ -9,6 +9,7 @@ import (
 	"github.com/perflab/perflab/internal/benchtree"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/render"
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -66,6 +67,51 @@ func BenchmarkCheck(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		check.All(studies)
+	}
+}
+
+// BenchmarkCompute builds every study's report (comparisons, rankings,
+// tables) from loaded studies.
+func BenchmarkCompute(b *testing.B) {
+	d := benchTree(b)
+	studies, _, err := study.LoadAll(os.DirFS(d.Results), d.Results)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range studies {
+			report.Build(s, nil)
+		}
+	}
+}
+
+// BenchmarkIncremental rebuilds a site with its cache after one log changed.
+func BenchmarkIncremental(b *testing.B) {
+	d := benchTree(b)
+	dir := b.TempDir()
+	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, "cache")
+	if _, err := BuildCached(d, out, cache); err != nil {
+		b.Fatal(err)
+	}
+	entries, err := os.ReadDir(d.Results)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The first half of the studies, in name order, are copies of qwen3-235b-a22b-a100.
+	log := filepath.Join(d.Results, entries[len(entries)/4].Name(), "runs", "sglang-tp8", "sharegpt.log")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := appendTo(log, "\n"); err != nil {
+			b.Fatal(err)
+		}
+		res, err := BuildCached(d, out, cache)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !res.Incremental || res.Rendered != 1 {
+			b.Fatalf("%+v: want one study rendered again", res)
+		}
 	}
 }
 
