@@ -21,7 +21,9 @@ type Chart struct {
 // The charts are: "conclusion", baseline against optimized on every workload
 // on the headline metric; "step-<id>" for each step, its runs on the main
 // workload; "latency", mean and P99 TTFT and TPOT of the baseline and the
-// optimized configuration on the main workload, when the logs have them.
+// optimized configuration on the main workload, when the logs have them;
+// "distribution", the TTFT and TPOT distributions of the same two, when a
+// --save-result JSON gave per-request samples (see chart_dist.go).
 // They show the report's own values, formatted as in its tables, so a chart
 // and a table can never disagree. The same report gives the same bytes.
 func drawCharts(rep *report.Report, T func(id string, kv ...any) string, workloadName, stepTitle func(id string) string) ([]Chart, error) {
@@ -53,6 +55,20 @@ func drawCharts(rep *report.Report, T func(id string, kv ...any) string, workloa
 			return nil, fmt.Errorf("chart %s: %w", s.name, err)
 		}
 		out = append(out, Chart{Name: s.name, Title: s.title, Description: s.desc, SVG: svg})
+	}
+	if rep.Main != nil {
+		if s, ok := distChart(rep, T, workloadName); ok {
+			c, err := newCanvas(m, chartWidth, s.draw(m, nil))
+			if err != nil {
+				return nil, err
+			}
+			s.draw(m, c)
+			svg, err := c.svg("chart-"+s.name, s.title, s.desc, font)
+			if err != nil {
+				return nil, fmt.Errorf("chart %s: %w", s.name, err)
+			}
+			out = append(out, Chart{Name: s.name, Title: s.title, Description: s.desc, SVG: svg})
+		}
 	}
 	return out, nil
 }

@@ -146,7 +146,40 @@ func repoCases(t testing.TB) []chartCase {
 }
 
 func allCases(t testing.TB) []chartCase {
-	return append([]chartCase{syntheticCase()}, repoCases(t)...)
+	return append([]chartCase{syntheticCase(), distCase(t)}, repoCases(t)...)
+}
+
+// distCase is a study whose main workload was saved as vLLM --save-result
+// JSON (testdata/distribution: fifty requests each, one failed in the
+// baseline), so its report has the distribution chart.
+func distCase(t testing.TB) chartCase {
+	t.Helper()
+	run := func(id, name, file string) *study.Run {
+		raw, err := os.ReadFile(filepath.Join("testdata", "distribution", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks, err := benchlog.Parse(file, bytes.NewReader(raw))
+		if err != nil || len(blocks) != 1 || blocks[0].Requests == nil {
+			t.Fatalf("%s: %v, %d blocks", file, err, len(blocks))
+		}
+		return &study.Run{ID: id, Name: name, GPUs: 1, Logs: []study.Log{{Workload: "chat", File: "runs/" + id + "/chat.json", Raw: raw, Blocks: blocks}}}
+	}
+	s := &study.Study{
+		ID: "distribution", Model: "example-org/Example-8B", Objective: study.Latency,
+		Hardware:    study.Hardware{GPU: "GPU", GPUsPerNode: 1, Nodes: 1},
+		Workloads:   []study.Workload{{ID: "chat", Dataset: "sharegpt", Main: true}},
+		Runs:        []*study.Run{run("base", "vLLM", "baseline.json"), run("tuned", "vLLM tuned", "optimized.json")},
+		Baseline:    study.Config{Runs: []string{"base"}},
+		Recommended: study.Config{Runs: []string{"tuned"}},
+		Steps:       []study.Step{{ID: "tuning", Runs: []string{"tuned"}, Reference: "base"}},
+	}
+	names := map[string]*study.Content{
+		"en": {Workloads: map[string]string{"chat": "Chat"}, Steps: map[string]string{"tuning": "Tuning"}},
+		"zh": {Workloads: map[string]string{"chat": "对话"}, Steps: map[string]string{"tuning": "参数调优"}},
+		"ja": {Workloads: map[string]string{"chat": "会話"}, Steps: map[string]string{"tuning": "パラメータ調整"}},
+	}
+	return chartCase{name: "distribution", rep: report.Build(s, nil), content: names}
 }
 
 // TestChartsGolden compares every chart of the synthetic and the repository's

@@ -67,6 +67,16 @@ type sideCell struct {
 	Block    *benchlog.Block
 }
 
+// jsonFormats are the formats of results saved as JSON, shown as an
+// excerpt of at most jsonExcerptLines lines and about jsonExcerptBytes bytes.
+var jsonFormats = map[benchlog.Format]bool{benchlog.FormatVLLMJSON: true, benchlog.FormatTRTLLMJSON: true,
+	benchlog.FormatSGLangJSONL: true, benchlog.FormatTRTLLMBenchJS: true}
+
+const (
+	jsonExcerptLines = 40
+	jsonExcerptBytes = 4096
+)
+
 // Report renders one study in one language.
 func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	res := in.Result
@@ -211,10 +221,23 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			return id
 		},
 		"blockText": func(file string, b *benchlog.Block) string {
-			if lg := logOf[file]; lg != nil && b != nil {
+			lg := logOf[file]
+			if lg == nil || b == nil {
+				return ""
+			}
+			if !jsonFormats[b.Format] {
 				return lg.BlockText(b)
 			}
-			return ""
+			// A --save-result JSON may be megabytes of per-request arrays:
+			// its first lines, and what is left out.
+			ex := lg.BlockExcerpt(b, jsonExcerptLines, jsonExcerptBytes)
+			switch {
+			case ex.MoreLines > 0:
+				return ex.Text + "\n" + loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", lg.File)
+			case ex.MoreBytes > 0:
+				return ex.Text + "\n" + loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", lg.File)
+			}
+			return ex.Text
 		},
 		"served": func(run *study.Run) string { return check.ServedModel(run.Command) },
 		"ranking": func(sr *report.StepResult) string {

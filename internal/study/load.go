@@ -29,7 +29,11 @@ const (
 	StudyFile = "study.yaml"
 	RunFile   = "run.yaml"
 	LogSuffix = ".log"
-	runsDir   = "runs"
+	// JSONSuffix names a result saved as JSON (vLLM, SGLang or TensorRT-LLM
+	// --save-result) instead of a console log; its per-request arrays give
+	// the latency distributions.
+	JSONSuffix = ".json"
+	runsDir    = "runs"
 )
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
@@ -502,20 +506,30 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	if err != nil {
 		return err
 	}
+	// In name order whatever the file system lists: of a <workload>.json
+	// and a <workload>.log, the .log is the second one.
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	hasMeta := false
-	var failure string // the first error a log printed instead of a result
+	var failure string           // the first error a log printed instead of a result
+	logOf := map[string]string{} // workload -> the log file name read for it
 	for _, e := range entries {
 		name := e.Name()
 		file := path.Join(shown, name)
+		suffix := path.Ext(name)
 		switch {
 		case name == RunFile:
 			hasMeta = true
-		case strings.HasSuffix(name, LogSuffix) && !e.IsDir():
-			w := strings.TrimSuffix(name, LogSuffix)
+		case (suffix == LogSuffix || suffix == JSONSuffix) && !e.IsDir():
+			w := strings.TrimSuffix(name, suffix)
 			if _, ok := workloads[w]; !ok && l.studyRead {
-				l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>.log, with a workload id of %s", name, s.Pos.File)
+				l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>%s (or <workload-id>%s for a --save-result JSON), with a workload id of %s", name, LogSuffix, JSONSuffix, s.Pos.File)
 				continue
 			}
+			if first, dup := logOf[w]; dup {
+				l.problem(Pos{file, 0}, "both %s and %s hold workload %s: a run has one log per workload; keep one of them", first, name, w)
+				continue
+			}
+			logOf[w] = name
 			raw, err := fs.ReadFile(l.fsys, path.Join(dir, name))
 			if err != nil {
 				return err
@@ -542,7 +556,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 			}
 			r.Logs = append(r.Logs, Log{Workload: w, File: file, Raw: raw, Blocks: blocks})
 		default:
-			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files", RunFile, LogSuffix)
+			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files (or <workload-id>%s, a --save-result JSON)", RunFile, LogSuffix, JSONSuffix)
 		}
 	}
 	sort.Slice(r.Logs, func(i, j int) bool { return workloads[r.Logs[i].Workload] < workloads[r.Logs[j].Workload] })

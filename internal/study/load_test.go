@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -572,5 +573,87 @@ func TestFailureLog(t *testing.T) {
 	r := s.Run("vllm-fp8")
 	if !r.Failed() || r.Error != "RuntimeError: CUDA out of memory" || len(r.Logs) != 0 {
 		t.Errorf("run failed=%v error=%q logs=%d, want a failed run with the printed error and no result", r.Failed(), r.Error, len(r.Logs))
+	}
+}
+
+// saveResult is a small vLLM --save-result JSON with per-request arrays.
+const saveResult = `{"duration": 2.0, "completed": 2, "num_prompts": 2, "total_input_tokens": 200, "total_output_tokens": 6, ` +
+	`"request_throughput": 1.0, "output_throughput": 3.0, "total_token_throughput": 103.0, ` +
+	`"input_lens": [100, 100], "output_lens": [3, 3], "ttfts": [0.1, 0.2], "itls": [[0.01, 0.02], [0.01, 0.03]], "errors": ["", ""]}
+`
+
+// TestLoadJSONLog: a <workload>.json holds a workload's result like a
+// .log, with its per-request samples.
+func TestLoadJSONLog(t *testing.T) {
+	files := validFiles()
+	delete(files, "runs/vllm/sharegpt.log")
+	files["runs/vllm/sharegpt.json"] = saveResult
+	s, problems, err := study.Load(mapFS(files), "results/x", "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) != 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	r := s.Run("vllm")
+	if len(r.Logs) != 2 || r.Logs[0].Workload != "sharegpt" || r.Logs[0].File != "results/x/runs/vllm/sharegpt.json" {
+		t.Fatalf("logs = %+v", r.Logs)
+	}
+	b := r.Result("sharegpt")
+	if b == nil || b.Format != benchlog.FormatVLLMJSON || b.Requests == nil || len(b.Requests.TTFT) != 2 {
+		t.Fatalf("result = %+v", b)
+	}
+	if got := r.Logs[0].BlockText(b); got != strings.TrimSuffix(saveResult, "\n") {
+		t.Errorf("BlockText = %q", got)
+	}
+}
+
+// TestLoadLogAndJSON: a workload with both a .log and a .json is a problem
+// on the second file, whatever order the folder is listed in; the first is
+// read.
+func TestLoadLogAndJSON(t *testing.T) {
+	files := validFiles()
+	files["runs/vllm/sharegpt.json"] = saveResult
+	for _, fsys := range []fs.FS{mapFS(files), reversedFS{mapFS(files)}} {
+		s, problems, err := study.Load(fsys, "results/x", "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "results/x/runs/vllm/sharegpt.log:0: both sharegpt.json and sharegpt.log hold workload sharegpt: a run has one log per workload; keep one of them"
+		if len(problems) != 1 || problems[0].Error() != want {
+			t.Errorf("problems = %v, want one: %s", problems, want)
+		}
+		if b := s.Run("vllm").Result("sharegpt"); b == nil || b.Format != benchlog.FormatVLLMJSON {
+			t.Errorf("the .json is not the result read: %+v", b)
+		}
+	}
+}
+
+func TestBlockExcerpt(t *testing.T) {
+	var lines []string
+	for i := 1; i <= 50; i++ {
+		lines = append(lines, fmt.Sprintf(`    "key%d": %d,`, i, i))
+	}
+	indented := "{\n" + strings.Join(lines, "\n") + "\n}\n"
+	oneLine := `{"duration": 2.0, "completed": 2, "ttfts": [` + strings.Repeat("0.125, ", 2000) + "0.5]}\n"
+	cases := []struct {
+		name, raw      string
+		lines, bytes   int
+		text           string
+		more, moreByte int
+	}{
+		{"small: whole", saveResult, 40, 4096, strings.TrimSuffix(saveResult, "\n"), 0, 0},
+		{"forty lines", indented, 40, 4096, strings.Join(strings.Split(indented, "\n")[:40], "\n"), 12, 0},
+		{"bytes first", indented, 40, 100, strings.Join(strings.Split(indented, "\n")[:7], "\n"), 45, 0},
+		{"one long line: before the array", oneLine, 40, 4096, `{"duration": 2.0, "completed": 2,`, 0, len(oneLine) - 1 - len(`{"duration": 2.0, "completed": 2,`)},
+		{"one long line: at the limit", oneLine, 40, 20, `{"duration": 2.0,`, 0, len(oneLine) - 1 - len(`{"duration": 2.0,`)},
+	}
+	for _, c := range cases {
+		l := &study.Log{Raw: []byte(c.raw)}
+		b := &benchlog.Block{Line: 1, EndLine: strings.Count(c.raw, "\n")}
+		ex := l.BlockExcerpt(b, c.lines, c.bytes)
+		if ex.Text != c.text || ex.MoreLines != c.more || ex.MoreBytes != c.moreByte {
+			t.Errorf("%s: excerpt %q, %d more lines, %d more bytes; want %q, %d, %d", c.name, ex.Text, ex.MoreLines, ex.MoreBytes, c.text, c.more, c.moreByte)
+		}
 	}
 }

@@ -8,6 +8,7 @@ package study
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/perflab/perflab/internal/benchlog"
 )
@@ -183,6 +184,58 @@ func (l *Log) BlockText(b *benchlog.Block) string {
 		return ""
 	}
 	return strings.TrimRight(strings.Join(lines[b.Line-1:end], ""), "\r\n")
+}
+
+// Excerpt is the part of a block a report shows, and how much of the
+// block it leaves out: MoreLines whole lines, or, when it stops inside a
+// line, MoreBytes bytes (that line's rest and the lines after it).
+type Excerpt struct {
+	Text      string
+	MoreLines int
+	MoreBytes int
+}
+
+// BlockExcerpt returns the first lines of a block exactly as the log
+// printed them: at most maxLines lines and about maxBytes bytes. A line
+// that passes maxBytes (a --save-result JSON is one line, megabytes long
+// with its per-request arrays) is cut after the last ", " before the limit
+// or before its first '[', whichever comes first, so the excerpt ends
+// between two keys; a block within both limits is returned whole, as
+// BlockText returns it.
+func (l *Log) BlockExcerpt(b *benchlog.Block, maxLines, maxBytes int) Excerpt {
+	text := l.BlockText(b)
+	lines := strings.SplitAfter(text, "\n")
+	if len(lines) <= maxLines && len(text) <= maxBytes {
+		return Excerpt{Text: text}
+	}
+	n, size := 0, 0
+	for n < len(lines) && n < maxLines && size+len(lines[n]) <= maxBytes {
+		size += len(lines[n])
+		n++
+	}
+	if n == len(lines) {
+		return Excerpt{Text: text}
+	}
+	if n > 0 {
+		return Excerpt{Text: strings.TrimRight(text[:size], "\r\n"), MoreLines: len(lines) - n}
+	}
+	// The first line alone passes the limit: cut it between two keys,
+	// before the first array (the per-request ones follow the aggregate
+	// keys) when one starts within the limit.
+	end := maxBytes
+	if i := strings.IndexByte(lines[0][:maxBytes], '['); i > 0 {
+		end = i
+	}
+	cut := strings.LastIndex(lines[0][:end], ", ")
+	if cut < 0 {
+		cut = maxBytes
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+	} else {
+		cut++ // keep the comma
+	}
+	return Excerpt{Text: text[:cut], MoreBytes: len(text) - cut}
 }
 
 // Result returns the run's result block for a workload, if any.

@@ -1,0 +1,365 @@
+package render
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/wcharczuk/go-chart/v2/drawing"
+)
+
+// The distribution chart: for TTFT and TPOT, the empirical cumulative
+// distribution of the per-request latencies of the baseline and the
+// optimized configuration on the main workload, one axis per metric. The
+// baseline is a solid line with diamonds, the optimized configuration a
+// dashed line with squares; the diamonds and squares sit at P50, P90 and
+// P99, whose values are written at the right end of their guide line, so
+// every number reads without colour. Drawn only when a --save-result JSON
+// gave per-request samples (benchlog.Block.Requests).
+
+// distPercentiles are the percentiles marked, with their metric prefixes.
+var distPercentiles = []struct {
+	p      float64
+	prefix string
+}{{50, "median_"}, {90, "p90_"}, {99, "p99_"}}
+
+// distMetrics are the panels: heading and metric name.
+var distMetrics = []struct {
+	heading string
+	name    string // ttft, tpot: metric keys <prefix><name>_ms
+}{{"chart.latency.ttft", "ttft"}, {"chart.latency.tpot", "tpot"}}
+
+// distSeries is one configuration's samples on one panel.
+type distSeries struct {
+	kind   barKind // barBaseline or barOptimized
+	sorted []float64
+	values [3]float64 // at distPercentiles
+	labels [3]string  // the values as written
+}
+
+type distPanel struct {
+	heading string
+	series  []distSeries
+}
+
+type distLegend struct {
+	kind  barKind
+	none  bool // no per-request data: a grey dashed sample
+	label string
+}
+
+type distSpec struct {
+	name, title, subtitle, desc string
+	legend                      []distLegend
+	panels                      []distPanel
+	pctLabels                   [3]string // "P50", "P90", "P99"
+	shareLabels                 []string  // y ticks: "0 %" ... "100 %"
+}
+
+// Layout of the distribution chart, in pixels.
+const (
+	distPlotH   = 220
+	distMarker  = 5 // half the size of a marker
+	distSideGap = 16
+)
+
+var distShares = []float64{0, 25, 50, 75, 100}
+
+// samplesOf returns a side's samples of one metric, or nil.
+func samplesOf(rd *benchlog.RequestData, name string) []float64 {
+	if rd == nil {
+		return nil
+	}
+	if name == "ttft" {
+		return rd.TTFT
+	}
+	return rd.TPOT
+}
+
+// linearPercentile is numpy's default percentile of sorted data.
+func linearPercentile(sorted []float64, p float64) float64 {
+	h := p / 100 * float64(len(sorted)-1)
+	lo := int(math.Floor(h))
+	if lo >= len(sorted)-1 {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[lo] + (sorted[lo+1]-sorted[lo])*(h-float64(lo))
+}
+
+func distChart(rep *report.Report, T func(id string, kv ...any) string, workloadName func(string) string) (distSpec, bool) {
+	row := rep.RowByWorkload(rep.Main.ID)
+	if row == nil {
+		return distSpec{}, false
+	}
+	sides := []struct {
+		cell *report.Cell
+		kind barKind
+		name string
+	}{{row.Baseline, barBaseline, T("chart.baseline")}, {row.Optimized, barOptimized, T("chart.optimized")}}
+	var data [2]*benchlog.RequestData
+	for i, sd := range sides {
+		if sd.cell != nil && sd.cell.Block != nil && sd.cell.Block.Requests != nil && len(sd.cell.Block.Requests.TTFT) > 0 {
+			data[i] = sd.cell.Block.Requests
+		}
+	}
+	if data[0] == nil && data[1] == nil {
+		return distSpec{}, false
+	}
+	main := workloadName(rep.Main.ID)
+	s := distSpec{
+		name:     "distribution",
+		title:    T("chart.dist.title"),
+		subtitle: T("chart.dist.subtitle", "Workload", main),
+	}
+	for i, p := range distPercentiles {
+		s.pctLabels[i] = T("chart.latency.percentile", "N", int(p.p))
+	}
+	for _, v := range distShares {
+		s.shareLabels = append(s.shareLabels, T("chart.dist.share", "N", int(v)))
+	}
+	desc := T("chart.dist.desc", "Workload", main)
+	for i, sd := range sides {
+		if data[i] == nil {
+			s.legend = append(s.legend, distLegend{kind: sd.kind, none: true, label: T("chart.dist.legend_none", "Config", sd.name)})
+			desc += " " + T("chart.dist.desc_none", "Config", sd.name)
+			continue
+		}
+		n := len(data[i].TTFT)
+		s.legend = append(s.legend, distLegend{kind: sd.kind, label: T("chart.dist.legend", "Config", sd.name, "N", n)})
+	}
+	for _, dm := range distMetrics {
+		p := distPanel{heading: T(dm.heading)}
+		for i, sd := range sides {
+			x := samplesOf(data[i], dm.name)
+			if len(x) == 0 {
+				continue
+			}
+			ser := distSeries{kind: sd.kind, sorted: slices.Sorted(slices.Values(x))}
+			var words []string
+			for j, pc := range distPercentiles {
+				// The block's own statistic when it has one, so the chart
+				// agrees with the tables and the latency chart.
+				v, dec := linearPercentile(ser.sorted, pc.p), 2
+				if m, ok := sd.cell.Block.Metrics[pc.prefix+dm.name+"_ms"]; ok {
+					v, dec = m.Value, min(max(m.Decimals, 0), 2)
+				}
+				ser.values[j], ser.labels[j] = v, report.FormatNumber(v, dec)
+				words = append(words, T("chart.dist.desc_value", "Stat", s.pctLabels[j], "Value", ser.labels[j]))
+			}
+			desc += " " + T("chart.dist.desc_series", "Metric", p.heading, "Config", sd.name, "N", len(x),
+				"Values", strings.Join(words, T("list.separator")))
+			p.series = append(p.series, ser)
+		}
+		if len(p.series) > 0 {
+			s.panels = append(s.panels, p)
+		}
+	}
+	s.desc = desc
+	return s, true
+}
+
+// distStyle is how a configuration's line and markers are drawn.
+func distStyle(k barKind) (line, dark drawing.Color, dash []float64) {
+	if k == barOptimized {
+		return colOptimized, colOptimizedDark, []float64{7, 4}
+	}
+	return colBaseline, colBaselineDark, nil
+}
+
+// marker draws a configuration's marker centred at x, y: a diamond for the
+// baseline, a square for the optimized configuration.
+func (c *canvas) marker(k barKind, x, y int) {
+	fill, stroke, _ := distStyle(k)
+	if k == barOptimized {
+		r := distMarker - 1
+		c.rect(x-r, y-r, x+r, y+r, fill, stroke, 1, nil)
+		return
+	}
+	r := distMarker + 1
+	c.moveTo(x, y-r)
+	c.lineTo(x+r, y)
+	c.lineTo(x, y+r)
+	c.lineTo(x-r, y)
+	c.path = append(c.path, "\nZ"...)
+	c.drawPath(fill, stroke, 1, nil)
+}
+
+// draw lays the chart out and draws it; with c nil it only measures, and
+// returns the height.
+func (s *distSpec) draw(m *textMetrics, c *canvas) int {
+	w := float64(chartWidth)
+	do := c != nil
+	if do {
+		c.rect(0, 0, chartWidth-1, c.h-1, colCard, colCardEdge, 1, nil)
+	}
+	y := float64(chartPad)
+	for _, line := range m.wrapText(s.title, titleSize, w-2*chartPad) {
+		y += titleSize
+		if do {
+			c.text(line, chartPad, int(y), titleSize, colText, "start", true)
+		}
+		y += titleSize * (lineSpacing - 1)
+	}
+	y += 4
+	for _, line := range m.wrapText(s.subtitle, subSize, w-2*chartPad) {
+		y += subSize
+		if do {
+			c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
+		}
+		y += subSize * (lineSpacing - 1)
+	}
+	// Legend: a line sample with its marker, then the label.
+	y += 10
+	x := float64(chartPad)
+	const sw = 30
+	for _, it := range s.legend {
+		lw := m.width(it.label, legendSize)
+		if x > chartPad && x+sw+6+lw > w-chartPad {
+			x = chartPad
+			y += legendSize * 1.8
+		}
+		if do {
+			mid := int(y) + 7
+			if it.none {
+				c.line(int(x), mid, int(x)+sw, mid, colAxis, 2, []float64{2, 3})
+			} else {
+				line, _, dash := distStyle(it.kind)
+				c.line(int(x), mid, int(x)+sw, mid, line, 2, dash)
+				c.marker(it.kind, int(x)+sw/2, mid)
+			}
+			c.text(it.label, int(x)+sw+6, mid+4, legendSize, colText, "start", false)
+		}
+		x += sw + 6 + lw + 18
+	}
+	y += 14 + 8
+
+	// Columns: share labels | plot | percentile labels and values.
+	shareW := 0.0
+	for _, l := range s.shareLabels {
+		shareW = max(shareW, m.width(l, tickSize))
+	}
+	pctW := 0.0
+	for _, l := range s.pctLabels {
+		pctW = max(pctW, m.width(l, valueSize))
+	}
+	var valW [2]float64 // per column: baseline, optimized
+	cols := [2]bool{}
+	for _, p := range s.panels {
+		for _, ser := range p.series {
+			col := 0
+			if ser.kind == barOptimized {
+				col = 1
+			}
+			cols[col] = true
+			for _, l := range ser.labels {
+				valW[col] = max(valW[col], m.width(l, valueSize))
+			}
+		}
+	}
+	// x of each value column: a marker, then the value.
+	sideW := math.Ceil(pctW)
+	var colX [2]float64
+	for i := range cols {
+		if cols[i] {
+			colX[i] = sideW + 10
+			sideW += 10 + 2*distMarker + 5 + math.Ceil(valW[i])
+		}
+	}
+	plotL := float64(chartPad) + math.Ceil(shareW) + 8
+	plotR := w - chartPad - sideW - distSideGap
+	sideX := plotR + distSideGap
+	for _, p := range s.panels {
+		y += 12 + labelSize
+		if do {
+			c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)
+		}
+		y += 4 + 12
+		top, bottom := y, y+distPlotH
+		top0 := 0.0
+		for _, ser := range p.series {
+			top0 = max(top0, ser.sorted[len(ser.sorted)-1])
+		}
+		ticks := niceTicks(top0)
+		scaleMax := ticks[len(ticks)-1]
+		xOf := func(v float64) int {
+			if scaleMax <= 0 {
+				return int(plotL)
+			}
+			return int(math.Round(plotL + v/scaleMax*(plotR-plotL)))
+		}
+		yOf := func(share float64) int { return int(math.Round(bottom - share*distPlotH)) }
+		if do {
+			for i, sh := range distShares {
+				yy := yOf(sh / 100)
+				col := colGrid
+				if sh == 0 {
+					col = colAxis
+				}
+				c.line(int(plotL), yy, int(plotR), yy, col, 1, nil)
+				c.text(s.shareLabels[i], int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
+			}
+			for _, t := range ticks {
+				xx := xOf(t)
+				col := colGrid
+				if t == 0 {
+					col = colAxis
+				}
+				c.line(xx, int(top), xx, int(bottom), col, 1, nil)
+				c.text(formatTick(t), xx, int(bottom)+tickSize+4, tickSize, colMuted, "middle", false)
+			}
+			// Guide lines at the percentiles, to their labels on the right.
+			for j, pc := range distPercentiles {
+				yy := yOf(pc.p / 100)
+				c.line(int(plotL), yy, int(sideX)-4, yy, colAxis, 1, []float64{2, 3})
+				c.text(s.pctLabels[j], int(sideX), yy+4, valueSize, colText, "start", true)
+			}
+			for _, ser := range p.series {
+				line, _, dash := distStyle(ser.kind)
+				n := float64(len(ser.sorted))
+				var pts [][2]int
+				add := func(x, y int) {
+					k := len(pts)
+					if k > 0 && pts[k-1] == [2]int{x, y} {
+						return
+					}
+					// Three points on one horizontal or vertical line: keep the ends.
+					if k > 1 && (pts[k-2][0] == x && pts[k-1][0] == x || pts[k-2][1] == y && pts[k-1][1] == y) {
+						pts[k-1] = [2]int{x, y}
+						return
+					}
+					pts = append(pts, [2]int{x, y})
+				}
+				for i, v := range ser.sorted {
+					xx := xOf(v)
+					add(xx, yOf(float64(i)/n))
+					add(xx, yOf(float64(i+1)/n))
+				}
+				for i, pt := range pts {
+					if i == 0 {
+						c.moveTo(pt[0], pt[1])
+					} else {
+						c.lineTo(pt[0], pt[1])
+					}
+				}
+				c.drawPath(drawing.Color{}, line, 2, dash)
+			}
+			for _, ser := range p.series {
+				col := 0
+				if ser.kind == barOptimized {
+					col = 1
+				}
+				for j, pc := range distPercentiles {
+					yy := yOf(pc.p / 100)
+					c.marker(ser.kind, xOf(ser.values[j]), yy)
+					mx := int(sideX + colX[col] + distMarker)
+					c.marker(ser.kind, mx, yy)
+					c.text(ser.labels[j], mx+distMarker+5, yy+4, valueSize, colText, "start", false)
+				}
+			}
+		}
+		y = bottom + tickSize + 10
+	}
+	return int(math.Ceil(y)) + chartPad
+}
