@@ -16,7 +16,7 @@ func TestCommandClaim(t *testing.T) {
 		match   bool
 	}{
 		{"vllm serve Org/Model-FP8 -tp 4", true},
-		{"# two replicas\nvllm serve Org/Model-FP8 \\\n    -tp 4", true},  // comments, continuations, spaces
+		{"# two replicas\nvllm serve Org/Model-FP8 \\\n    -tp 4", true}, // comments, continuations, spaces
 		{"vllm serve Org/Model-FP8 \\\n    --max-model-len=32768", true}, // a generated report prints only the flags
 		{"vllm serve Org/Model-FP8 -tp 8", false},
 		{"vllm serve Org/Model-FP8 --max-model-len=16384", false},
@@ -30,5 +30,21 @@ func TestCommandClaim(t *testing.T) {
 	empty := &Report{Study: s}
 	if res := empty.claim(study.Claim{Kind: study.ClaimCommand, Printed: "x"}); res.Checked {
 		t.Error("a conclusion without optimized results cannot check a command")
+	}
+}
+
+func TestShownDecimals(t *testing.T) {
+	for _, c := range []struct {
+		v    Value
+		want string
+	}{
+		{Value{Measured: 569.2938775510206, Decimals: 13, Replicas: 1}, "569.2939"},
+		{Value{Measured: 24110, Decimals: -1, Replicas: 1}, "24110"},
+		{Value{Measured: 3019.19, Decimals: 2, Replicas: 2}, "3019.19 x 2"},
+		{Value{Measured: 0.5, Decimals: 1, Replicas: 1}, "0.5"},
+	} {
+		if got := c.v.Expr(); got != c.want {
+			t.Errorf("Expr of %v = %q, want %q", c.v.Measured, got, c.want)
+		}
 	}
 }

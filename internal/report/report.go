@@ -95,15 +95,24 @@ func newChange(m Metric, from, to Value) *Change {
 // Expr writes the value as it enters a formula: "3019.19 x 2" when projected.
 func (v Value) Expr() string {
 	s := FormatNumber(v.Measured, v.Decimals)
+	if v.Decimals > maxShownDecimals {
+		// JSON results carry full precision; a page shows what a log would.
+		s = FormatNumber(v.Measured, maxShownDecimals)
+	}
 	if v.Projected() {
 		s += fmt.Sprintf(" x %d", v.Replicas)
 	}
 	return s
 }
 
-// FormatNumber prints a number with a fixed count of decimals.
+// maxShownDecimals is the most decimals a value is shown with: what the
+// most verbose text logs (trtllm-bench) print.
+const maxShownDecimals = 4
+
+// FormatNumber prints a number with a fixed count of decimals (none when
+// decimals is negative: a value converted from seconds to ms, say).
 func FormatNumber(x float64, decimals int) string {
-	return fmt.Sprintf("%.*f", decimals, x)
+	return fmt.Sprintf("%.*f", max(decimals, 0), x)
 }
 
 // FormatPercent prints a signed percentage rounded once to one decimal.
@@ -229,11 +238,12 @@ func (r *Report) value(run *study.Run, workload, key string) (*Value, *benchlog.
 		if !ok {
 			return nil, b, lg.File
 		}
+		// The label printed on the metric's line; a JSON result may hold
+		// several keys on one line, so prefer the one named like the key.
 		label := ""
 		for _, l := range b.Labels {
-			if l.Line == m.Line {
+			if l.Line == m.Line && (label == "" || l.Label == key) {
 				label = l.Label
-				break
 			}
 		}
 		return &Value{
