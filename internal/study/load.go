@@ -161,6 +161,12 @@ func yamlError(data []byte, err error) (int, string) {
 }
 
 func (l *loader) parseYAML(file string, data []byte) *yaml.Node {
+	// Most study and run files are simple YAML, parsed much faster by hand
+	// into the tree yaml.v3 would build; anything else, invalid YAML
+	// included, is left to yaml.v3 and its messages.
+	if n := fastYAML(data); n != nil {
+		return n
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		line, msg := yamlError(data, err)
