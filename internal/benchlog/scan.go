@@ -74,9 +74,23 @@ type Scanner struct {
 	cur     *Block // being read
 	bannerd bool   // cur started at a banner
 	marks   marks
-	section string // normalised title of the current "----title----" line
-	known   int    // labels of cur with a canonical key
-	unknwn  int    // labels of cur without one
+	// decodeSec: the current "----title----" line is TensorRT-LLM's
+	// "Avg Decoded Tokens per Iter".
+	decodeSec bool
+	known     int // labels of cur with a canonical key
+	unknwn    int // labels of cur without one
+
+	// The lines of cur, made into Block.Labels and Block.Metrics by finish:
+	// label and value bytes go to arena, made one string per block.
+	arena   []byte
+	spans   []span
+	keys    []string            // metric keys of spans not in labelTab
+	seen    keySet              // keys of table labels with a metric in spans
+	other   map[string]struct{} // other keys with a metric in spans
+	eras    eraSeen
+	norm    []byte // a normalised label
+	normBuf [64]byte
+	miss    labelEntry // the entry of a label not in labelTab
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
@@ -296,7 +310,8 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if len(text) >= 3 && text[0] == '-' && text[1] == '-' && text[2] == '-' {
 		s.cur.EndLine = s.line
 		s.marks.headered = true
-		s.section = normLabel(bytes.Trim(text, "- \t"))
+		s.norm = appendNorm(s.norm[:0], bytes.Trim(text, "- \t"))
+		s.decodeSec = string(s.norm) == "avg decoded tokens per iter"
 		return
 	}
 	label, value, ok := splitLabel(text)
@@ -314,13 +329,13 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 		s.noise(line) // a failed run, a table ...
 		return
 	}
-	if !s.bannerd && isStartLabel(label) && len(s.cur.Labels) > 0 {
+	if !s.bannerd && isStartLabel(label) && len(s.spans) > 0 {
 		// A second table without banner right after the first.
 		s.end(true)
 		s.begin(false)
 	}
 	s.add(label, value)
-	if len(s.cur.Labels) >= maxBlockLines {
+	if len(s.spans) >= maxBlockLines {
 		s.end(true)
 	}
 }
@@ -381,70 +396,179 @@ func (s *Scanner) noise(line []byte) {
 
 // begin opens a block at the current line.
 func (s *Scanner) begin(atBanner bool) {
-	s.cur = &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}
+	s.cur = &Block{File: s.name, Line: s.line, EndLine: s.line}
 	s.bannerd = atBanner
 	s.marks = marks{}
-	s.section = ""
+	s.decodeSec = false
 	s.known, s.unknwn = 0, 0
+	if s.spans == nil {
+		s.spans = make([]span, 0, 64)
+		s.arena = make([]byte, 0, 1024)
+		s.norm = s.normBuf[:0]
+	}
+	s.arena, s.spans, s.keys = s.arena[:0], s.spans[:0], s.keys[:0]
+	s.seen = keySet{}
+	clear(s.other)
+	s.eras = eraSeen{}
+}
+
+// span is one "label: value" line of the current block (no pointers: the
+// strings are made by finish).
+type span struct {
+	l0, l1, v0, v1 int32 // the label (unless interned) and value in arena
+	label          int32 // index of the label in labelTab.printed, or -1
+	key            int32 // the metric's key: labelTab.keys[key], or s.keys[-1-key]
+	line           int
+	value          float64
+	decimals       int32
+	metric         bool
+}
+
+// keyOf returns the key of a span's metric.
+func (s *Scanner) keyOf(sp *span) string {
+	if sp.key >= 0 {
+		return labelTab.keys[sp.key]
+	}
+	return s.keys[-1-sp.key]
+}
+
+// eraSeen are the eras (bits of vllmEras and sglangEras) a block's labels
+// show, and whether it prints "Input token throughput (tok/s)".
+type eraSeen struct {
+	vllm, sglang uint32
+	inputTok     bool
 }
 
 // add records one "label: value" line of the current block.
 func (s *Scanner) add(label, value []byte) {
 	b := s.cur
-	lab, val := string(label), string(value)
-	b.Labels = append(b.Labels, Label{Label: lab, Value: val, Line: s.line})
 	b.EndLine = s.line
-	norm := normLabel(label)
-	info := lookupLabel(norm)
-	if !info.known && norm == "mean" && s.section == "avg decoded tokens per iter" {
+	sp := span{line: s.line, label: -1}
+	e, exact := s.lookup(label)
+	if exact {
+		sp.label = e.pidx
+	} else {
+		sp.l0 = int32(len(s.arena))
+		s.arena = append(s.arena, label...)
+		sp.l1 = int32(len(s.arena))
+	}
+	sp.v0 = int32(len(s.arena))
+	s.arena = append(s.arena, value...)
+	sp.v1 = int32(len(s.arena))
+	s.addEras(e, label)
+	s.marks.or(e.marks)
+	if !e.info.known && s.decodeSec && e.norm == "mean" {
 		// TensorRT-LLM: mean decoded tokens per iteration = acceptance length.
-		info = labelInfo{spec: keySpec{key: "spec_decode_acceptance_length"}, known: true}
+		e = &labelTab.meanDecoded
 	}
-	switch norm {
-	case "backend", "traffic request rate", "concurrency", "total generated tokens (retokenized)",
-		"max request concurrency", "max reqeuest concurrency", "accept length",
-		"total input text tokens", "total input vision tokens":
-		s.marks.sglang = true
-	case "total requests", "user throughput (tok/s)":
-		s.marks.trt = true
-	case "benchmark duration":
-		s.marks.plain = true
-	case "total time":
-		s.marks.plain, s.marks.y2023 = true, true
-	}
-	if strings.Contains(norm, "e2e latency") {
-		s.marks.sglang = true
-	}
-	switch info.spec.key {
-	case "completed":
-		s.marks.count = true
-	case "duration":
-		s.marks.duration = true
-	case "request_throughput":
-		s.marks.rate = true
-	}
-	s.marks.trt = s.marks.trt || info.std
-	s.marks.seconds = s.marks.seconds || info.seconds
+	s.spans = append(s.spans, sp)
+	info := &e.info
 	if !info.known {
 		s.unknwn++
 		return
 	}
 	s.known++
-	if info.spec.text || nullValues[strings.ToLower(val)] {
+	if info.spec.text || isNullValue(value) {
 		return
 	}
-	m, ok := makeMetric(info.spec, val, s.line)
+	m, ok := metricBytes(info.spec, value, s.line)
 	if !ok {
 		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-			Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", lab, val, info.spec.key)})
+			Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", string(label), string(value), info.spec.key)})
 		return
 	}
-	if prev, dup := b.Metrics[info.spec.key]; dup {
+	key := info.spec.key
+	if s.hasKey(key, int(e.id)) {
+		prev := 0
+		for i := range s.spans {
+			if p := &s.spans[i]; p.metric && s.keyOf(p) == key {
+				prev = p.line
+				break
+			}
+		}
 		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-			Msg: fmt.Sprintf("%s: %s repeats line %d; the first value is kept", lab, info.spec.key, prev.Line)})
+			Msg: fmt.Sprintf("%s: %s repeats line %d; the first value is kept", string(label), key, prev)})
 		return
 	}
-	b.Metrics[info.spec.key] = m
+	p := &s.spans[len(s.spans)-1]
+	p.metric, p.key, p.value, p.decimals = true, e.id, m.Value, int32(m.Decimals)
+	if e.id < 0 {
+		s.keys = append(s.keys, key)
+		p.key = int32(-len(s.keys))
+	}
+}
+
+// hasKey reports whether the block has a metric of key (id its index in
+// labelTab, or -1) and records it if not.
+func (s *Scanner) hasKey(key string, id int) bool {
+	if id >= 0 && id < maxKeyIDs {
+		w, bit := id/64, uint64(1)<<(id%64)
+		if s.seen[w]&bit != 0 {
+			return true
+		}
+		s.seen[w] |= bit
+		return false
+	}
+	if _, ok := s.other[key]; ok {
+		return true
+	}
+	if s.other == nil {
+		s.other = map[string]struct{}{}
+	}
+	s.other[key] = struct{}{}
+	return false
+}
+
+// addEras records the eras a label shows.
+func (s *Scanner) addEras(e *labelEntry, label []byte) {
+	s.eras.vllm |= e.vllmEras
+	s.eras.sglang |= e.sglangEras
+	s.eras.inputTok = s.eras.inputTok || e.inputTok
+	for bits, i := e.vllmExact, 0; bits != 0; bits, i = bits>>1, i+1 {
+		if bits&1 != 0 && string(label) == vllmEras[i].label {
+			s.eras.vllm |= 1 << i
+		}
+	}
+	for bits, i := e.sglangExact, 0; bits != 0; bits, i = bits>>1, i+1 {
+		if bits&1 != 0 && string(label) == sglangEras[i].label {
+			s.eras.sglang |= 1 << i
+		}
+	}
+}
+
+// finish makes the lines of the current block into b.Labels and, if
+// metrics, b.Metrics; their strings are cut from one string.
+func (s *Scanner) finish(b *Block, metrics bool) {
+	text := string(s.arena)
+	n := 0
+	if len(s.spans) > 0 {
+		b.Labels = make([]Label, len(s.spans))
+		for i := range s.spans {
+			sp := &s.spans[i]
+			var l string
+			if sp.label >= 0 {
+				l = labelTab.printed[sp.label]
+			} else {
+				l = text[sp.l0:sp.l1]
+			}
+			b.Labels[i] = Label{Label: l, Value: text[sp.v0:sp.v1], Line: sp.line}
+			if sp.metric {
+				n++
+			}
+		}
+	}
+	if !metrics {
+		n = 0
+	}
+	b.Metrics = make(map[string]Metric, n)
+	if n == 0 {
+		return
+	}
+	for i := range s.spans {
+		if sp := &s.spans[i]; sp.metric {
+			b.Metrics[s.keyOf(sp)] = Metric{Value: sp.value, Decimals: int(sp.decimals), Line: sp.line, Raw: b.Labels[i].Value}
+		}
+	}
 }
 
 // end closes the current block, classifies it and queues it for Scan.
@@ -459,6 +583,7 @@ func (s *Scanner) end(truncated bool) {
 		if !core || s.known < 3 || s.unknwn > s.known {
 			return
 		}
+		s.finish(b, true)
 		switch {
 		case m.plain && !m.headered:
 			b.Format = FormatVLLMPlain
@@ -470,9 +595,9 @@ func (s *Scanner) end(truncated bool) {
 		b.Format = FormatVLLM
 		// A cut-off block keeps the family if what was read of it is ours.
 		ours := core || (truncated && s.known > 0 && s.unknwn == 0)
+		s.finish(b, ours && s.unknwn <= s.known)
 		if !ours || s.unknwn > s.known {
 			b.Format = FormatUnknown
-			b.Metrics = map[string]Metric{}
 			b.Problems = append(b.Problems[:0], &SyntaxError{File: s.name, Line: b.Line,
 				Msg: `banner of another tool: no "Successful requests:" and "Benchmark duration (s):" lines; labels kept, no metric read`})
 		}
@@ -496,7 +621,7 @@ func (s *Scanner) end(truncated bool) {
 		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: b.EndLine,
 			Msg: fmt.Sprintf("result block of line %d has no closing ===== rule; read up to here", b.Line)})
 	}
-	textVersion(b, m)
+	textVersion(b, m, s.eras)
 	s.emit(b)
 }
 
@@ -504,19 +629,32 @@ func (s *Scanner) end(truncated bool) {
 // colour codes, indentation, trailing blanks and "# " prefixes go. The result
 // is valid until the next call.
 func (s *Scanner) clean(line []byte) []byte {
-	line = bytes.TrimRight(line, " \t\r")
-	if i := bytes.LastIndexByte(line, '\r'); i >= 0 {
-		line = line[i+1:]
+	n := len(line)
+	for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t' || line[n-1] == '\r') {
+		n--
+	}
+	line = line[:n]
+	if bytes.IndexByte(line, '\r') >= 0 {
+		line = line[bytes.LastIndexByte(line, '\r')+1:]
 	}
 	if bytes.IndexByte(line, 0x1b) >= 0 {
 		s.scratch = stripANSI(s.scratch[:0], line)
 		line = bytes.TrimRight(s.scratch, " \t")
 	}
-	line = bytes.TrimLeft(line, " \t")
+	line = trimBlanksLeft(line)
 	for len(line) > 0 && line[0] == '#' {
-		line = bytes.TrimLeft(line[1:], " \t")
+		line = trimBlanksLeft(line[1:])
 	}
 	return line
+}
+
+// trimBlanksLeft is bytes.TrimLeft(b, " \t").
+func trimBlanksLeft(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
 }
 
 // stripANSI appends line to dst without its escape sequences.
@@ -551,7 +689,11 @@ func splitLabel(text []byte) (label, value []byte, ok bool) {
 		}
 		i += j
 		if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\t' {
-			label = bytes.TrimRight(text[:i], " \t")
+			n := i
+			for n > 0 && (text[n-1] == ' ' || text[n-1] == '\t') {
+				n--
+			}
+			label = text[:n]
 			if len(label) == 0 {
 				return nil, nil, false
 			}
@@ -584,7 +726,11 @@ func (s *Scanner) isCandidateLabel(label []byte) bool {
 	if !isTableLabel(label) {
 		return false
 	}
-	return bytes.IndexByte(label, '(') >= 0 || lookupLabel(normLabel(label)).known
+	if bytes.IndexByte(label, '(') >= 0 {
+		return true
+	}
+	e, _ := s.lookup(label)
+	return e.info.known
 }
 
 // isTableLabel reports whether a label looks like one of a result table, not
@@ -598,15 +744,20 @@ func isTableLabel(label []byte) bool {
 		return false
 	}
 	for _, c := range label {
-		switch {
-		case isLetter(c), c >= '0' && c <= '9':
-		case strings.IndexByte(" \t()/%.-_',", c) >= 0:
-		default:
+		if !tableLabelBytes[c] {
 			return false
 		}
 	}
 	return true
 }
+
+// tableLabelBytes are the bytes of a table label: letters, digits and " \t()/%.-_',".
+var tableLabelBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isLetter(byte(c)) || c >= '0' && c <= '9' || strings.IndexByte(" \t()/%.-_',", byte(c)) >= 0
+	}
+	return t
+}()
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 

@@ -31,30 +31,27 @@ var sglangEras = []era{
 	{"peak output token throughput (tok/s)", "Dec 2025+ (peak metrics)"},
 }
 
-// dated returns the version of the latest era whose label the block prints.
-func dated(b *Block, eras []era, base string) string {
+// dated returns the version of the latest era the block shows: whose label
+// it prints (seen, bits of eras) or whose key it has.
+func dated(b *Block, eras []era, seen uint32, base string) string {
 	v := base
-	for _, e := range eras {
+	for i, e := range eras {
 		if k, ok := strings.CutPrefix(e.label, "key:"); ok {
 			if _, has := b.Metrics[k]; has {
 				v = e.version
 			}
 			continue
 		}
-		exact := e.label != strings.ToLower(e.label) // case matters: "Total Token" vs "Total token"
-		for _, l := range b.Labels {
-			if (exact && l.Label == e.label) || (!exact && normLabel([]byte(l.Label)) == e.label) {
-				v = e.version
-				break
-			}
+		if seen&(1<<i) != 0 {
+			v = e.version
 		}
 	}
 	return v
 }
 
 // textVersion sets the tool, version and per-metric definitions of a block
-// of the serving-table family.
-func textVersion(b *Block, m marks) {
+// of the serving-table family; seen are the eras its labels show.
+func textVersion(b *Block, m marks, seen eraSeen) {
 	switch b.Format {
 	case FormatVLLMPlain:
 		b.Tool, b.Version = ToolVLLM, "v0.3.1-v0.3.3 (plain lines)"
@@ -64,17 +61,15 @@ func textVersion(b *Block, m marks) {
 	case FormatVLLM, FormatVLLMHeaderless:
 		b.Tool = ToolVLLM
 		base := "v0.4.0+"
-		for _, l := range b.Labels {
-			if normLabel([]byte(l.Label)) == "input token throughput (tok/s)" {
-				base = "v0.4.0-v0.6.0 (Input token throughput)"
-			}
+		if seen.inputTok {
+			base = "v0.4.0-v0.6.0 (Input token throughput)"
 		}
-		b.Version = dated(b, vllmEras, base)
+		b.Version = dated(b, vllmEras, seen.vllm, base)
 		if b.Format == FormatVLLMHeaderless {
 			b.Version += ", banner lost"
 		}
 	case FormatSGLang:
-		b.Tool, b.Version = ToolSGLang, dated(b, sglangEras, "2024+")
+		b.Tool, b.Version = ToolSGLang, dated(b, sglangEras, seen.sglang, "2024+")
 	case FormatTRTLLMServe:
 		b.Tool, b.Version = ToolTRTLLM, "benchmark_serving.py (vLLM v0.8 copy)"
 	case FormatGuideLLM:
@@ -86,7 +81,7 @@ func textVersion(b *Block, m marks) {
 	default:
 		return
 	}
-	for _, k := range []string{"max_output_tokens_per_s", "max_concurrent_requests"} {
+	for _, k := range [...]string{"max_output_tokens_per_s", "max_concurrent_requests"} {
 		if _, ok := b.Metrics[k]; ok {
 			setDefinition(b, k, PeakBucket)
 		}
