@@ -77,7 +77,7 @@ func commandFields(command string) []string {
 
 func modelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	served := ServedModel(r.Command)
-	if served == "" || s.Model == "" {
+	if served == "" || s.Model == "" || served == s.Model {
 		return
 	}
 	if baseModel(served) != baseModel(s.Model) {
@@ -155,6 +155,20 @@ func printed(m benchlog.Metric) interval {
 
 func overlaps(a, b interval) bool { return a.lo <= b.hi && b.lo <= a.hi }
 
+// percentileKeys are, for each latency, its order statistics in the order
+// they must not decrease.
+var percentileKeys = func() [][]string {
+	var out [][]string
+	for _, stat := range []string{"ttft", "tpot", "itl", "e2el"} {
+		var keys []string
+		for _, q := range []string{"median", "p90", "p95", "p99", "p99.9"} {
+			keys = append(keys, q+"_"+stat+"_ms")
+		}
+		out = append(out, keys)
+	}
+	return out
+}()
+
 // blockRules applies the identities that hold for the block's definition.
 func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 	for _, p := range b.Problems {
@@ -165,7 +179,8 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 	if b.Definition == benchlog.CountOverDuration {
 		if dur, ok := get("duration"); ok && dur.Value > 0 {
 			d := printed(dur)
-			ratio := func(key string, count float64, formula string) {
+			// formula is only written out for a problem: this runs on every block.
+			ratio := func(key string, count float64, formula func() string) {
 				m, ok := get(key)
 				if !ok || d.lo <= 0 {
 					return
@@ -174,26 +189,27 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 				if !overlaps(want, printed(m)) {
 					add(Diagnostic{Rule: RuleArithmetic, Severity: Error, File: b.File, Line: m.Line,
 						Printed: m.Raw, Computed: fmt.Sprintf("%.2f", count/dur.Value),
-						Message: fmt.Sprintf("%s is printed as %s, but %s = %.2f: the block was edited or mixes two runs; paste the benchmark output unchanged", key, m.Raw, formula, count/dur.Value)})
+						Message: fmt.Sprintf("%s is printed as %s, but %s = %.2f: the block was edited or mixes two runs; paste the benchmark output unchanged", key, m.Raw, formula(), count/dur.Value)})
 				}
 			}
 			in, okIn := get("total_input_tokens")
 			out, okOut := get("total_output_tokens")
 			if c, ok := get("completed"); ok {
-				ratio("request_throughput", c.Value, fmt.Sprintf("%s requests / %s s", c.Raw, dur.Raw))
+				ratio("request_throughput", c.Value, func() string { return fmt.Sprintf("%s requests / %s s", c.Raw, dur.Raw) })
 			}
 			if okOut {
-				ratio("output_throughput", out.Value, fmt.Sprintf("%s tokens / %s s", out.Raw, dur.Raw))
+				ratio("output_throughput", out.Value, func() string { return fmt.Sprintf("%s tokens / %s s", out.Raw, dur.Raw) })
 			}
 			if okIn && okOut {
-				ratio("total_token_throughput", in.Value+out.Value, fmt.Sprintf("(%s + %s) tokens / %s s", in.Raw, out.Raw, dur.Raw))
+				ratio("total_token_throughput", in.Value+out.Value, func() string {
+					return fmt.Sprintf("(%s + %s) tokens / %s s", in.Raw, out.Raw, dur.Raw)
+				})
 			}
 		}
 	}
-	for _, stat := range []string{"ttft", "tpot", "itl", "e2el"} {
+	for _, keys := range percentileKeys {
 		prev, prevKey := benchlog.Metric{}, ""
-		for _, q := range []string{"median", "p90", "p95", "p99", "p99.9"} {
-			key := q + "_" + stat + "_ms"
+		for _, key := range keys {
 			m, ok := get(key)
 			if !ok {
 				continue

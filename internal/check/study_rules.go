@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -219,14 +218,9 @@ func plausibilityRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	for _, lg := range r.Logs {
 		for i := range lg.Blocks {
 			b := &lg.Blocks[i]
-			keys := make([]string, 0, len(b.Metrics))
-			for k := range b.Metrics {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
 			dur, hasDur := b.Metrics["duration"]
-			for _, k := range keys {
-				m := b.Metrics[k]
+			// Map order does not matter: diagnostics are sorted afterwards.
+			for k, m := range b.Metrics {
 				switch {
 				case strings.HasSuffix(k, "_throughput") && m.Value <= 0 && k != "request_goodput":
 					add(Diagnostic{Rule: RulePlausibility, Severity: Error, File: b.File, Line: m.Line, Subject: r.ID,
