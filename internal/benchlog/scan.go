@@ -402,8 +402,8 @@ func (s *Scanner) begin(atBanner bool) {
 	s.decodeSec = false
 	s.known, s.unknwn = 0, 0
 	if s.spans == nil {
-		s.spans = make([]span, 0, 64)
-		s.arena = make([]byte, 0, 1024)
+		s.spans = make([]span, 0, 32) // a vLLM block has about twenty lines; more grow the slice
+		s.arena = make([]byte, 0, 512)
 		s.norm = s.normBuf[:0]
 	}
 	s.arena, s.spans, s.keys = s.arena[:0], s.spans[:0], s.keys[:0]
