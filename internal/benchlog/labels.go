@@ -200,57 +200,10 @@ var nullValues = map[string]bool{
 	"": true, "trace": true,
 }
 
-// parseValue reads a printed value such as "1000", "-0.00", "294.101467 s",
-// "6.05 requests/s" or "15.0 RPS." into a number, the digits printed after
-// its decimal point, and the unit that follows it.
+// parseValue is parseValueBytes on a string, for the readers off the hot path.
 func parseValue(v string) (num string, decimals int, unit string, ok bool) {
-	num, unit, _ = strings.Cut(v, " ")
-	unit = strings.TrimSuffix(strings.TrimSpace(unit), ".")
-	num = strings.TrimSuffix(num, ".")
-	if num == "" {
-		return "", 0, "", false
-	}
-	i := 0
-	if num[0] == '-' || num[0] == '+' {
-		i++
-	}
-	digits, frac, exp := 0, 0, 0
-	for ; i < len(num) && num[i] >= '0' && num[i] <= '9'; i++ {
-		digits++
-	}
-	if i < len(num) && num[i] == '.' {
-		i++
-		for ; i < len(num) && num[i] >= '0' && num[i] <= '9'; i++ {
-			frac++
-		}
-	}
-	if digits+frac == 0 {
-		return "", 0, "", false
-	}
-	if i < len(num) && (num[i] == 'e' || num[i] == 'E') {
-		i++
-		neg := false
-		if i < len(num) && (num[i] == '-' || num[i] == '+') {
-			neg = num[i] == '-'
-			i++
-		}
-		start := i
-		for ; i < len(num) && num[i] >= '0' && num[i] <= '9'; i++ {
-			if exp < 10000 {
-				exp = exp*10 + int(num[i]-'0')
-			}
-		}
-		if i == start {
-			return "", 0, "", false
-		}
-		if neg {
-			exp = -exp
-		}
-	}
-	if i != len(num) {
-		return "", 0, "", false
-	}
-	return num, frac - exp, unit, true
+	n, d, u, _, ok := parseValueBytes([]byte(v))
+	return string(n), d, string(u), ok
 }
 
 // unitShift is the power of ten that turns a value in unit from into unit to

@@ -266,7 +266,10 @@ func isNullValue(v []byte) bool {
 	return nullValues[string(buf[:len(v)])]
 }
 
-// parseValueBytes is parseValue on bytes; exp reports an exponent in num.
+// parseValueBytes reads a printed value such as "1000", "-0.00",
+// "294.101467 s", "6.05 requests/s" or "15.0 RPS." into a number, the digits
+// printed after its decimal point (less its exponent), and the unit that
+// follows it; exp10 reports an exponent in num.
 func parseValueBytes(v []byte) (num []byte, decimals int, unit []byte, exp10, ok bool) {
 	num = v
 	if i := bytes.IndexByte(v, ' '); i >= 0 {
