@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	htmltemplate "html/template"
 	"slices"
@@ -347,20 +348,25 @@ func findLog(run *study.Run, workload string) *study.Log {
 
 // wrap puts a rendered body into the HTML page template.
 func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, body []byte) ([]byte, error) {
-	t, err := r.page.Clone()
-	if err != nil {
-		return nil, err
+	if loc.err != nil {
+		return nil, loc.err
+	}
+	t := r.pages[lang]
+	if t == nil {
+		return nil, fmt.Errorf("no page template for language %q", lang)
 	}
 	var buf bytes.Buffer
-	err = t.Funcs(htmltemplate.FuncMap{"T": loc.T}).Execute(&buf, map[string]any{
+	buf.Grow(len(body) + 2048)
+	err := t.Execute(&buf, map[string]any{
 		"Lang": lang, "Title": title, "Root": root, "Others": others,
 		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
 	})
 	if err != nil {
+		var me messageError
+		if errors.As(err, &me) {
+			return nil, me.err
+		}
 		return nil, fmt.Errorf("templates/page.html.tmpl: %w", err)
-	}
-	if loc.err != nil {
-		return nil, loc.err
 	}
 	return buf.Bytes(), nil
 }

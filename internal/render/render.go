@@ -51,9 +51,12 @@ type Renderer struct {
 	plain  map[string]map[string]*plainMessage
 	report *template.Template
 	page   *htmltemplate.Template
-	index  *htmltemplate.Template
-	md     goldmark.Markdown
-	CSS    []byte
+	// pages is page.html.tmpl bound to each language's messages, so that a
+	// page is wrapped without cloning (and escaping again) the template.
+	pages map[string]*htmltemplate.Template
+	index *htmltemplate.Template
+	md    goldmark.Markdown
+	CSS   []byte
 }
 
 // New loads templates/ and locales/.
@@ -96,6 +99,14 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	}
 	if r.page, err = parseHTML(templates, "page.html.tmpl"); err != nil {
 		return nil, err
+	}
+	r.pages = map[string]*htmltemplate.Template{}
+	for _, l := range Languages {
+		t, err := r.page.Clone()
+		if err != nil {
+			return nil, err
+		}
+		r.pages[l.Code] = t.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
 	}
 	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
 		return nil, err
@@ -169,13 +180,13 @@ func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 // no page silently falls back to another language.
 type localizer struct {
 	lang string
-	loc  *i18n.Localizer
+	loc  *i18n.Localizer // made on first use: most messages are plain
 	r    *Renderer
 	err  error
 }
 
 func (r *Renderer) localizer(lang string) *localizer {
-	return &localizer{lang: lang, loc: i18n.NewLocalizer(r.bundle, lang), r: r}
+	return &localizer{lang: lang, r: r}
 }
 
 // T localizes id with key/value pairs as template data.
@@ -195,11 +206,32 @@ func (l *localizer) T(id string, kv ...any) string {
 	for i := 0; i+1 < len(kv); i += 2 {
 		data[fmt.Sprint(kv[i])] = kv[i+1]
 	}
+	if l.loc == nil {
+		l.loc = i18n.NewLocalizer(l.r.bundle, l.lang)
+	}
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
 	if err != nil && l.err == nil {
 		l.err = fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err)
 	}
 	return s
+}
+
+// messageError is the error of a message a template could not translate.
+type messageError struct{ err error }
+
+func (e messageError) Error() string { return e.err.Error() }
+
+// translate returns T for templates shared by every page of a language: it
+// keeps no state, and fails the execution with a messageError.
+func (r *Renderer) translate(lang string) func(string, ...any) (string, error) {
+	return func(id string, kv ...any) (string, error) {
+		loc := r.localizer(lang)
+		s := loc.T(id, kv...)
+		if loc.err != nil {
+			return "", messageError{loc.err}
+		}
+		return s, nil
+	}
 }
 
 // plainMessage is a message whose text is literal text and {{.Field}}
