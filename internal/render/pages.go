@@ -53,7 +53,7 @@ func langLinks(studyID, current string) []LangLink {
 
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
-	"pct", "served", "ranking", "sides", "problems", "problem", "source", "reason", "chart"}
+	"pct", "served", "ranking", "sides", "runs", "problems", "problem", "source", "reason", "chart"}
 
 // side is one configuration of the "other cases" section.
 type side struct {
@@ -66,6 +66,22 @@ type sideCell struct {
 	Run      *study.Run
 	LogFile  string
 	Block    *benchlog.Block
+	// Ready Markdown: the case and the run's name, escaped; its command and
+	// its raw result as fenced blocks.
+	Case, Name, Command, Raw string
+}
+
+// runView is one run of a step, its Markdown made ready in Go so that the
+// template, which keeps the section's structure, does little per run.
+type runView struct {
+	ID      string
+	Name    string // escaped
+	Command string // fenced
+	Derived bool   // the command was derived, not recorded
+	Failed  bool
+	Error   string // the failed run's error
+	Raw     string // the raw result as a fenced log block; empty without one
+	Outcome string // headline, exclusion or "no main result" line
 }
 
 // jsonFormats are the formats of results saved as JSON, shown as an
@@ -165,6 +181,42 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return s
 	}
+	workloadName := func(id string) string {
+		if t := c.Workloads[id]; t != "" {
+			return t
+		}
+		return id
+	}
+	blockText := func(file string, b *benchlog.Block) string {
+		lg := logOf[file]
+		if lg == nil || b == nil {
+			return ""
+		}
+		if !jsonFormats[b.Format] {
+			return lg.BlockText(b)
+		}
+		// A --save-result JSON may be megabytes of per-request arrays:
+		// its first lines, and what is left out.
+		ex := lg.BlockExcerpt(b, jsonExcerptLines, jsonExcerptBytes)
+		switch {
+		case ex.MoreLines > 0:
+			return ex.Text + "\n" + loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", lg.File)
+		case ex.MoreBytes > 0:
+			return ex.Text + "\n" + loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", lg.File)
+		}
+		return ex.Text
+	}
+	// rawResult is a raw result as a fenced log block; a block shown twice
+	// (its step and the other cases) is made once.
+	rawResults := map[*benchlog.Block]string{}
+	rawResult := func(file string, b *benchlog.Block) string {
+		if s, ok := rawResults[b]; ok {
+			return s
+		}
+		s := fence(blockText(file, b), "log "+loc.T("run.raw_result"))
+		rawResults[b] = s
+		return s
+	}
 	funcs := template.FuncMap{
 		"T":     loc.T,
 		"esc":   esc,
@@ -215,32 +267,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return id
 		},
-		"workload": func(id string) string {
-			if t := c.Workloads[id]; t != "" {
-				return t
-			}
-			return id
-		},
-		"blockText": func(file string, b *benchlog.Block) string {
-			lg := logOf[file]
-			if lg == nil || b == nil {
-				return ""
-			}
-			if !jsonFormats[b.Format] {
-				return lg.BlockText(b)
-			}
-			// A --save-result JSON may be megabytes of per-request arrays:
-			// its first lines, and what is left out.
-			ex := lg.BlockExcerpt(b, jsonExcerptLines, jsonExcerptBytes)
-			switch {
-			case ex.MoreLines > 0:
-				return ex.Text + "\n" + loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", lg.File)
-			case ex.MoreBytes > 0:
-				return ex.Text + "\n" + loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", lg.File)
-			}
-			return ex.Text
-		},
-		"served": func(run *study.Run) string { return check.ServedModel(run.Command) },
+		"workload":  workloadName,
+		"blockText": blockText,
+		"served":    func(run *study.Run) string { return check.ServedModel(run.Command) },
 		"ranking": func(sr *report.StepResult) string {
 			var parts []string
 			sep := " > "
@@ -253,7 +282,50 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			return strings.Join(parts, sep)
 		},
 		"sides": func(rp *report.Report) []side {
-			return []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
+			sides := []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
+			for i := range sides {
+				for j := range sides[i].Cells {
+					cl := &sides[i].Cells[j]
+					cl.Case, cl.Name = esc(workloadName(cl.Workload)), esc(cl.Run.Name)
+					cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), rawResult(cl.LogFile, cl.Block)
+				}
+			}
+			return sides
+		},
+		"runs": func(sr *report.StepResult) []runView {
+			views := make([]runView, len(sr.Runs))
+			for i := range sr.Runs {
+				rr := &sr.Runs[i]
+				v := &views[i]
+				v.ID, v.Name = rr.Run.ID, esc(rr.Run.Name)
+				v.Command, v.Derived = fence(rr.Run.Command, "bash"), rr.Run.CommandDerived
+				if v.Failed = rr.Run.Failed(); v.Failed {
+					v.Error = rr.Run.Error
+					continue
+				}
+				if rr.Block != nil {
+					v.Raw = rawResult(rr.LogFile, rr.Block)
+				}
+				anchor := "run-" + rr.Run.ID
+				switch {
+				case rr.Excluded != "":
+					v.Outcome = "**" + loc.T("run.not_comparable") + "** " + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
+						"Served", esc(check.ServedModel(rr.Run.Command)), "Model", esc(s.Model))
+					if reason := ackReason(rr.Excluded, rr.Run.ID); reason != "" {
+						v.Outcome += " " + reason
+					}
+				case rr.Headline != nil:
+					v.Outcome = loc.T("run.headline."+string(s.Objective), "Value", value(rr.Headline, anchor))
+					if rr.Change != nil {
+						v.Outcome += " (" + changeLink(rr.Change, nil, anchor) + " " + loc.T("run.vs", "Run", esc(sr.Reference.Run.Name)) + ")"
+					} else if rr.Run.ID == sr.Step.Reference {
+						v.Outcome += " (" + loc.T("run.reference") + ")"
+					}
+				default:
+					v.Outcome = loc.T("run.no_main_result")
+				}
+			}
+			return views
 		},
 		"problems": func() []problemGroup { return groupProblems(res.Diagnostics) },
 		"problem": func(g problemGroup) string {
@@ -274,7 +346,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		},
 		"reason": func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) },
 	}
-	charts, err := drawCharts(rep, loc.T, funcs["workload"].(func(string) string), funcs["stepTitle"].(func(string) string))
+	charts, err := drawCharts(rep, loc.T, workloadName, funcs["stepTitle"].(func(string) string))
 	if err != nil {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
