@@ -362,6 +362,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	others := langLinks(s.ID, lang)
 	var md bytes.Buffer
+	md.Grow(int(r.mdSize.Load()) * 5 / 4)
 	t, err := r.report.Clone()
 	if err != nil {
 		return nil, err
@@ -373,6 +374,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if loc.err != nil {
 		return nil, loc.err
 	}
+	r.mdSize.Store(int64(md.Len()))
 	body, err := r.markdownToHTML(md.Bytes())
 	if err != nil {
 		return nil, err
