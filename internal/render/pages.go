@@ -121,10 +121,14 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return ""
 	}
-	flagged := map[string]string{} // "file:line" -> rule of an unacknowledged problem there
+	type fileLine struct {
+		file string
+		line int
+	}
+	flagged := map[fileLine]string{} // rule of an unacknowledged problem at a line
 	for _, d := range res.Diagnostics {
 		if !d.Acknowledged() {
-			flagged[fmt.Sprintf("%s:%d", d.File, d.Line)] = d.Rule
+			flagged[fileLine{d.File, d.Line}] = d.Rule
 		}
 	}
 	// sourced writes a number as a link to where its log is shown, with its
@@ -134,7 +138,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	valueTitle := func(v *report.Value) string {
 		status := loc.T("source.check_passed")
-		if rule := flagged[fmt.Sprintf("%s:%d", v.Source.File, v.Source.Line)]; rule != "" {
+		if rule := flagged[fileLine{v.Source.File, v.Source.Line}]; rule != "" {
 			status = loc.T("source.check_failed", "Rule", rule)
 		}
 		title := loc.T("source.value", "File", v.Source.File, "Line", v.Source.Line, "Label", v.Source.Label, "Status", status)

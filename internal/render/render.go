@@ -328,7 +328,11 @@ func (r *Renderer) markdownToHTML(md []byte) ([]byte, error) {
 // esc escapes text from results/ for use inline in Markdown, so that no
 // contributor string becomes markup.
 func esc(s string) string {
+	if !strings.ContainsAny(s, escaped) {
+		return s
+	}
 	var b strings.Builder
+	b.Grow(len(s) + 8)
 	for _, c := range s {
 		switch c {
 		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '{', '}', '!', '&':
@@ -342,20 +346,28 @@ func esc(s string) string {
 	return b.String()
 }
 
+// escaped are the characters esc escapes or replaces.
+const escaped = "\\`*_[]<>|#{}!&\n"
+
 // fence wraps text in a fenced code block longer than any backtick run in it.
 func fence(text, info string) string {
 	n := 3
-	run := 0
-	for _, c := range text {
-		if c == '`' {
-			run++
-			if run >= n {
-				n = run + 1
+	if strings.Contains(text, "```") {
+		run := 0
+		for i := 0; i < len(text); i++ {
+			if text[i] == '`' {
+				run++
+				if run >= n {
+					n = run + 1
+				}
+			} else {
+				run = 0
 			}
-		} else {
-			run = 0
 		}
 	}
-	f := strings.Repeat("`", n)
+	f := "```"
+	if n > 3 {
+		f = strings.Repeat("`", n)
+	}
 	return f + info + "\n" + strings.TrimRight(text, "\n") + "\n" + f + "\n"
 }
