@@ -53,7 +53,7 @@ func langLinks(studyID, current string) []LangLink {
 
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
-	"pct", "served", "ranking", "sides", "runs", "problems", "problem", "source", "reason", "chart"}
+	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart"}
 
 // side is one configuration of the "other cases" section.
 type side struct {
@@ -69,6 +69,16 @@ type sideCell struct {
 	// Ready Markdown: the case and the run's name, escaped; its command and
 	// its raw result as fenced blocks.
 	Case, Name, Command, Raw string
+}
+
+// rowView is one row of the conclusion table, its cells ready Markdown.
+type rowView struct {
+	Case, Baseline, Optimized, Change, BaselineTPOT, OptimizedTPOT string
+}
+
+// optionView is one row of the summary table, its cells ready Markdown.
+type optionView struct {
+	Step, Option, Best, Reference, Change string
 }
 
 // runView is one run of a step, its Markdown made ready in Go so that the
@@ -221,24 +231,32 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		rawResults[b] = s
 		return s
 	}
+	cell := func(cl *report.Cell, anchor string) string {
+		if cl == nil {
+			return "—"
+		}
+		return value(&cl.Headline, anchor)
+	}
+	tpot := func(cl *report.Cell, anchor string) string {
+		if cl == nil || cl.TPOT == nil {
+			return "—"
+		}
+		return value(cl.TPOT, anchor)
+	}
+	stepTitle := func(id string) string {
+		if t := c.Steps[id]; t != "" {
+			return t
+		}
+		return id
+	}
 	funcs := template.FuncMap{
-		"T":     loc.T,
-		"esc":   esc,
-		"fence": fence,
-		"add":   func(a, b int) int { return a + b },
-		"model": func(id string) string { return id[strings.LastIndex(id, "/")+1:] },
-		"cell": func(cl *report.Cell, anchor string) string {
-			if cl == nil {
-				return "—"
-			}
-			return value(&cl.Headline, anchor)
-		},
-		"tpot": func(cl *report.Cell, anchor string) string {
-			if cl == nil || cl.TPOT == nil {
-				return "—"
-			}
-			return value(cl.TPOT, anchor)
-		},
+		"T":             loc.T,
+		"esc":           esc,
+		"fence":         fence,
+		"add":           func(a, b int) int { return a + b },
+		"model":         func(id string) string { return id[strings.LastIndex(id, "/")+1:] },
+		"cell":          cell,
+		"tpot":          tpot,
 		"value":         value,
 		"pct":           pct,
 		"change":        changeLink,
@@ -265,11 +283,35 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return strings.Join(parts, loc.T("list.separator"))
 		},
-		"stepTitle": func(id string) string {
-			if t := c.Steps[id]; t != "" {
-				return t
+		"stepTitle": stepTitle,
+		"rows": func() []rowView {
+			views := make([]rowView, len(rep.Rows))
+			for i, row := range rep.Rows {
+				id := row.Workload.ID
+				views[i] = rowView{Case: esc(workloadName(id)),
+					Baseline: cell(row.Baseline, "baseline-"+id), Optimized: cell(row.Optimized, "optimized-"+id),
+					Change:       changeLink(row.Change, claimFor("conclusion", id), "optimized-"+id),
+					BaselineTPOT: tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: tpot(row.Optimized, "optimized-"+id)}
 			}
-			return id
+			return views
+		},
+		"options": func() []optionView {
+			views := make([]optionView, len(rep.Steps))
+			for i := range rep.Steps {
+				sr := &rep.Steps[i]
+				v := &views[i]
+				v.Step, v.Option, v.Best, v.Change = sr.Step.ID, esc(stepTitle(sr.Step.ID)), "—", "—"
+				if sr.Best != nil {
+					v.Best = esc(sr.Best.Run.Name)
+				}
+				if sr.Reference != nil {
+					v.Reference = esc(sr.Reference.Run.Name)
+				}
+				if sr.Change != nil {
+					v.Change = changeLink(sr.Change, claimFor("step", sr.Step.ID), "step-"+sr.Step.ID)
+				}
+			}
+			return views
 		},
 		"workload":  workloadName,
 		"blockText": blockText,
@@ -350,7 +392,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		},
 		"reason": func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) },
 	}
-	charts, err := drawCharts(rep, loc.T, workloadName, funcs["stepTitle"].(func(string) string))
+	charts, err := drawCharts(rep, loc.T, workloadName, stepTitle)
 	if err != nil {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
