@@ -73,7 +73,7 @@ type Writer struct {
 	dir, tmp string
 	mu       sync.Mutex
 	names    map[string]bool
-	dirs     map[string]bool // folders made inside tmp
+	dirs     map[string]*folder // folders made, or being made, inside tmp
 	done     bool
 }
 
@@ -92,11 +92,22 @@ func Create(dir string) (*Writer, error) {
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	return &Writer{dir: dir, tmp: tmp, names: map[string]bool{}, dirs: map[string]bool{".": true}}, nil
+	return &Writer{dir: dir, tmp: tmp, names: map[string]bool{}, dirs: map[string]*folder{".": made}}, nil
 }
 
 // Dir is the temporary folder the files are written into.
 func (w *Writer) Dir() string { return w.tmp }
+
+// folder is a folder of the site, made once: the first file in it makes it,
+// outside the Writer's lock, so that making it (a slow system call on some
+// file systems) holds up no file in another folder.
+type folder struct {
+	once sync.Once
+	err  error
+}
+
+// made is a folder that exists.
+var made = func() *folder { f := &folder{}; f.once.Do(func() {}); return f }()
 
 // claim checks a path and reserves it, making its folder.
 func (w *Writer) claim(name string) (string, error) {
@@ -104,21 +115,25 @@ func (w *Writer) claim(name string) (string, error) {
 		return "", err
 	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	if w.done {
+		w.mu.Unlock()
 		return "", fmt.Errorf("site: %q added after the site was committed or aborted", name)
 	}
 	if w.names[name] {
+		w.mu.Unlock()
 		return "", fmt.Errorf("site: two pages want the path %q", name)
 	}
 	w.names[name] = true
-	if d := path.Dir(name); !w.dirs[d] {
-		if err := os.MkdirAll(filepath.Join(w.tmp, filepath.FromSlash(d)), 0o755); err != nil {
-			return "", err
-		}
-		for ; !w.dirs[d]; d = path.Dir(d) {
-			w.dirs[d] = true
-		}
+	d := path.Dir(name)
+	f := w.dirs[d]
+	if f == nil {
+		f = &folder{}
+		w.dirs[d] = f
+	}
+	w.mu.Unlock()
+	f.once.Do(func() { f.err = os.MkdirAll(filepath.Join(w.tmp, filepath.FromSlash(d)), 0o755) })
+	if f.err != nil {
+		return "", f.err
 	}
 	return filepath.Join(w.tmp, filepath.FromSlash(name)), nil
 }
