@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,6 +83,8 @@ func diff(want, got []byte) string {
 	return "(same lines, different bytes)"
 }
 
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
+
 // TestSeedFigures asserts the figures the seeds publish, recomputed from the
 // logs, on the English, Chinese and Japanese pages.
 func TestSeedFigures(t *testing.T) {
@@ -98,8 +101,9 @@ func TestSeedFigures(t *testing.T) {
 			if page == "" {
 				t.Fatalf("no page %s/%s", lang, id)
 			}
+			text := htmlTag.ReplaceAllString(page, "") // figures are links to their logs
 			for _, f := range figures {
-				if !strings.Contains(page, f) {
+				if !strings.Contains(text, f) {
 					t.Errorf("%s/%s/index.html does not show %q", lang, id, f)
 				}
 			}

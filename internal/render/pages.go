@@ -323,7 +323,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				sep = " < "
 			}
 			for _, rr := range sr.Ranking {
-				parts = append(parts, fmt.Sprintf("%s (%s %s)", esc(rr.Run.Name), rr.Headline.Expr(), rep.Headline.Unit))
+				// Each figure links to its run, like every number of the page.
+				figure := sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline))
+				parts = append(parts, fmt.Sprintf("%s (%s %s)", esc(rr.Run.Name), figure, rep.Headline.Unit))
 			}
 			return strings.Join(parts, sep)
 		},
