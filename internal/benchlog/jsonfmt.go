@@ -333,16 +333,8 @@ func jsonMetricKey(path string) (string, keySpec, bool) {
 	}
 	if i := strings.LastIndexByte(path, '.'); i > 0 {
 		if base, ok := benchPercentiles[path[:i]]; ok {
-			st := path[i+1:]
-			switch st {
-			case "minimum":
-				st = "min"
-			case "maximum":
-				st = "max"
-			case "average":
-				st = "mean"
-			}
-			if nvStat(st) == "" {
+			st := nvStat(path[i+1:])
+			if st == "" {
 				return "", keySpec{}, false
 			}
 			if base == "gtps" {

@@ -1,8 +1,6 @@
 package benchlog
 
 import (
-	"math"
-	"strconv"
 	"strings"
 )
 
@@ -200,12 +198,6 @@ var nullValues = map[string]bool{
 	"": true, "trace": true,
 }
 
-// parseValue is parseValueBytes on a string, for the readers off the hot path.
-func parseValue(v string) (num string, decimals int, unit string, ok bool) {
-	n, d, u, _, ok := parseValueBytes([]byte(v))
-	return string(n), d, string(u), ok
-}
-
 // unitShift is the power of ten that turns a value in unit from into unit to
 // (s, ms, us, ns; 0 for anything else).
 func unitShift(from, to string) int {
@@ -233,38 +225,7 @@ func unitShift(from, to string) int {
 // makeMetric converts a printed value for spec into a Metric. ok is false for
 // values that are not numbers.
 func makeMetric(spec keySpec, raw string, line int) (Metric, bool) {
-	num, dec, vunit, ok := parseValue(raw)
-	if !ok {
-		return Metric{}, false
-	}
-	from := spec.from
-	if from == "" {
-		switch vunit {
-		case "s", "sec", "secs", "seconds":
-			from = "s"
-		case "ms":
-			from = "ms"
-		}
-	}
-	shift := 0
-	if spec.unit != "" && from != "" {
-		shift = unitShift(from, spec.unit)
-	}
-	exp := strings.ContainsAny(num, "eE")
-	if shift != 0 && !exp {
-		// Shift in decimal so that 24.11 s is exactly 24110 ms.
-		num += "e" + strconv.Itoa(shift)
-	}
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil { // out of range
-		return Metric{}, false
-	}
-	if shift != 0 && exp {
-		f *= math.Pow10(shift)
-	}
-	dec -= shift
-	if f == 0 {
-		f = 0 // -0.00 reads as 0
-	}
-	return Metric{Value: f, Decimals: dec, Line: line, Raw: raw}, true
+	m, ok := metricBytes(spec, []byte(raw), line)
+	m.Raw = raw
+	return m, ok
 }

@@ -61,13 +61,18 @@ func splitUnit(label string) (name, unit string) {
 	return normLabel([]byte(label)), strings.ToLower(unit)
 }
 
-// nvStat normalises a column header: avg -> mean; p99, min, max, std, sum,
-// value kept; anything else (adj_p95) -> "".
+// nvStat normalises a statistic's name, from a table column or a
+// trtllm-bench key: avg, average -> mean; minimum, maximum -> min, max; p99,
+// min, max, std, sum, value kept; anything else (adj_p95) -> "".
 func nvStat(col string) string {
 	col = strings.ToLower(strings.TrimSpace(col))
 	switch col {
 	case "avg", "mean", "average":
 		return "mean"
+	case "minimum":
+		return "min"
+	case "maximum":
+		return "max"
 	case "min", "max", "std", "sum", "median", "value":
 		return col
 	}

@@ -167,19 +167,11 @@ func (s *Scanner) benchTag(text []byte) bool {
 	if !ok {
 		return true
 	}
-	st := strings.ToLower(string(bytes.TrimSpace(stat)))
-	switch st {
-	case "minimum":
-		st = "min"
-	case "maximum":
-		st = "max"
-	case "average":
-		st = "mean"
-	}
-	if nvStat(st) == "" {
+	st := nvStat(string(stat))
+	if st == "" {
 		return true
 	}
-	keys, spec := nvRowKeys(row, "", nvStat(st))
+	keys, spec := nvRowKeys(row, "", st)
 	for _, k := range keys {
 		spec.key = k
 		s.benchMetric(spec, val)

@@ -191,25 +191,7 @@ func (c *canvas) marker(k barKind, x, y int) {
 func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 	w := float64(chartWidth)
 	do := c != nil
-	if do {
-		c.rect(0, 0, chartWidth-1, c.h-1, colCard, colCardEdge, 1, nil)
-	}
-	y := float64(chartPad)
-	for _, line := range m.wrapText(s.title, titleSize, w-2*chartPad) {
-		y += titleSize
-		if do {
-			c.text(line, chartPad, int(y), titleSize, colText, "start", true)
-		}
-		y += titleSize * (lineSpacing - 1)
-	}
-	y += 4
-	for _, line := range m.wrapText(s.subtitle, subSize, w-2*chartPad) {
-		y += subSize
-		if do {
-			c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
-		}
-		y += subSize * (lineSpacing - 1)
-	}
+	y := drawHeader(m, c, s.title, s.subtitle)
 	// Legend: a line sample with its marker, then the label.
 	y += 10
 	x := float64(chartPad)

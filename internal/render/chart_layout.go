@@ -121,6 +121,33 @@ const (
 	lineSpacing = 1.35
 )
 
+// drawHeader draws a chart's card, title and subtitle (with c nil it only
+// measures) and returns the height they take.
+func drawHeader(m *textMetrics, c *canvas, title, subtitle string) float64 {
+	w := float64(chartWidth)
+	do := c != nil
+	if do {
+		c.rect(0, 0, chartWidth-1, c.h-1, colCard, colCardEdge, 1, nil)
+	}
+	y := float64(chartPad)
+	for _, line := range m.wrapText(title, titleSize, w-2*chartPad) {
+		y += titleSize
+		if do {
+			c.text(line, chartPad, int(y), titleSize, colText, "start", true)
+		}
+		y += titleSize * (lineSpacing - 1)
+	}
+	y += 4
+	for _, line := range m.wrapText(subtitle, subSize, w-2*chartPad) {
+		y += subSize
+		if do {
+			c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
+		}
+		y += subSize * (lineSpacing - 1)
+	}
+	return y
+}
+
 // draw lays a chart out and draws it; with c nil it only measures, and
 // returns the height.
 func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
@@ -149,25 +176,7 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 	}
 	area := barMax - barX0
 
-	if do {
-		c.rect(0, 0, chartWidth-1, c.h-1, colCard, colCardEdge, 1, nil)
-	}
-	y := float64(chartPad)
-	for _, line := range m.wrapText(s.title, titleSize, w-2*chartPad) {
-		y += titleSize
-		if do {
-			c.text(line, chartPad, int(y), titleSize, colText, "start", true)
-		}
-		y += titleSize * (lineSpacing - 1)
-	}
-	y += 4
-	for _, line := range m.wrapText(s.subtitle, subSize, w-2*chartPad) {
-		y += subSize
-		if do {
-			c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
-		}
-		y += subSize * (lineSpacing - 1)
-	}
+	y := drawHeader(m, c, s.title, s.subtitle)
 	// Legend: swatches with labels, flowing onto more lines as needed.
 	if len(s.legend) > 0 {
 		y += 10
