@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/par"
 )
 
 // Content is a study's own prose in one language: the display names of its
@@ -49,19 +51,35 @@ func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Pro
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, e := range entries {
+		// Files are read and parsed on every core, and kept in folder order.
+		type parsed struct {
+			c     *Content
+			probs []Problem
+			err   error
+		}
+		files := make([]parsed, len(entries))
+		par.Each(len(entries), func(i int) {
+			e := entries[i]
 			file := path.Join(root, lang, e.Name())
 			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
-				problems = append(problems, Problem{Pos{file, 0}, "unexpected entry in content: expected <study-id>.md files"})
-				continue
+				files[i].probs = []Problem{{Pos{file, 0}, "unexpected entry in content: expected <study-id>.md files"}}
+				return
 			}
 			data, err := fs.ReadFile(fsys, path.Join(lang, e.Name()))
 			if err != nil {
-				return nil, nil, err
+				files[i].err = err
+				return
 			}
-			c, probs := ParseContent(file, lang, strings.TrimSuffix(e.Name(), ".md"), data)
-			problems = append(problems, probs...)
-			out[lang][c.Study] = c
+			files[i].c, files[i].probs = ParseContent(file, lang, strings.TrimSuffix(e.Name(), ".md"), data)
+		})
+		for _, f := range files {
+			if f.err != nil {
+				return nil, nil, f.err
+			}
+			problems = append(problems, f.probs...)
+			if f.c != nil {
+				out[lang][f.c.Study] = f.c
+			}
 		}
 	}
 	return out, problems, nil
