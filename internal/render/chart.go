@@ -1,8 +1,6 @@
 package render
 
 import (
-	"fmt"
-
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/report"
 )
@@ -41,36 +39,25 @@ func drawCharts(rep *report.Report, T func(id string, kv ...any) string, workloa
 		}
 	}
 	font := T("chart.font_family")
-	out := make([]Chart, 0, len(specs))
+	out := make([]Chart, 0, len(specs)+1)
 	for i := range specs {
 		s := &specs[i]
-		h := s.draw(m, nil)
-		c, err := newCanvas(m, chartWidth, h)
-		if err != nil {
-			return nil, err
-		}
-		s.draw(m, c)
-		svg, err := c.svg("chart-"+s.name, s.title, s.desc, font)
-		if err != nil {
-			return nil, fmt.Errorf("chart %s: %w", s.name, err)
-		}
-		out = append(out, Chart{Name: s.name, Title: s.title, Description: s.desc, SVG: svg})
+		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 	}
 	if rep.Main != nil {
 		if s, ok := distChart(rep, T, workloadName); ok {
-			c, err := newCanvas(m, chartWidth, s.draw(m, nil))
-			if err != nil {
-				return nil, err
-			}
-			s.draw(m, c)
-			svg, err := c.svg("chart-"+s.name, s.title, s.desc, font)
-			if err != nil {
-				return nil, fmt.Errorf("chart %s: %w", s.name, err)
-			}
-			out = append(out, Chart{Name: s.name, Title: s.title, Description: s.desc, SVG: svg})
+			out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 		}
 	}
 	return out, nil
+}
+
+// drawChart draws one chart on a pooled canvas.
+func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, font string) Chart {
+	c := newCanvas()
+	defer c.release()
+	h := draw(m, c)
+	return Chart{Name: name, Title: title, Description: desc, SVG: c.svg("chart-"+name, title, desc, font, h)}
 }
 
 // chartText holds the localized words the charts share.

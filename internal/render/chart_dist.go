@@ -190,7 +190,6 @@ func (c *canvas) marker(k barKind, x, y int) {
 // returns the height.
 func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 	w := float64(chartWidth)
-	do := c != nil
 	y := drawHeader(m, c, s.title, s.subtitle)
 	// Legend: a line sample with its marker, then the label.
 	y += 10
@@ -202,17 +201,15 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			x = chartPad
 			y += legendSize * 1.8
 		}
-		if do {
-			mid := int(y) + 7
-			if it.none {
-				c.line(int(x), mid, int(x)+sw, mid, colAxis, 2, []float64{2, 3})
-			} else {
-				line, _, dash := distStyle(it.kind)
-				c.line(int(x), mid, int(x)+sw, mid, line, 2, dash)
-				c.marker(it.kind, int(x)+sw/2, mid)
-			}
-			c.text(it.label, int(x)+sw+6, mid+4, legendSize, colText, "start", false)
+		mid := int(y) + 7
+		if it.none {
+			c.line(int(x), mid, int(x)+sw, mid, colAxis, 2, []float64{2, 3})
+		} else {
+			line, _, dash := distStyle(it.kind)
+			c.line(int(x), mid, int(x)+sw, mid, line, 2, dash)
+			c.marker(it.kind, int(x)+sw/2, mid)
 		}
+		c.text(it.label, int(x)+sw+6, mid+4, legendSize, colText, "start", false)
 		x += sw + 6 + lw + 18
 	}
 	y += 14 + 8
@@ -254,9 +251,7 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 	sideX := plotR + distSideGap
 	for _, p := range s.panels {
 		y += 12 + labelSize
-		if do {
-			c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)
-		}
+		c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)
 		y += 4 + 12
 		top, bottom := y, y+distPlotH
 		top0 := 0.0
@@ -272,73 +267,72 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			return int(math.Round(plotL + v/scaleMax*(plotR-plotL)))
 		}
 		yOf := func(share float64) int { return int(math.Round(bottom - share*distPlotH)) }
-		if do {
-			for i, sh := range distShares {
-				yy := yOf(sh / 100)
-				col := colGrid
-				if sh == 0 {
-					col = colAxis
-				}
-				c.line(int(plotL), yy, int(plotR), yy, col, 1, nil)
-				c.text(s.shareLabels[i], int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
+		for i, sh := range distShares {
+			yy := yOf(sh / 100)
+			col := colGrid
+			if sh == 0 {
+				col = colAxis
 			}
-			for _, t := range ticks {
-				xx := xOf(t)
-				col := colGrid
-				if t == 0 {
-					col = colAxis
-				}
-				c.line(xx, int(top), xx, int(bottom), col, 1, nil)
-				c.text(formatTick(t), xx, int(bottom)+tickSize+4, tickSize, colMuted, "middle", false)
+			c.line(int(plotL), yy, int(plotR), yy, col, 1, nil)
+			c.text(s.shareLabels[i], int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
+		}
+		for _, t := range ticks {
+			xx := xOf(t)
+			col := colGrid
+			if t == 0 {
+				col = colAxis
 			}
-			// Guide lines at the percentiles, to their labels on the right.
+			c.line(xx, int(top), xx, int(bottom), col, 1, nil)
+			c.text(formatTick(t), xx, int(bottom)+tickSize+4, tickSize, colMuted, "middle", false)
+		}
+		// Guide lines at the percentiles, to their labels on the right.
+		for j, pc := range distPercentiles {
+			yy := yOf(pc.p / 100)
+			c.line(int(plotL), yy, int(sideX)-4, yy, colAxis, 1, []float64{2, 3})
+			c.text(s.pctLabels[j], int(sideX), yy+4, valueSize, colText, "start", true)
+		}
+		for _, ser := range p.series {
+			line, _, dash := distStyle(ser.kind)
+			n := float64(len(ser.sorted))
+			pts := c.pts[:0]
+			add := func(x, y int) {
+				k := len(pts)
+				if k > 0 && pts[k-1] == [2]int{x, y} {
+					return
+				}
+				// Three points on one horizontal or vertical line: keep the ends.
+				if k > 1 && (pts[k-2][0] == x && pts[k-1][0] == x || pts[k-2][1] == y && pts[k-1][1] == y) {
+					pts[k-1] = [2]int{x, y}
+					return
+				}
+				pts = append(pts, [2]int{x, y})
+			}
+			for i, v := range ser.sorted {
+				xx := xOf(v)
+				add(xx, yOf(float64(i)/n))
+				add(xx, yOf(float64(i+1)/n))
+			}
+			for i, pt := range pts {
+				if i == 0 {
+					c.moveTo(pt[0], pt[1])
+				} else {
+					c.lineTo(pt[0], pt[1])
+				}
+			}
+			c.drawPath(drawing.Color{}, line, 2, dash)
+			c.pts = pts // the scratch, grown, for the next series
+		}
+		for _, ser := range p.series {
+			col := 0
+			if ser.kind == barOptimized {
+				col = 1
+			}
 			for j, pc := range distPercentiles {
 				yy := yOf(pc.p / 100)
-				c.line(int(plotL), yy, int(sideX)-4, yy, colAxis, 1, []float64{2, 3})
-				c.text(s.pctLabels[j], int(sideX), yy+4, valueSize, colText, "start", true)
-			}
-			for _, ser := range p.series {
-				line, _, dash := distStyle(ser.kind)
-				n := float64(len(ser.sorted))
-				var pts [][2]int
-				add := func(x, y int) {
-					k := len(pts)
-					if k > 0 && pts[k-1] == [2]int{x, y} {
-						return
-					}
-					// Three points on one horizontal or vertical line: keep the ends.
-					if k > 1 && (pts[k-2][0] == x && pts[k-1][0] == x || pts[k-2][1] == y && pts[k-1][1] == y) {
-						pts[k-1] = [2]int{x, y}
-						return
-					}
-					pts = append(pts, [2]int{x, y})
-				}
-				for i, v := range ser.sorted {
-					xx := xOf(v)
-					add(xx, yOf(float64(i)/n))
-					add(xx, yOf(float64(i+1)/n))
-				}
-				for i, pt := range pts {
-					if i == 0 {
-						c.moveTo(pt[0], pt[1])
-					} else {
-						c.lineTo(pt[0], pt[1])
-					}
-				}
-				c.drawPath(drawing.Color{}, line, 2, dash)
-			}
-			for _, ser := range p.series {
-				col := 0
-				if ser.kind == barOptimized {
-					col = 1
-				}
-				for j, pc := range distPercentiles {
-					yy := yOf(pc.p / 100)
-					c.marker(ser.kind, xOf(ser.values[j]), yy)
-					mx := int(sideX + colX[col] + distMarker)
-					c.marker(ser.kind, mx, yy)
-					c.text(ser.labels[j], mx+distMarker+5, yy+4, valueSize, colText, "start", false)
-				}
+				c.marker(ser.kind, xOf(ser.values[j]), yy)
+				mx := int(sideX + colX[col] + distMarker)
+				c.marker(ser.kind, mx, yy)
+				c.text(ser.labels[j], mx+distMarker+5, yy+4, valueSize, colText, "start", false)
 			}
 		}
 		y = bottom + tickSize + 10

@@ -121,38 +121,28 @@ const (
 	lineSpacing = 1.35
 )
 
-// drawHeader draws a chart's card, title and subtitle (with c nil it only
-// measures) and returns the height they take.
+// drawHeader draws a chart's title and subtitle and returns the height they
+// take.
 func drawHeader(m *textMetrics, c *canvas, title, subtitle string) float64 {
 	w := float64(chartWidth)
-	do := c != nil
-	if do {
-		c.rect(0, 0, chartWidth-1, c.h-1, colCard, colCardEdge, 1, nil)
-	}
 	y := float64(chartPad)
 	for _, line := range m.wrapText(title, titleSize, w-2*chartPad) {
 		y += titleSize
-		if do {
-			c.text(line, chartPad, int(y), titleSize, colText, "start", true)
-		}
+		c.text(line, chartPad, int(y), titleSize, colText, "start", true)
 		y += titleSize * (lineSpacing - 1)
 	}
 	y += 4
 	for _, line := range m.wrapText(subtitle, subSize, w-2*chartPad) {
 		y += subSize
-		if do {
-			c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
-		}
+		c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
 		y += subSize * (lineSpacing - 1)
 	}
 	return y
 }
 
-// draw lays a chart out and draws it; with c nil it only measures, and
-// returns the height.
+// draw lays a chart out, draws it and returns its height.
 func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 	w := float64(chartWidth)
-	do := c != nil
 	// Columns: labels | bars | value labels | notes.
 	labelW, valueW, noteW := 0.0, 0.0, 0.0
 	for _, p := range s.panels {
@@ -188,15 +178,13 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 				x = chartPad
 				y += legendSize * 1.8
 			}
-			if do {
-				top := int(y)
-				fill, stroke, dash := it.kind.colors(it.projected)
-				c.rect(int(x), top, int(x)+sw, top+sw, fill, stroke, 1, dash)
-				if it.projected {
-					c.hatch(int(x), top, int(x)+sw, top+sw, 5, stroke)
-				}
-				c.text(it.label, int(x)+sw+6, top+sw-2, legendSize, colText, "start", false)
+			top := int(y)
+			fill, stroke, dash := it.kind.colors(it.projected)
+			c.rect(int(x), top, int(x)+sw, top+sw, fill, stroke, 1, dash)
+			if it.projected {
+				c.hatch(int(x), top, int(x)+sw, top+sw, 5, stroke)
 			}
+			c.text(it.label, int(x)+sw+6, top+sw-2, legendSize, colText, "start", false)
 			x += sw + 6 + lw + 18
 		}
 		y += sw
@@ -221,9 +209,7 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 		}
 		if p.heading != "" {
 			y += 12 + labelSize
-			if do {
-				c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)
-			}
+			c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)
 			y += 4
 		}
 		y += 8
@@ -241,54 +227,50 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 			panelBottom += h + groupGap
 		}
 		panelBottom -= groupGap / 2
-		if do {
-			for _, t := range ticks {
-				x := xOf(t)
-				col := colGrid
-				if t == 0 {
-					col = colAxis
-				}
-				c.line(x, int(panelTop)-4, x, int(panelBottom), col, 1, nil)
-				c.text(formatTick(t), x, int(panelBottom)+tickSize+4, tickSize, colMuted, "middle", false)
+		for _, t := range ticks {
+			x := xOf(t)
+			col := colGrid
+			if t == 0 {
+				col = colAxis
 			}
+			c.line(x, int(panelTop)-4, x, int(panelBottom), col, 1, nil)
+			c.text(formatTick(t), x, int(panelBottom)+tickSize+4, tickSize, colMuted, "middle", false)
 		}
 		for i, g := range p.groups {
 			h := heights[i]
 			mid := y + h/2
-			if do {
-				// the label, centred on its bars
-				lh := labelSize * lineSpacing
-				ly := mid - float64(len(lines[i]))*lh/2 + labelSize*0.8 + (lh-labelSize)/2
-				for j, line := range lines[i] {
-					c.text(line, int(barX0)-10, int(ly+float64(j)*lh), labelSize, colText, "end", false)
+			// the label, centred on its bars
+			lh := labelSize * lineSpacing
+			ly := mid - float64(len(lines[i]))*lh/2 + labelSize*0.8 + (lh-labelSize)/2
+			for j, line := range lines[i] {
+				c.text(line, int(barX0)-10, int(ly+float64(j)*lh), labelSize, colText, "end", false)
+			}
+			if g.note != "" {
+				col, bold := colMuted, false
+				if g.sign > 0 {
+					col, bold = colBetter, true
+				} else if g.sign < 0 {
+					col, bold = colWorse, true
 				}
-				if g.note != "" {
-					col, bold := colMuted, false
-					if g.sign > 0 {
-						col, bold = colBetter, true
-					} else if g.sign < 0 {
-						col, bold = colWorse, true
+				c.text(g.note, int(notesRight), int(mid+noteSize*0.35), noteSize, col, "end", bold)
+			}
+			bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
+			by := mid - bh/2
+			for _, b := range g.bars {
+				y0, y1 := int(by), int(by)+barHeight
+				fill, stroke, dash := b.kind.colors(b.projected)
+				if b.kind.slot() {
+					c.rect(int(barX0)+1, y0, int(barMax), y1, fill, stroke, 1, dash)
+					c.text(b.label, int(barX0)+8, y1-6, valueSize, colMuted, "start", false)
+				} else {
+					x1 := max(xOf(b.value), int(barX0)+1)
+					c.rect(int(barX0), y0, x1, y1, fill, stroke, 1, dash)
+					if b.projected {
+						c.hatch(int(barX0), y0, x1, y1, 6, stroke)
 					}
-					c.text(g.note, int(notesRight), int(mid+noteSize*0.35), noteSize, col, "end", bold)
+					c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)
 				}
-				bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
-				by := mid - bh/2
-				for _, b := range g.bars {
-					y0, y1 := int(by), int(by)+barHeight
-					fill, stroke, dash := b.kind.colors(b.projected)
-					if b.kind.slot() {
-						c.rect(int(barX0)+1, y0, int(barMax), y1, fill, stroke, 1, dash)
-						c.text(b.label, int(barX0)+8, y1-6, valueSize, colMuted, "start", false)
-					} else {
-						x1 := max(xOf(b.value), int(barX0)+1)
-						c.rect(int(barX0), y0, x1, y1, fill, stroke, 1, dash)
-						if b.projected {
-							c.hatch(int(barX0), y0, x1, y1, 6, stroke)
-						}
-						c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)
-					}
-					by += barHeight + barGap
-				}
+				by += barHeight + barGap
 			}
 			y += h + groupGap
 		}

@@ -1,8 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,41 +75,111 @@ func (m *textMetrics) width(s string, size float64) float64 {
 // canvas draws a chart as SVG. It writes the elements exactly as go-chart's
 // SVG renderer (chart.SVG at 72 DPI) writes them, straight into one buffer:
 // go-chart formats every coordinate and colour with fmt and copies each
-// path, which was most of the time spent on a chart.
+// path, which was most of the time spent on a chart. Canvases are pooled:
+// their buffers keep their size from one chart to the next, and a finished
+// chart is copied out once, at its exact size.
 type canvas struct {
-	m    *textMetrics
-	w, h int
-	buf  []byte
-	path []byte // the path being built: "M x y\nL x y..."
+	buf  []byte   // the elements drawn so far
+	path []byte   // the path being built: "M x y\nL x y..."
+	pts  [][2]int // scratch for the distribution chart's polylines
 }
 
-func newCanvas(m *textMetrics, w, h int) (*canvas, error) {
-	c := &canvas{m: m, w: w, h: h, buf: make([]byte, 0, 8192)}
-	c.buf = fmt.Appendf(c.buf, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 %d %d">`, w, h)
-	return c, nil
+var canvasPool = sync.Pool{New: func() any {
+	return &canvas{buf: make([]byte, 0, 16<<10), path: make([]byte, 0, 1<<10)}
+}}
+
+func newCanvas() *canvas { return canvasPool.Get().(*canvas) }
+
+func (c *canvas) release() {
+	if cap(c.buf) > 1<<20 {
+		return // an outsized chart: let its buffer go
+	}
+	c.buf, c.path, c.pts = c.buf[:0], c.path[:0], c.pts[:0]
+	canvasPool.Put(c)
 }
 
-var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+// appendEscaped appends s escaped for XML text and attributes.
+func appendEscaped(b []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&quot;"
+		case '\'':
+			esc = "&#39;"
+		default:
+			continue
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, esc...)
+		last = i + 1
+	}
+	return append(b, s[last:]...)
+}
 
-func xmlEscape(s string) string { return xmlEscaper.Replace(s) }
+// byteText and alphaText are a colour channel as go-chart writes it: a
+// byte in decimal, an alpha as a fraction with one decimal. Tables, since
+// every element has a colour or two.
+var byteText, alphaText = func() (d, a [256]string) {
+	for i := range d {
+		d[i] = strconv.Itoa(i)
+		a[i] = strconv.FormatFloat(float64(i)/255, 'f', 1, 64)
+	}
+	return d, a
+}()
 
 // appendColor writes a colour as go-chart does: rgba(r,g,b,a.a).
 func appendColor(b []byte, c drawing.Color) []byte {
 	b = append(b, "rgba("...)
-	b = strconv.AppendUint(b, uint64(c.R), 10)
+	b = append(b, byteText[c.R]...)
 	b = append(b, ',')
-	b = strconv.AppendUint(b, uint64(c.G), 10)
+	b = append(b, byteText[c.G]...)
 	b = append(b, ',')
-	b = strconv.AppendUint(b, uint64(c.B), 10)
+	b = append(b, byteText[c.B]...)
 	b = append(b, ',')
-	b = strconv.AppendFloat(b, float64(c.A)/255, 'f', 1, 64)
+	b = append(b, alphaText[c.A]...)
 	return append(b, ')')
+}
+
+// appendFloat1 writes v with one decimal, as strconv's 'f' format does;
+// the sizes and dashes drawn are whole numbers, which skip the float
+// formatting.
+func appendFloat1(b []byte, v float64) []byte {
+	if v >= 0 && v < 1e9 && v == math.Trunc(v) && !math.Signbit(v) {
+		b = appendInt(b, int(v))
+		return append(b, ".0"...)
+	}
+	return strconv.AppendFloat(b, v, 'f', 1, 64)
+}
+
+// appendInt is strconv.AppendInt for coordinates, which are mostly small
+// and non-negative: those are written digit by digit, without strconv's
+// scratch buffer and copy.
+func appendInt(b []byte, v int) []byte {
+	switch {
+	case v < 0 || v >= 10000:
+		return strconv.AppendInt(b, int64(v), 10)
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	case v < 1000:
+		return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
+	}
+	return append(b, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
 }
 
 // appendStyle writes go-chart's style attribute.
 func appendStyle(b []byte, strokeWidth float64, stroke, fill drawing.Color, fontSize float64) []byte {
 	b = append(b, `style="stroke-width:`...)
-	b = strconv.AppendInt(b, int64(int(strokeWidth)), 10)
+	b = appendInt(b, int(strokeWidth))
 	b = append(b, ";stroke:"...)
 	if stroke.IsZero() {
 		b = append(b, "none"...)
@@ -124,7 +194,7 @@ func appendStyle(b []byte, strokeWidth float64, stroke, fill drawing.Color, font
 	}
 	if fontSize != 0 {
 		b = append(b, ";font-size:"...)
-		b = strconv.AppendFloat(b, fontSize, 'f', 1, 64)
+		b = appendFloat1(b, fontSize)
 		b = append(b, "px"...)
 	}
 	return append(b, '"')
@@ -134,9 +204,9 @@ func appendStyle(b []byte, strokeWidth float64, stroke, fill drawing.Color, font
 // baseline at y.
 func (c *canvas) text(s string, x, y int, size float64, color drawing.Color, anchor string, bold bool) {
 	b := append(c.buf, `<text x="`...)
-	b = strconv.AppendInt(b, int64(x), 10)
+	b = appendInt(b, x)
 	b = append(b, `" y="`...)
-	b = strconv.AppendInt(b, int64(y), 10)
+	b = appendInt(b, y)
 	b = append(b, `" `...)
 	b = appendStyle(b, 0, drawing.Color{}, color, size)
 	b = append(b, '>')
@@ -147,7 +217,7 @@ func (c *canvas) text(s string, x, y int, size float64, color drawing.Color, anc
 		b = append(b, "<tspan"...)
 		if anchor != "" && anchor != "start" {
 			b = append(b, ` x="`...)
-			b = strconv.AppendInt(b, int64(x), 10)
+			b = appendInt(b, x)
 			b = append(b, `" text-anchor="`...)
 			b = append(b, anchor...)
 			b = append(b, '"')
@@ -157,7 +227,7 @@ func (c *canvas) text(s string, x, y int, size float64, color drawing.Color, anc
 		}
 		b = append(b, '>')
 	}
-	b = append(b, xmlEscape(s)...)
+	b = appendEscaped(b, s)
 	if tspan {
 		b = append(b, "</tspan>"...)
 	}
@@ -168,13 +238,14 @@ func (c *canvas) moveTo(x, y int) { c.pathOp('M', x, y) }
 func (c *canvas) lineTo(x, y int) { c.pathOp('L', x, y) }
 
 func (c *canvas) pathOp(op byte, x, y int) {
-	if len(c.path) > 0 {
-		c.path = append(c.path, '\n')
+	b := c.path
+	if len(b) > 0 {
+		b = append(b, '\n')
 	}
-	c.path = append(c.path, op, ' ')
-	c.path = strconv.AppendInt(c.path, int64(x), 10)
-	c.path = append(c.path, ' ')
-	c.path = strconv.AppendInt(c.path, int64(y), 10)
+	b = append(b, op, ' ')
+	b = appendInt(b, x)
+	b = append(b, ' ')
+	c.path = appendInt(b, y)
 }
 
 // drawPath writes the path built so far, as go-chart does.
@@ -186,7 +257,7 @@ func (c *canvas) drawPath(fill, stroke drawing.Color, strokeWidth float64, dash 
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = strconv.AppendFloat(b, v, 'f', 1, 64)
+			b = appendFloat1(b, v)
 		}
 		b = append(b, '"')
 	}
@@ -237,23 +308,47 @@ func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke drawing.Color) {
 	}
 }
 
-// svg finishes the drawing: the opening tag gets a size, an accessible
-// name, the font stack and a background-independent card, and <title> and
+// svg finishes a chart h pixels high whose elements, all but the card
+// under them, are drawn: the opening tag gets a size, an accessible name,
+// the font stack and a background-independent card, and <title> and
 // <desc> come first.
-func (c *canvas) svg(id, title, desc, fontFamily string) ([]byte, error) {
-	out := append(c.buf, "</svg>"...)
-	end := bytes.IndexByte(out, '>')
-	if !bytes.HasPrefix(out, []byte("<svg ")) || end < 0 {
-		return nil, fmt.Errorf("charts: no <svg> element")
-	}
-	var b bytes.Buffer
-	b.Grow(len(out) + len(title) + len(desc) + 512)
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="%s-title %s-desc" font-family="%s">`,
-		c.w, c.h, c.w, c.h, id, id, xmlEscape(fontFamily))
-	fmt.Fprintf(&b, "\n<title id=\"%s-title\">%s</title>\n<desc id=\"%s-desc\">%s</desc>\n", id, xmlEscape(title), id, xmlEscape(desc))
-	b.Write(out[end+1:])
-	b.WriteByte('\n')
-	return b.Bytes(), nil
+func (c *canvas) svg(id, title, desc, fontFamily string, h int) []byte {
+	// The card and the head go after the elements in the buffer, then the
+	// three are copied out in order: the card needs the height, known only
+	// once the elements are laid out.
+	body := len(c.buf)
+	c.rect(0, 0, chartWidth-1, h-1, colCard, colCardEdge, 1, nil)
+	card := len(c.buf)
+	b := append(c.buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
+	b = appendInt(b, chartWidth)
+	b = append(b, ' ')
+	b = appendInt(b, h)
+	b = append(b, `" width="`...)
+	b = appendInt(b, chartWidth)
+	b = append(b, `" height="`...)
+	b = appendInt(b, h)
+	b = append(b, `" role="img" aria-labelledby="`...)
+	b = append(b, id...)
+	b = append(b, "-title "...)
+	b = append(b, id...)
+	b = append(b, `-desc" font-family="`...)
+	b = appendEscaped(b, fontFamily)
+	b = append(b, "\">\n<title id=\""...)
+	b = append(b, id...)
+	b = append(b, `-title">`...)
+	b = appendEscaped(b, title)
+	b = append(b, "</title>\n<desc id=\""...)
+	b = append(b, id...)
+	b = append(b, `-desc">`...)
+	b = appendEscaped(b, desc)
+	b = append(b, "</desc>\n"...)
+	c.buf = b
+	const end = "</svg>\n"
+	out := make([]byte, 0, len(b)+len(end))
+	out = append(out, b[card:]...)
+	out = append(out, b[body:card]...)
+	out = append(out, b[:body]...)
+	return append(out, end...)
 }
 
 // wrapText breaks s into lines no wider than maxW pixels at size: at spaces,

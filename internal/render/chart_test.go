@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"html"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +20,7 @@ import (
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/wcharczuk/go-chart/v2/drawing"
 )
 
 var updateCharts = flag.Bool("updateCharts", false, "rewrite the golden SVGs in testdata/charts")
@@ -416,6 +419,34 @@ func BenchmarkCharts(b *testing.B) {
 			for _, l := range Languages {
 				c.draw(b, l.Code)
 			}
+		}
+	}
+}
+
+// TestAppendFormats checks the canvas's formatting shortcuts against what
+// they stand for.
+func TestAppendFormats(t *testing.T) {
+	for _, v := range []int{-10001, -5, 0, 7, 42, 99, 100, 999, 1000, 9999, 10000, 123456} {
+		if got, want := string(appendInt(nil, v)), strconv.Itoa(v); got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
+		}
+	}
+	for _, v := range []float64{0, math.Copysign(0, -1), 1, 1.5, 12, 13.25, -4, 2.05, 1e9, 1e12, math.NaN(), math.Inf(1)} {
+		if got, want := string(appendFloat1(nil, v)), strconv.FormatFloat(v, 'f', 1, 64); got != want {
+			t.Errorf("appendFloat1(%v) = %q, want %q", v, got, want)
+		}
+	}
+	for a := 0; a < 256; a++ {
+		c := drawing.Color{R: uint8(a), G: uint8(255 - a), B: 7, A: uint8(a)}
+		want := fmt.Sprintf("rgba(%v,%v,%v,%.1f)", c.R, c.G, c.B, float64(c.A)/255.0)
+		if got := string(appendColor(nil, c)); got != want {
+			t.Errorf("appendColor(%v) = %q, want %q", c, got, want)
+		}
+	}
+	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+	for _, s := range []string{"", "plain", `a<b & "c" 'd'>`, "<<&&>>", "推理 & テスト's"} {
+		if got, want := string(appendEscaped([]byte("x"), s)), "x"+esc.Replace(s); got != want {
+			t.Errorf("appendEscaped(%q) = %q, want %q", s, got, want)
 		}
 	}
 }
