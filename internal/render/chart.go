@@ -1,6 +1,8 @@
 package render
 
 import (
+	"strings"
+
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/report"
 )
@@ -29,12 +31,14 @@ func drawCharts(rep *report.Report, T func(id string, kv ...any) string, workloa
 	if err != nil {
 		return nil, err
 	}
-	specs := []chartSpec{conclusionChart(rep, T, workloadName)}
+	ct := newChartText(rep, T)
+	specs := make([]chartSpec, 1, len(rep.Steps)+2)
+	specs[0] = conclusionChart(rep, ct, workloadName)
 	if rep.Main != nil {
 		for i := range rep.Steps {
-			specs = append(specs, stepChart(rep, &rep.Steps[i], T, workloadName, stepTitle))
+			specs = append(specs, stepChart(rep, &rep.Steps[i], ct, workloadName, stepTitle))
 		}
-		if s, ok := latencyChart(rep, T, workloadName); ok {
+		if s, ok := latencyChart(rep, ct, workloadName); ok {
 			specs = append(specs, s)
 		}
 	}
@@ -60,15 +64,17 @@ func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title
 	return Chart{Name: name, Title: title, Description: desc, SVG: c.svg("chart-"+name, title, desc, font, h)}
 }
 
-// chartText holds the localized words the charts share.
+// chartText holds the localized words the charts share, looked up once per
+// language and report rather than once per chart or bar.
 type chartText struct {
 	T         func(id string, kv ...any) string
 	metric    string
 	direction string
+	noResult  string
 }
 
 func newChartText(rep *report.Report, T func(id string, kv ...any) string) chartText {
-	ct := chartText{T: T, metric: T("metric." + rep.Headline.Key), direction: T("chart.direction.lower")}
+	ct := chartText{T: T, metric: T("metric." + rep.Headline.Key), direction: T("chart.direction.lower"), noResult: T("chart.no_result")}
 	if rep.Headline.HigherBetter {
 		ct.direction = T("chart.direction.higher")
 	}
@@ -83,77 +89,84 @@ func mark(better bool) (string, int) {
 	return "▼", -1
 }
 
-// changeNote and changeText write a change as on the chart and in words.
-func (ct chartText) changeNote(ch *report.Change) (string, int) {
-	sign, s := mark(ch.Better)
-	return sign + " " + report.FormatPercent(ch.Percent), s
-}
-
-func (ct chartText) changeText(better bool, pct float64) string {
+// change writes a change as on the chart (note and sign) and in words.
+func (ct chartText) change(better bool, pct float64) (note string, sign int, words string) {
+	p := report.FormatPercent(pct)
+	m, sign := mark(better)
 	if better {
-		return ct.T("chart.desc.better", "Percent", report.FormatPercent(pct))
+		words = ct.T("chart.desc.better", "Percent", p)
+	} else {
+		words = ct.T("chart.desc.worse", "Percent", p)
 	}
-	return ct.T("chart.desc.worse", "Percent", report.FormatPercent(pct))
+	return m + " " + p, sign, words
 }
 
-// valueText writes a value for the text alternative.
-func (ct chartText) valueText(v *report.Value) string {
-	if v.Projected() {
-		return ct.T("chart.desc.projected", "Value", v.Expr())
+// valueText writes a bar's value for the text alternative.
+func (ct chartText) valueText(b bar) string {
+	if b.projected {
+		return ct.T("chart.desc.projected", "Value", b.label)
 	}
-	return v.Expr()
+	return b.label
 }
 
 func valueBar(kind barKind, v *report.Value) bar {
 	return bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}
 }
 
-func conclusionChart(rep *report.Report, T func(id string, kv ...any) string, workloadName func(string) string) chartSpec {
-	ct := newChartText(rep, T)
+// addDesc appends a sentence to a text alternative.
+func addDesc(desc *strings.Builder, sentence string) {
+	desc.WriteByte(' ')
+	desc.WriteString(sentence)
+}
+
+func conclusionChart(rep *report.Report, ct chartText, workloadName func(string) string) chartSpec {
+	T := ct.T
 	s := chartSpec{
 		name:     "conclusion",
 		title:    T("chart.conclusion.title"),
 		subtitle: T("chart.subtitle", "Metric", ct.metric, "Direction", ct.direction),
 		legend:   []legendItem{{kind: barBaseline, label: T("chart.baseline")}, {kind: barOptimized, label: T("chart.optimized")}},
 	}
-	desc := T("chart.conclusion.desc", "Metric", ct.metric, "Direction", ct.direction)
-	var p panel
+	var desc strings.Builder
+	desc.WriteString(T("chart.conclusion.desc", "Metric", ct.metric, "Direction", ct.direction))
+	p := panel{groups: make([]group, 0, len(rep.Rows))}
+	bars := make([]bar, 0, 2*len(rep.Rows)) // every group's two bars, in one slice
 	projected := false
 	for _, row := range rep.Rows {
 		name := workloadName(row.Workload.ID)
 		g := group{label: name}
-		words := [2]string{T("chart.no_result"), T("chart.no_result")}
+		words := [2]string{ct.noResult, ct.noResult}
 		for i, side := range []struct {
 			cell *report.Cell
 			kind barKind
 		}{{row.Baseline, barBaseline}, {row.Optimized, barOptimized}} {
 			if side.cell == nil {
-				g.bars = append(g.bars, bar{kind: barMissing, label: T("chart.no_result")})
+				bars = append(bars, bar{kind: barMissing, label: ct.noResult})
 				continue
 			}
-			v := side.cell.Headline
-			g.bars = append(g.bars, valueBar(side.kind, &v))
-			projected = projected || v.Projected()
-			words[i] = ct.valueText(&v)
+			b := valueBar(side.kind, &side.cell.Headline)
+			bars = append(bars, b)
+			projected = projected || b.projected
+			words[i] = ct.valueText(b)
 		}
+		g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
 		change := "—"
 		if row.Change != nil {
-			g.note, g.sign = ct.changeNote(row.Change)
-			change = ct.changeText(row.Change.Better, row.Change.Percent)
+			g.note, g.sign, change = ct.change(row.Change.Better, row.Change.Percent)
 		}
-		desc += " " + T("chart.desc.pair", "Case", name, "Baseline", words[0], "Optimized", words[1], "Change", change)
+		addDesc(&desc, T("chart.desc.pair", "Case", name, "Baseline", words[0], "Optimized", words[1], "Change", change))
 		p.groups = append(p.groups, g)
 	}
 	if projected {
 		s.legend = append(s.legend, legendItem{kind: barOptimized, projected: true, label: T("chart.legend.projected")})
 	}
 	s.panels = []panel{p}
-	s.desc = desc
+	s.desc = desc.String()
 	return s
 }
 
-func stepChart(rep *report.Report, sr *report.StepResult, T func(id string, kv ...any) string, workloadName, stepTitle func(string) string) chartSpec {
-	ct := newChartText(rep, T)
+func stepChart(rep *report.Report, sr *report.StepResult, ct chartText, workloadName, stepTitle func(string) string) chartSpec {
+	T := ct.T
 	step := stepTitle(sr.Step.ID)
 	main := workloadName(rep.Main.ID)
 	s := chartSpec{
@@ -161,55 +174,59 @@ func stepChart(rep *report.Report, sr *report.StepResult, T func(id string, kv .
 		title:    T("chart.step.title", "Step", step),
 		subtitle: T("chart.step.subtitle", "Metric", ct.metric, "Workload", main, "Direction", ct.direction),
 	}
-	desc := T("chart.step.desc", "Step", step, "Metric", ct.metric, "Workload", main, "Direction", ct.direction)
+	var desc strings.Builder
+	desc.WriteString(T("chart.step.desc", "Step", step, "Metric", ct.metric, "Workload", main, "Direction", ct.direction))
 	// The reference first, then the step's runs as listed.
-	var runs []report.RunResult
+	runs := make([]*report.RunResult, 0, len(sr.Runs)+1)
 	if sr.Reference != nil {
-		runs = append(runs, *sr.Reference)
+		runs = append(runs, sr.Reference)
 	}
-	for _, rr := range sr.Runs {
-		if rr.Run.ID != sr.Step.Reference {
-			runs = append(runs, rr)
+	for i := range sr.Runs {
+		if sr.Runs[i].Run.ID != sr.Step.Reference {
+			runs = append(runs, &sr.Runs[i])
 		}
 	}
-	var p panel
+	p := panel{groups: make([]group, len(runs))}
+	bars := make([]bar, len(runs)) // one per group, in one slice
 	var hasRef, hasAlt, projected bool
-	for _, rr := range runs {
-		g := group{label: rr.Run.Name}
+	for i, rr := range runs {
+		g := &p.groups[i]
+		g.label = rr.Run.Name
+		g.bars = bars[i : i+1 : i+1]
+		b := &g.bars[0]
 		isRef := rr.Run.ID == sr.Step.Reference
 		switch {
 		case rr.Run.Failed():
-			g.bars = []bar{{kind: barFailed, label: T("chart.failed")}}
-			desc += " " + T("chart.desc.run_failed", "Run", rr.Run.Name)
+			*b = bar{kind: barFailed, label: T("chart.failed")}
+			addDesc(&desc, T("chart.desc.run_failed", "Run", rr.Run.Name))
 		case rr.Excluded != "" && rr.Headline != nil:
-			g.bars = []bar{valueBar(barExcluded, rr.Headline)}
-			g.bars[0].projected = false // grey and dashed: not a comparison at all
+			*b = valueBar(barExcluded, rr.Headline)
 			g.note = T("chart.not_comparable")
-			desc += " " + T("chart.desc.run_excluded", "Run", rr.Run.Name, "Value", ct.valueText(rr.Headline))
+			addDesc(&desc, T("chart.desc.run_excluded", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
+			b.projected = false // grey and dashed: not a comparison at all
 		case rr.Excluded != "" || rr.Headline == nil:
-			g.bars = []bar{{kind: barMissing, label: T("chart.no_result")}}
+			*b = bar{kind: barMissing, label: ct.noResult}
 			if rr.Excluded != "" {
 				g.note = T("chart.not_comparable")
 			}
-			desc += " " + T("chart.desc.run_missing", "Run", rr.Run.Name)
+			addDesc(&desc, T("chart.desc.run_missing", "Run", rr.Run.Name))
 		case isRef:
-			g.bars = []bar{valueBar(barReference, rr.Headline)}
+			*b = valueBar(barReference, rr.Headline)
 			g.note = T("chart.reference")
 			hasRef = true
-			desc += " " + T("chart.desc.run_reference", "Run", rr.Run.Name, "Value", ct.valueText(rr.Headline))
+			addDesc(&desc, T("chart.desc.run_reference", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
 		default:
-			g.bars = []bar{valueBar(barAlternative, rr.Headline)}
+			*b = valueBar(barAlternative, rr.Headline)
 			hasAlt = true
 			if rr.Change != nil {
-				g.note, g.sign = ct.changeNote(rr.Change)
-				desc += " " + T("chart.desc.run", "Run", rr.Run.Name, "Value", ct.valueText(rr.Headline),
-					"Change", ct.changeText(rr.Change.Better, rr.Change.Percent))
+				var change string
+				g.note, g.sign, change = ct.change(rr.Change.Better, rr.Change.Percent)
+				addDesc(&desc, T("chart.desc.run", "Run", rr.Run.Name, "Value", ct.valueText(*b), "Change", change))
 			} else {
-				desc += " " + T("chart.desc.run_plain", "Run", rr.Run.Name, "Value", ct.valueText(rr.Headline))
+				addDesc(&desc, T("chart.desc.run_plain", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
 			}
 		}
-		projected = projected || g.bars[0].projected
-		p.groups = append(p.groups, g)
+		projected = projected || b.projected
 	}
 	if hasRef {
 		s.legend = append(s.legend, legendItem{kind: barReference, label: T("chart.reference")})
@@ -221,7 +238,7 @@ func stepChart(rep *report.Report, sr *report.StepResult, T func(id string, kv .
 		s.legend = append(s.legend, legendItem{kind: barAlternative, projected: true, label: T("chart.legend.projected")})
 	}
 	s.panels = []panel{p}
-	s.desc = desc
+	s.desc = desc.String()
 	return s
 }
 
@@ -234,8 +251,8 @@ var latencyMetrics = []struct {
 	{"chart.latency.tpot", [2]string{"mean_tpot_ms", "p99_tpot_ms"}},
 }
 
-func latencyChart(rep *report.Report, T func(id string, kv ...any) string, workloadName func(string) string) (chartSpec, bool) {
-	ct := newChartText(rep, T)
+func latencyChart(rep *report.Report, ct chartText, workloadName func(string) string) (chartSpec, bool) {
+	T := ct.T
 	row := rep.RowByWorkload(rep.Main.ID)
 	if row == nil || row.Baseline == nil || row.Optimized == nil || row.Baseline.Block == nil || row.Optimized.Block == nil {
 		return chartSpec{}, false
@@ -247,7 +264,8 @@ func latencyChart(rep *report.Report, T func(id string, kv ...any) string, workl
 		subtitle: T("chart.latency.subtitle", "Workload", main),
 		legend:   []legendItem{{kind: barBaseline, label: T("chart.baseline")}, {kind: barOptimized, label: T("chart.optimized")}},
 	}
-	desc := T("chart.latency.desc", "Workload", main)
+	var desc strings.Builder
+	desc.WriteString(T("chart.latency.desc", "Workload", main))
 	stats := [2]string{T("chart.latency.mean"), T("chart.latency.percentile", "N", 99)}
 	for _, lm := range latencyMetrics {
 		p := panel{heading: T(lm.heading)}
@@ -257,15 +275,15 @@ func latencyChart(rep *report.Report, T func(id string, kv ...any) string, workl
 			if !okb && !oko {
 				continue
 			}
-			g := group{label: stats[i]}
-			words := [2]string{T("chart.no_result"), T("chart.no_result")}
+			g := group{label: stats[i], bars: make([]bar, 0, 2)}
+			words := [2]string{ct.noResult, ct.noResult}
 			for j, side := range []struct {
 				m    benchlog.Metric
 				ok   bool
 				kind barKind
 			}{{b, okb, barBaseline}, {o, oko, barOptimized}} {
 				if !side.ok {
-					g.bars = append(g.bars, bar{kind: barMissing, label: T("chart.no_result")})
+					g.bars = append(g.bars, bar{kind: barMissing, label: ct.noResult})
 					continue
 				}
 				words[j] = report.FormatNumber(side.m.Value, side.m.Decimals)
@@ -278,11 +296,9 @@ func latencyChart(rep *report.Report, T func(id string, kv ...any) string, workl
 			case okb && oko && b.Value > 0:
 				pct := (o.Value/b.Value - 1) * 100
 				better := o.Value < b.Value // latency: lower is better
-				sign, sg := mark(better)
-				g.note, g.sign = sign+" "+report.FormatPercent(pct), sg
-				change = ct.changeText(better, pct)
+				g.note, g.sign, change = ct.change(better, pct)
 			}
-			desc += " " + T("chart.desc.latency_pair", "Metric", p.heading, "Stat", stats[i], "Baseline", words[0], "Optimized", words[1], "Change", change)
+			addDesc(&desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", stats[i], "Baseline", words[0], "Optimized", words[1], "Change", change))
 			p.groups = append(p.groups, g)
 		}
 		if len(p.groups) > 0 {
@@ -292,6 +308,6 @@ func latencyChart(rep *report.Report, T func(id string, kv ...any) string, workl
 	if len(s.panels) == 0 {
 		return chartSpec{}, false
 	}
-	s.desc = desc
+	s.desc = desc.String()
 	return s, true
 }

@@ -303,5 +303,9 @@ func niceTicks(top float64) []float64 {
 }
 
 func formatTick(v float64) string {
-	return strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64)
+	v = math.Round(v*1e6) / 1e6
+	if v >= 0 && v < 1e15 && v == math.Trunc(v) && !math.Signbit(v) {
+		return strconv.Itoa(int(v)) // the same digits, without the shortest-float search
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }

@@ -98,28 +98,19 @@ func (c *canvas) release() {
 	canvasPool.Put(c)
 }
 
+// xmlEscapes are the escapes of the bytes XML text and attributes need
+// escaped; "" for every other byte.
+var xmlEscapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&quot;", '\'': "&#39;"}
+
 // appendEscaped appends s escaped for XML text and attributes.
 func appendEscaped(b []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
-		var esc string
-		switch s[i] {
-		case '&':
-			esc = "&amp;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '"':
-			esc = "&quot;"
-		case '\'':
-			esc = "&#39;"
-		default:
-			continue
+		if esc := xmlEscapes[s[i]]; esc != "" {
+			b = append(b, s[last:i]...)
+			b = append(b, esc...)
+			last = i + 1
 		}
-		b = append(b, s[last:i]...)
-		b = append(b, esc...)
-		last = i + 1
 	}
 	return append(b, s[last:]...)
 }

@@ -450,3 +450,11 @@ func TestAppendFormats(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatTick(t *testing.T) {
+	for _, v := range []float64{0, math.Copysign(0, -1), 1, 2.5, 25, 1000, 0.1 * 3, 1e6 / 3, 999999999999999, 1e15, 1e20, 1.23e-7} {
+		if got, want := formatTick(v), strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64); got != want {
+			t.Errorf("formatTick(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
