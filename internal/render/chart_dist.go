@@ -116,14 +116,16 @@ func distChart(rep *report.Report, T func(id string, kv ...any) string, workload
 	for i, p := range distPercentiles {
 		s.pctLabels[i] = T("chart.latency.percentile", "N", int(p.p))
 	}
+	s.shareLabels = make([]string, 0, len(distShares))
 	for _, v := range distShares {
 		s.shareLabels = append(s.shareLabels, T("chart.dist.share", "N", int(v)))
 	}
-	desc := T("chart.dist.desc", "Workload", main)
+	var desc strings.Builder
+	desc.WriteString(T("chart.dist.desc", "Workload", main))
 	for i, sd := range sides {
 		if data[i] == nil {
 			s.legend = append(s.legend, distLegend{kind: sd.kind, none: true, label: T("chart.dist.legend_none", "Config", sd.name)})
-			desc += " " + T("chart.dist.desc_none", "Config", sd.name)
+			addDesc(&desc, T("chart.dist.desc_none", "Config", sd.name))
 			continue
 		}
 		n := len(data[i].TTFT)
@@ -136,8 +138,9 @@ func distChart(rep *report.Report, T func(id string, kv ...any) string, workload
 			if len(x) == 0 {
 				continue
 			}
-			ser := distSeries{kind: sd.kind, sorted: slices.Sorted(slices.Values(x))}
-			var words []string
+			ser := distSeries{kind: sd.kind, sorted: slices.Clone(x)}
+			slices.Sort(ser.sorted)
+			var words [3]string // at distPercentiles
 			for j, pc := range distPercentiles {
 				// The block's own statistic when it has one, so the chart
 				// agrees with the tables and the latency chart.
@@ -146,17 +149,17 @@ func distChart(rep *report.Report, T func(id string, kv ...any) string, workload
 					v, dec = m.Value, min(max(m.Decimals, 0), 2)
 				}
 				ser.values[j], ser.labels[j] = v, report.FormatNumber(v, dec)
-				words = append(words, T("chart.dist.desc_value", "Stat", s.pctLabels[j], "Value", ser.labels[j]))
+				words[j] = T("chart.dist.desc_value", "Stat", s.pctLabels[j], "Value", ser.labels[j])
 			}
-			desc += " " + T("chart.dist.desc_series", "Metric", p.heading, "Config", sd.name, "N", len(x),
-				"Values", strings.Join(words, T("list.separator")))
+			addDesc(&desc, T("chart.dist.desc_series", "Metric", p.heading, "Config", sd.name, "N", len(x),
+				"Values", strings.Join(words[:], T("list.separator"))))
 			p.series = append(p.series, ser)
 		}
 		if len(p.series) > 0 {
 			s.panels = append(s.panels, p)
 		}
 	}
-	s.desc = desc
+	s.desc = desc.String()
 	return s, true
 }
 

@@ -126,13 +126,15 @@ const (
 func drawHeader(m *textMetrics, c *canvas, title, subtitle string) float64 {
 	w := float64(chartWidth)
 	y := float64(chartPad)
-	for _, line := range m.wrapText(title, titleSize, w-2*chartPad) {
+	c.lines = m.wrapText(c.lines[:0], title, titleSize, w-2*chartPad)
+	for _, line := range c.lines {
 		y += titleSize
 		c.text(line, chartPad, int(y), titleSize, colText, "start", true)
 		y += titleSize * (lineSpacing - 1)
 	}
 	y += 4
-	for _, line := range m.wrapText(subtitle, subSize, w-2*chartPad) {
+	c.lines = m.wrapText(c.lines[:0], subtitle, subSize, w-2*chartPad)
+	for _, line := range c.lines {
 		y += subSize
 		c.text(line, chartPad, int(y), subSize, colMuted, "start", false)
 		y += subSize * (lineSpacing - 1)
@@ -214,17 +216,23 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 		}
 		y += 8
 		panelTop := y
-		// Heights first, so the grid can be drawn under the bars.
-		heights := make([]float64, len(p.groups))
-		lines := make([][]string, len(p.groups))
+		// Heights first, so the grid can be drawn under the bars. The
+		// labels' lines share one scratch slice.
+		type rows struct {
+			h        float64
+			from, to int // the label's lines, in c.lines
+		}
+		heights := make([]rows, len(p.groups))
+		c.lines = c.lines[:0]
 		for i, g := range p.groups {
-			lines[i] = m.wrapText(g.label, labelSize, labelW)
+			from := len(c.lines)
+			c.lines = m.wrapText(c.lines, g.label, labelSize, labelW)
 			bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
-			heights[i] = max(bh, float64(len(lines[i]))*labelSize*lineSpacing)
+			heights[i] = rows{max(bh, float64(len(c.lines)-from)*labelSize*lineSpacing), from, len(c.lines)}
 		}
 		panelBottom := panelTop
-		for _, h := range heights {
-			panelBottom += h + groupGap
+		for _, r := range heights {
+			panelBottom += r.h + groupGap
 		}
 		panelBottom -= groupGap / 2
 		for _, t := range ticks {
@@ -237,12 +245,13 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 			c.text(formatTick(t), x, int(panelBottom)+tickSize+4, tickSize, colMuted, "middle", false)
 		}
 		for i, g := range p.groups {
-			h := heights[i]
+			h := heights[i].h
+			lines := c.lines[heights[i].from:heights[i].to]
 			mid := y + h/2
 			// the label, centred on its bars
 			lh := labelSize * lineSpacing
-			ly := mid - float64(len(lines[i]))*lh/2 + labelSize*0.8 + (lh-labelSize)/2
-			for j, line := range lines[i] {
+			ly := mid - float64(len(lines))*lh/2 + labelSize*0.8 + (lh-labelSize)/2
+			for j, line := range lines {
 				c.text(line, int(barX0)-10, int(ly+float64(j)*lh), labelSize, colText, "end", false)
 			}
 			if g.note != "" {

@@ -79,9 +79,10 @@ func (m *textMetrics) width(s string, size float64) float64 {
 // their buffers keep their size from one chart to the next, and a finished
 // chart is copied out once, at its exact size.
 type canvas struct {
-	buf  []byte   // the elements drawn so far
-	path []byte   // the path being built: "M x y\nL x y..."
-	pts  [][2]int // scratch for the distribution chart's polylines
+	buf   []byte   // the elements drawn so far
+	path  []byte   // the path being built: "M x y\nL x y..."
+	pts   [][2]int // scratch for the distribution chart's polylines
+	lines []string // scratch for wrapped text
 }
 
 var canvasPool = sync.Pool{New: func() any {
@@ -94,7 +95,8 @@ func (c *canvas) release() {
 	if cap(c.buf) > 1<<20 {
 		return // an outsized chart: let its buffer go
 	}
-	c.buf, c.path, c.pts = c.buf[:0], c.path[:0], c.pts[:0]
+	clear(c.lines) // let the strings go
+	c.buf, c.path, c.pts, c.lines = c.buf[:0], c.path[:0], c.pts[:0], c.lines[:0]
 	canvasPool.Put(c)
 }
 
@@ -150,21 +152,27 @@ func appendFloat1(b []byte, v float64) []byte {
 	return strconv.AppendFloat(b, v, 'f', 1, 64)
 }
 
+// digitPairs are the two-digit numbers 00 to 99, side by side.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
 // appendInt is strconv.AppendInt for coordinates, which are mostly small
-// and non-negative: those are written digit by digit, without strconv's
-// scratch buffer and copy.
+// and non-negative: those are written two digits at a time, without
+// strconv's scratch buffer and copy.
 func appendInt(b []byte, v int) []byte {
+	u := uint(v)
 	switch {
-	case v < 0 || v >= 10000:
+	case u >= 10000: // negative, too
 		return strconv.AppendInt(b, int64(v), 10)
-	case v < 10:
-		return append(b, byte('0'+v))
-	case v < 100:
-		return append(b, byte('0'+v/10), byte('0'+v%10))
-	case v < 1000:
-		return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
+	case u < 10:
+		return append(b, byte('0'+u))
+	case u < 100:
+		return append(b, digitPairs[2*u], digitPairs[2*u+1])
+	case u < 1000:
+		lo := u % 100
+		return append(b, byte('0'+u/100), digitPairs[2*lo], digitPairs[2*lo+1])
 	}
-	return append(b, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
+	hi, lo := u/100, u%100
+	return append(b, digitPairs[2*hi], digitPairs[2*hi+1], digitPairs[2*lo], digitPairs[2*lo+1])
 }
 
 // appendStyle writes go-chart's style attribute.
@@ -342,14 +350,13 @@ func (c *canvas) svg(id, title, desc, fontFamily string, h int) []byte {
 	return append(out, end...)
 }
 
-// wrapText breaks s into lines no wider than maxW pixels at size: at spaces,
-// after '/' and between CJK characters; a word longer than a
-// line is broken where it must.
-func (m *textMetrics) wrapText(s string, size, maxW float64) []string {
+// wrapText breaks s into lines no wider than maxW pixels at size, and
+// appends them to lines: at spaces, after '/' and between CJK characters;
+// a word longer than a line is broken where it must.
+func (m *textMetrics) wrapText(lines []string, s string, size, maxW float64) []string {
 	if m.width(s, size) <= maxW {
-		return []string{s}
+		return append(lines, s)
 	}
-	var lines []string
 	line := ""
 	for _, tok := range breakTokens(s) {
 		cand := line + tok
