@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -112,7 +113,7 @@ const maxShownDecimals = 4
 // FormatNumber prints a number with a fixed count of decimals (none when
 // decimals is negative: a value converted from seconds to ms, say).
 func FormatNumber(x float64, decimals int) string {
-	return fmt.Sprintf("%.*f", max(decimals, 0), x)
+	return strconv.FormatFloat(x, 'f', max(decimals, 0), 64) // as %.*f, without fmt's cost
 }
 
 // FormatPercent prints a signed percentage rounded once to one decimal.
@@ -121,7 +122,11 @@ func FormatPercent(p float64) string {
 	if r == 0 {
 		r = 0 // no "-0.0"
 	}
-	return fmt.Sprintf("%+.1f %%", r)
+	s := strconv.FormatFloat(r, 'f', 1, 64)
+	if s[0] != '+' && s[0] != '-' {
+		s = "+" + s // as %+.1f
+	}
+	return s + " %"
 }
 
 // RunResult is one run of a step.

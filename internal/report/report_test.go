@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -494,5 +495,24 @@ func TestConclusionRowMissingSide(t *testing.T) {
 	row := Build(s, nil).RowByWorkload("random-32k")
 	if row.Baseline != nil || row.Change != nil || row.Optimized == nil {
 		t.Errorf("random-32k row: Baseline %+v, Optimized %+v, Change %+v; want only Optimized", row.Baseline, row.Optimized, row.Change)
+	}
+}
+
+// The strconv forms print exactly what fmt's %.*f and %+.1f printed.
+func TestFormatLikeFmt(t *testing.T) {
+	values := []float64{0, -0.0, 0.04, -0.04, 0.05, -0.05, 1.25, -13.849, 59.2, 3792.5, 1e21, math.Inf(1), math.Inf(-1), math.NaN()}
+	for _, x := range values {
+		for d := -1; d <= 3; d++ {
+			if got, want := FormatNumber(x, d), fmt.Sprintf("%.*f", max(d, 0), x); got != want {
+				t.Errorf("FormatNumber(%v, %d) = %q, want %q", x, d, got, want)
+			}
+		}
+		r := math.Round(x*10) / 10
+		if r == 0 {
+			r = 0
+		}
+		if got, want := FormatPercent(x), fmt.Sprintf("%+.1f %%", r); got != want {
+			t.Errorf("FormatPercent(%v) = %q, want %q", x, got, want)
+		}
 	}
 }
