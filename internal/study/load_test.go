@@ -557,6 +557,32 @@ func TestBlockText(t *testing.T) {
 	}
 }
 
+// FuzzBlockText compares BlockText with its definition: lines Line to
+// EndLine of the log as strings.SplitAfter cuts them, joined, without the
+// final line break.
+func FuzzBlockText(f *testing.F) {
+	f.Add("a\nb\r\nc\n", 2, 3)
+	f.Add("a\nb", 1, 0)
+	f.Add("", 1, 1)
+	f.Add("x\n\n\n", 2, 9)
+	f.Add("one line", 0, 1)
+	f.Fuzz(func(t *testing.T, raw string, line, end int) {
+		l := study.Log{Raw: []byte(raw)}
+		b := &benchlog.Block{Line: line, EndLine: end}
+		lines := strings.SplitAfter(raw, "\n")
+		want := ""
+		if end <= 0 || end > len(lines) {
+			end = len(lines)
+		}
+		if line >= 1 && line <= end {
+			want = strings.TrimRight(strings.Join(lines[line-1:end], ""), "\r\n")
+		}
+		if got := l.BlockText(b); got != want {
+			t.Errorf("BlockText(%q, %d-%d) = %q, want %q", raw, b.Line, b.EndLine, got, want)
+		}
+	})
+}
+
 // TestFailureLog: a log that holds only the error a server printed makes a
 // failed run with that error, not a result and not a problem.
 func TestFailureLog(t *testing.T) {

@@ -7,6 +7,7 @@
 package study
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -174,16 +175,33 @@ type Log struct {
 }
 
 // BlockText returns the lines of a block exactly as the log printed them.
+// Only the block's bytes are copied: a log may be far longer than its result.
 func (l *Log) BlockText(b *benchlog.Block) string {
-	lines := strings.SplitAfter(string(l.Raw), "\n")
+	raw := l.Raw
+	lines := bytes.Count(raw, []byte{'\n'}) + 1 // as strings.SplitAfter counts them
 	end := b.EndLine
-	if end <= 0 || end > len(lines) {
-		end = len(lines)
+	if end <= 0 || end > lines {
+		end = lines
 	}
 	if b.Line < 1 || b.Line > end {
 		return ""
 	}
-	return strings.TrimRight(strings.Join(lines[b.Line-1:end], ""), "\r\n")
+	start := lineOffset(raw, 0, b.Line-1)
+	stop := lineOffset(raw, start, end-b.Line+1)
+	return string(bytes.TrimRight(raw[start:stop], "\r\n"))
+}
+
+// lineOffset is the offset of the line n lines after the one starting at
+// from, or len(raw) when there are fewer.
+func lineOffset(raw []byte, from, n int) int {
+	for ; n > 0; n-- {
+		i := bytes.IndexByte(raw[from:], '\n')
+		if i < 0 {
+			return len(raw)
+		}
+		from += i + 1
+	}
+	return from
 }
 
 // Excerpt is the part of a block a report shows, and how much of the
