@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"flag"
+	"html/template"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -251,6 +252,32 @@ func TestMissingTranslationIsCaught(t *testing.T) {
 	for _, want := range []string{"ja.yaml", "summary.heading", "zh/qwen3-32b-a100.md"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("check output does not mention %q:\n%s", want, joined)
+		}
+	}
+}
+
+// TestPageBodyPlacement: goldmark writes a report's body in place of a mark
+// while page.html.tmpl runs; a template that prints the body twice, in an
+// attribute or not at all gets the page it would get with the body passed in.
+func TestPageBodyPlacement(t *testing.T) {
+	d := copyTree(t)
+	_, files := buildRepo(t, d)
+	name := "en/qwen3-32b-a100/index.html"
+	page := string(files[name])
+	start, end := strings.Index(page, "<main>\n")+len("<main>\n"), strings.Index(page, "\n</main>")
+	if start < len("<main>\n") || end < start {
+		t.Fatalf("%s has no <main> element", name)
+	}
+	body := template.HTML(page[start:end])
+	for _, tmpl := range []string{"{{.Body}}|{{.Body}}", `<p title="{{.Body}}">x</p>`, "no body", "<main>\n{{.Body}}\n</main>"} {
+		var want strings.Builder
+		if err := template.Must(template.New("").Parse(tmpl)).Execute(&want, map[string]any{"Body": body}); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(d.Templates, "page.html.tmpl"), []byte(tmpl), 0o644)
+		_, files := buildRepo(t, d)
+		if got := string(files[name]); got != want.String() {
+			t.Errorf("page template %q: page differs: %s", tmpl, diff([]byte(want.String()), []byte(got)))
 		}
 	}
 }

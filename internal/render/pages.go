@@ -53,7 +53,8 @@ func langLinks(studyID, current string) []LangLink {
 
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
-	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart"}
+	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
+	"steps", "workloads", "problemLines"}
 
 // side is one configuration of the "other cases" section.
 type side struct {
@@ -74,11 +75,51 @@ type sideCell struct {
 // rowView is one row of the conclusion table, its cells ready Markdown.
 type rowView struct {
 	Case, Baseline, Optimized, Change, BaselineTPOT, OptimizedTPOT string
+	Erratum                                                        erratum // the published change, when the logs give another
 }
 
 // optionView is one row of the summary table, its cells ready Markdown.
 type optionView struct {
 	Step, Option, Best, Reference, Change string
+	Erratum                               erratum
+}
+
+// erratum is a published figure that the logs contradict, its fields
+// ready Markdown; Wrong is false when there is none.
+type erratum struct {
+	Wrong                      bool
+	Printed, Computed, Formula string
+	Ack                        string // why the difference is acknowledged, or empty
+}
+
+// stepView is one step of the optimization path, ready Markdown, so that
+// the template keeps the step's structure without a call per detail.
+type stepView struct {
+	ID      string
+	Number  int
+	Title   string // escaped
+	Section string // the step's prose from content/, Markdown
+	Runs    []runView
+	Chart   string  // the step's chart as a Markdown image, or empty
+	Ranking string  // comparable runs best first, linked; empty with fewer than two
+	Erratum erratum // the published ranking, when the logs give another
+}
+
+// workloadView is one benchmark case of the setup section.
+type workloadView struct {
+	Name    string // escaped
+	Dataset string
+	Main    bool
+}
+
+// problemLine is one line of the problems section, ready Markdown.
+type problemLine struct {
+	Acknowledged bool
+	Severity     string // error, warning...
+	Rule         string
+	Text         string // the problem, in the page's language
+	Sources      string // file:line of each occurrence, as code spans
+	Reason       string // why it is acknowledged, or empty
 }
 
 // runView is one run of a step, its Markdown made ready in Go so that the
@@ -249,6 +290,89 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return id
 	}
+	dataset := func(w study.Workload) string {
+		var parts []string
+		if w.Dataset == "random" {
+			parts = append(parts, loc.T("dataset.random", "In", w.InputLen, "Out", w.OutputLen))
+		} else {
+			parts = append(parts, loc.T("dataset."+w.Dataset))
+		}
+		if w.NumPrompts > 0 {
+			parts = append(parts, loc.T("dataset.prompts", "N", w.NumPrompts))
+		}
+		if w.Seed != nil {
+			parts = append(parts, loc.T("dataset.seed", "Seed", *w.Seed))
+		}
+		if w.MaxConcurrency != nil {
+			parts = append(parts, loc.T("dataset.concurrency", "N", *w.MaxConcurrency))
+		}
+		return strings.Join(parts, loc.T("list.separator"))
+	}
+	ranking := func(sr *report.StepResult) string {
+		var parts []string
+		sep := " > "
+		if !rep.Headline.HigherBetter {
+			sep = " < "
+		}
+		for _, rr := range sr.Ranking {
+			// Each figure links to its run, like every number of the page.
+			figure := sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline))
+			parts = append(parts, fmt.Sprintf("%s (%s %s)", esc(rr.Run.Name), figure, rep.Headline.Unit))
+		}
+		return strings.Join(parts, sep)
+	}
+	runs := func(sr *report.StepResult) []runView {
+		views := make([]runView, len(sr.Runs))
+		for i := range sr.Runs {
+			rr := &sr.Runs[i]
+			v := &views[i]
+			v.ID, v.Name = rr.Run.ID, esc(rr.Run.Name)
+			v.Command, v.Derived = fence(rr.Run.Command, "bash"), rr.Run.CommandDerived
+			if v.Failed = rr.Run.Failed(); v.Failed {
+				v.Error = rr.Run.Error
+				continue
+			}
+			if rr.Block != nil {
+				v.Raw = rawResult(rr.LogFile, rr.Block)
+			}
+			anchor := "run-" + rr.Run.ID
+			switch {
+			case rr.Excluded != "":
+				v.Outcome = "**" + loc.T("run.not_comparable") + "** " + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
+					"Served", esc(check.ServedModel(rr.Run.Command)), "Model", esc(s.Model))
+				if reason := ackReason(rr.Excluded, rr.Run.ID); reason != "" {
+					v.Outcome += " " + reason
+				}
+			case rr.Headline != nil:
+				v.Outcome = loc.T("run.headline."+string(s.Objective), "Value", value(rr.Headline, anchor))
+				if rr.Change != nil {
+					v.Outcome += " (" + changeLink(rr.Change, nil, anchor) + " " + loc.T("run.vs", "Run", esc(sr.Reference.Run.Name)) + ")"
+				} else if rr.Run.ID == sr.Step.Reference {
+					v.Outcome += " (" + loc.T("run.reference") + ")"
+				}
+			default:
+				v.Outcome = loc.T("run.no_main_result")
+			}
+		}
+		return views
+	}
+	problem := func(g problemGroup) string {
+		var names []string
+		for _, subj := range g.Subjects {
+			names = append(names, subjectName(subj, s, c))
+		}
+		d := g.First
+		return loc.T("rule."+d.Rule, "Run", esc(strings.Join(names, ", ")), "Served", esc(d.Printed), "Model", esc(s.Model),
+			"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(strings.Join(names, ", ")))
+	}
+	source := func(g problemGroup) string {
+		var out []string
+		for _, src := range g.Sources {
+			out = append(out, "`"+src+"`")
+		}
+		return strings.Join(out, ", ")
+	}
+	reason := func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) }
 	funcs := template.FuncMap{
 		"T":             loc.T,
 		"esc":           esc,
@@ -265,33 +389,24 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"ackReason":     ackReason,
 		"section":       func(id string) string { return c.Sections[id].Markdown },
 		"metricName":    func(key string) string { return loc.T("metric." + key) },
-		"dataset": func(w study.Workload) string {
-			var parts []string
-			if w.Dataset == "random" {
-				parts = append(parts, loc.T("dataset.random", "In", w.InputLen, "Out", w.OutputLen))
-			} else {
-				parts = append(parts, loc.T("dataset."+w.Dataset))
-			}
-			if w.NumPrompts > 0 {
-				parts = append(parts, loc.T("dataset.prompts", "N", w.NumPrompts))
-			}
-			if w.Seed != nil {
-				parts = append(parts, loc.T("dataset.seed", "Seed", *w.Seed))
-			}
-			if w.MaxConcurrency != nil {
-				parts = append(parts, loc.T("dataset.concurrency", "N", *w.MaxConcurrency))
-			}
-			return strings.Join(parts, loc.T("list.separator"))
-		},
-		"stepTitle": stepTitle,
+		"dataset":       dataset,
+		"stepTitle":     stepTitle,
 		"rows": func() []rowView {
 			views := make([]rowView, len(rep.Rows))
 			for i, row := range rep.Rows {
 				id := row.Workload.ID
+				claim := claimFor("conclusion", id)
 				views[i] = rowView{Case: esc(workloadName(id)),
 					Baseline: cell(row.Baseline, "baseline-"+id), Optimized: cell(row.Optimized, "optimized-"+id),
-					Change:       changeLink(row.Change, claimFor("conclusion", id), "optimized-"+id),
-					BaselineTPOT: tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: tpot(row.Optimized, "optimized-"+id)}
+					Change:       changeLink(row.Change, claim, "optimized-"+id),
+					BaselineTPOT: tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: tpot(row.Optimized, "optimized-"+id),
+					Erratum: erratumOf(claim)}
+				if e := &views[i].Erratum; e.Wrong {
+					if row.Change != nil {
+						e.Formula = row.Change.Formula
+					}
+					e.Ack = ackReason("claim-mismatch", "conclusion/"+id)
+				}
 			}
 			return views
 		},
@@ -307,28 +422,25 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				if sr.Reference != nil {
 					v.Reference = esc(sr.Reference.Run.Name)
 				}
+				claim := claimFor("step", sr.Step.ID)
 				if sr.Change != nil {
-					v.Change = changeLink(sr.Change, claimFor("step", sr.Step.ID), "step-"+sr.Step.ID)
+					v.Change = changeLink(sr.Change, claim, "step-"+sr.Step.ID)
 				}
+				v.Erratum = erratumOf(claim)
+			}
+			return views
+		},
+		"workloads": func() []workloadView {
+			views := make([]workloadView, len(s.Workloads))
+			for i, w := range s.Workloads {
+				views[i] = workloadView{Name: esc(workloadName(w.ID)), Dataset: dataset(w), Main: w.Main}
 			}
 			return views
 		},
 		"workload":  workloadName,
 		"blockText": blockText,
 		"served":    func(run *study.Run) string { return check.ServedModel(run.Command) },
-		"ranking": func(sr *report.StepResult) string {
-			var parts []string
-			sep := " > "
-			if !rep.Headline.HigherBetter {
-				sep = " < "
-			}
-			for _, rr := range sr.Ranking {
-				// Each figure links to its run, like every number of the page.
-				figure := sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline))
-				parts = append(parts, fmt.Sprintf("%s (%s %s)", esc(rr.Run.Name), figure, rep.Headline.Unit))
-			}
-			return strings.Join(parts, sep)
-		},
+		"ranking":   ranking,
 		"sides": func(rp *report.Report) []side {
 			sides := []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
 			for i := range sides {
@@ -340,59 +452,11 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return sides
 		},
-		"runs": func(sr *report.StepResult) []runView {
-			views := make([]runView, len(sr.Runs))
-			for i := range sr.Runs {
-				rr := &sr.Runs[i]
-				v := &views[i]
-				v.ID, v.Name = rr.Run.ID, esc(rr.Run.Name)
-				v.Command, v.Derived = fence(rr.Run.Command, "bash"), rr.Run.CommandDerived
-				if v.Failed = rr.Run.Failed(); v.Failed {
-					v.Error = rr.Run.Error
-					continue
-				}
-				if rr.Block != nil {
-					v.Raw = rawResult(rr.LogFile, rr.Block)
-				}
-				anchor := "run-" + rr.Run.ID
-				switch {
-				case rr.Excluded != "":
-					v.Outcome = "**" + loc.T("run.not_comparable") + "** " + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
-						"Served", esc(check.ServedModel(rr.Run.Command)), "Model", esc(s.Model))
-					if reason := ackReason(rr.Excluded, rr.Run.ID); reason != "" {
-						v.Outcome += " " + reason
-					}
-				case rr.Headline != nil:
-					v.Outcome = loc.T("run.headline."+string(s.Objective), "Value", value(rr.Headline, anchor))
-					if rr.Change != nil {
-						v.Outcome += " (" + changeLink(rr.Change, nil, anchor) + " " + loc.T("run.vs", "Run", esc(sr.Reference.Run.Name)) + ")"
-					} else if rr.Run.ID == sr.Step.Reference {
-						v.Outcome += " (" + loc.T("run.reference") + ")"
-					}
-				default:
-					v.Outcome = loc.T("run.no_main_result")
-				}
-			}
-			return views
-		},
+		"runs":     runs,
 		"problems": func() []problemGroup { return groupProblems(res.Diagnostics) },
-		"problem": func(g problemGroup) string {
-			var names []string
-			for _, subj := range g.Subjects {
-				names = append(names, subjectName(subj, s, c))
-			}
-			d := g.First
-			return loc.T("rule."+d.Rule, "Run", esc(strings.Join(names, ", ")), "Served", esc(d.Printed), "Model", esc(s.Model),
-				"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(strings.Join(names, ", ")))
-		},
-		"source": func(g problemGroup) string {
-			var out []string
-			for _, src := range g.Sources {
-				out = append(out, "`"+src+"`")
-			}
-			return strings.Join(out, ", ")
-		},
-		"reason": func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) },
+		"problem":  problem,
+		"source":   source,
+		"reason":   reason,
 	}
 	charts, err := drawCharts(rep, loc.T, workloadName, stepTitle)
 	if err != nil {
@@ -400,13 +464,40 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	// chart writes a chart as a Markdown image, relative to site/<lang>/;
 	// its text alternative is the chart's description.
-	funcs["chart"] = func(name string) string {
+	chart := func(name string) string {
 		for _, ch := range charts {
 			if ch.Name == name {
 				return "![" + esc(ch.Description) + "](" + s.ID + "/" + name + ".svg)"
 			}
 		}
 		return ""
+	}
+	funcs["chart"] = chart
+	funcs["steps"] = func() []stepView {
+		views := make([]stepView, len(rep.Steps))
+		for i := range rep.Steps {
+			sr := &rep.Steps[i]
+			id := sr.Step.ID
+			views[i] = stepView{ID: id, Number: i + 1, Title: esc(stepTitle(id)), Section: c.Sections["step/"+id].Markdown,
+				Runs: runs(sr), Chart: chart("step-" + id)}
+			if len(sr.Ranking) > 1 {
+				views[i].Ranking = ranking(sr)
+				views[i].Erratum = erratumOf(claimFor("ranking", id))
+			}
+		}
+		return views
+	}
+	funcs["problemLines"] = func() []problemLine {
+		groups := groupProblems(res.Diagnostics)
+		lines := make([]problemLine, len(groups))
+		for i, g := range groups {
+			lines[i] = problemLine{Acknowledged: g.Acknowledged(), Severity: string(g.First.Severity), Rule: g.First.Rule,
+				Text: problem(g), Sources: source(g)}
+			if g.First.Ack != nil {
+				lines[i].Reason = reason(g.First.Ack)
+			}
+		}
+		return lines
 	}
 	others := langLinks(s.ID, lang)
 	var md bytes.Buffer
@@ -423,16 +514,20 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return nil, loc.err
 	}
 	r.mdSize.Store(int64(md.Len()))
-	body, err := r.markdownToHTML(md.Bytes())
-	if err != nil {
-		return nil, err
-	}
 	title := loc.T("title."+string(s.Objective), "Model", s.Model[strings.LastIndex(s.Model, "/")+1:], "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU)
-	html, err := r.wrap(loc, lang, title, "../../", others, body)
+	html, err := r.htmlPage(loc, lang, title, "../../", others, md.Bytes())
 	if err != nil {
 		return nil, err
 	}
 	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: md.Bytes(), HTML: html, Charts: charts}, nil
+}
+
+// erratumOf is the erratum of a checked claim the logs contradict.
+func erratumOf(claim *report.ClaimResult) erratum {
+	if claim == nil || !claim.Checked || claim.Match {
+		return erratum{}
+	}
+	return erratum{Wrong: true, Printed: esc(claim.Claim.Printed), Computed: claim.Computed}
 }
 
 func hasProjection(rp *report.Report) bool {
@@ -468,8 +563,39 @@ func findLog(run *study.Run, workload string) *study.Log {
 	return nil
 }
 
-// wrap puts a rendered body into the HTML page template.
-func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, body []byte) ([]byte, error) {
+// bodyMark stands for the body while page.html.tmpl runs.
+const bodyMark = "\x00perflab:body\x00"
+
+// htmlPage renders the HTML page of a Markdown body: page.html.tmpl runs with a
+// mark for the body, and goldmark writes the body in the mark's place, so
+// the body is not copied into the page, nor through html/template. A
+// template that does not print the body exactly once, as HTML text, gets it
+// the plain way.
+func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte) ([]byte, error) {
+	html, err := r.wrap(loc, lang, title, root, others, []byte(bodyMark), len(md)+len(md)/4)
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.Index(html, []byte(bodyMark))
+	if i < 0 || bytes.Contains(html[i+len(bodyMark):], []byte(bodyMark)) {
+		body, err := r.markdownToHTML(md)
+		if err != nil {
+			return nil, err
+		}
+		return r.wrap(loc, lang, title, root, others, body, 0)
+	}
+	tail := bytes.Clone(html[i+len(bodyMark):])
+	buf := bytes.NewBuffer(html[:i])
+	if err := r.md.Convert(md, buf); err != nil {
+		return nil, err
+	}
+	buf.Write(tail)
+	return buf.Bytes(), nil
+}
+
+// wrap puts a rendered body into the HTML page template, in a buffer with
+// room for extra more bytes.
+func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, body []byte, extra int) ([]byte, error) {
 	if loc.err != nil {
 		return nil, loc.err
 	}
@@ -478,7 +604,7 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 		return nil, fmt.Errorf("no page template for language %q", lang)
 	}
 	var buf bytes.Buffer
-	buf.Grow(len(body) + 2048)
+	buf.Grow(len(body) + extra + 2048)
 	err := t.Execute(&buf, map[string]any{
 		"Lang": lang, "Title": title, "Root": root, "Others": others,
 		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
