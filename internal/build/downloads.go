@@ -208,10 +208,7 @@ func marshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err e
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s.csv: %w", stem, err)
 	}
-	if rows == nil {
-		rows = []Record{}
-	}
-	jsonData, err = json.MarshalIndent(rows, "", "  ")
+	jsonData, err = appendRecordsJSON(nil, rows)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)
 	}
