@@ -131,11 +131,21 @@ func (w *Writer) claim(name string) (string, error) {
 		w.dirs[d] = f
 	}
 	w.mu.Unlock()
-	f.once.Do(func() { f.err = os.MkdirAll(filepath.Join(w.tmp, filepath.FromSlash(d)), 0o755) })
+	f.once.Do(func() { f.err = mkdir(filepath.Join(w.tmp, filepath.FromSlash(d))) })
 	if f.err != nil {
 		return "", f.err
 	}
 	return filepath.Join(w.tmp, filepath.FromSlash(name)), nil
+}
+
+// mkdir makes a folder whose parent usually exists already (a study's,
+// under its language): one system call where os.MkdirAll makes three.
+func mkdir(dir string) error {
+	if os.Mkdir(dir, 0o755) == nil {
+		return nil
+	}
+	return os.MkdirAll(dir, 0o755) // a missing parent, or a folder or file already there
+
 }
 
 // Add writes one file.
