@@ -70,7 +70,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		messages: map[string]map[string]bool{},
 		plain:    map[string]map[string]*plainMessage{},
 		md: goldmark.New(
-			goldmark.WithExtensions(extension.Table, logBlocks{}),
+			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
 				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100))),
 		),
@@ -289,30 +289,46 @@ func (pm *plainMessage) fill(kv []any) (string, bool) {
 	if len(pm.fields) == 0 {
 		return pm.text[0], true
 	}
-	var b strings.Builder
-	for i, f := range pm.fields {
-		b.WriteString(pm.text[i])
-		found := false
-		for k := len(kv) - 2; k >= 0; k -= 2 { // the last pair wins, as in a map
-			if key, ok := kv[k].(string); ok && key == f {
-				switch v := kv[k+1].(type) {
-				case string:
-					b.WriteString(v)
-				case int:
-					b.WriteString(strconv.Itoa(v))
-				default:
-					return "", false
-				}
-				found = true
-				break
-			}
+	var buf [8]string // the values, found first so the result is allocated once
+	values := buf[:0]
+	size := 0
+	for _, f := range pm.fields {
+		v, ok := fieldValue(kv, f)
+		if !ok {
+			return "", false
 		}
-		if !found {
+		values = append(values, v)
+		size += len(v)
+	}
+	for _, t := range pm.text {
+		size += len(t)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, v := range values {
+		b.WriteString(pm.text[i])
+		b.WriteString(v)
+	}
+	b.WriteString(pm.text[len(values)])
+	return b.String(), true
+}
+
+// fieldValue is the value of key in key/value pairs as text/template would
+// print it, the last pair winning as in a map; ok is false when key is
+// missing or its value is neither a string nor an int.
+func fieldValue(kv []any, key string) (string, bool) {
+	for k := len(kv) - 2; k >= 0; k -= 2 {
+		if name, ok := kv[k].(string); ok && name == key {
+			switch v := kv[k+1].(type) {
+			case string:
+				return v, true
+			case int:
+				return strconv.Itoa(v), true
+			}
 			return "", false
 		}
 	}
-	b.WriteString(pm.text[len(pm.fields)])
-	return b.String(), true
+	return "", false
 }
 
 // markdownToHTML renders a Markdown page body.
