@@ -6,6 +6,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -683,14 +684,18 @@ type problemGroup struct {
 func (g problemGroup) Acknowledged() bool { return g.First.Acknowledged() }
 
 func groupProblems(diags []check.Diagnostic) []problemGroup {
+	type groupKey struct {
+		rule             string
+		severity         check.Severity
+		acked            bool
+		subject, message string
+	}
 	var out []problemGroup
-	index := map[string]int{}
+	index := map[groupKey]int{}
 	for _, d := range diags {
-		key := d.Rule + "\x00" + string(d.Severity)
+		key := groupKey{rule: d.Rule, severity: d.Severity, acked: d.Ack != nil, subject: d.Subject, message: d.Message}
 		if d.Ack != nil {
-			key += "\x00" + d.Ack.Subject
-		} else {
-			key += "\x00" + d.Subject + "\x00" + d.Message
+			key.subject, key.message = d.Ack.Subject, ""
 		}
 		i, ok := index[key]
 		if !ok {
@@ -702,7 +707,7 @@ func groupProblems(diags []check.Diagnostic) []problemGroup {
 		if d.Subject != "" && !slices.Contains(g.Subjects, d.Subject) {
 			g.Subjects = append(g.Subjects, d.Subject)
 		}
-		src := fmt.Sprintf("%s:%d", d.File, d.Line)
+		src := d.File + ":" + strconv.Itoa(d.Line)
 		if !slices.Contains(g.Sources, src) {
 			g.Sources = append(g.Sources, src)
 		}
