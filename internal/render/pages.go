@@ -652,9 +652,18 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		slices.Sort(out)
 		return out
 	}
+	rows := make([]indexRow, len(entries))
+	for i, e := range entries {
+		page := root + lang + "/" + e.Study
+		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.Engines, "|"),
+			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
+			Objective: loc.T("index.objective." + e.Objective), Best: e.Best,
+			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
+	}
 	var buf bytes.Buffer
+	buf.Grow(len(entries) * 600)
 	err = t.Funcs(htmltemplate.FuncMap{"T": loc.T, "join": strings.Join}).Execute(&buf, map[string]any{
-		"Entries": entries, "Languages": Languages, "Lang": lang, "Root": root,
+		"Entries": entries, "Rows": rows, "Languages": Languages, "Lang": lang, "Root": root,
 		"Models":  distinct(func(e IndexEntry) []string { return []string{e.Model} }),
 		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
 		"Engines": distinct(func(e IndexEntry) []string { return e.Engines }),
@@ -666,6 +675,18 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		return nil, loc.err
 	}
 	return buf.Bytes(), nil
+}
+
+// indexRow is one report's row on a landing page, in the page's language,
+// its links relative to the page: one template action per value keeps the
+// landing pages cheap at a thousand reports.
+type indexRow struct {
+	Model, GPU             string
+	Engines                string // names with versions, comma-separated
+	EngineKeys             string // the same, "|"-separated, for the filter
+	Title, Objective, Best string
+	Href, MarkdownHref     string
+	CSVHref, JSONHref      string
 }
 
 // escTitle escapes a Markdown link title written between double quotes.
