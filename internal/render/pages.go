@@ -503,7 +503,11 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	others := langLinks(s.ID, lang)
 	var md bytes.Buffer
 	md.Grow(int(r.mdSize.Load()) * 5 / 4)
-	t, err := r.report.Clone()
+	tmpl := r.reports[lang]
+	if tmpl == nil {
+		return nil, fmt.Errorf("no report template for language %q", lang)
+	}
+	t, err := tmpl.Clone()
 	if err != nil {
 		return nil, err
 	}
