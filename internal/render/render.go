@@ -75,7 +75,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		messages: map[string]map[string]bool{},
 		plain:    map[string]map[string]*plainMessage{},
 		md: goldmark.New(
-			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}),
+			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
 				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100))),
 		),
