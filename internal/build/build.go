@@ -31,6 +31,22 @@ type Dirs struct {
 	BaseURL string
 }
 
+// RepoPath names a file read from one of the folders as the repository
+// does ("results/<study>/runs/<run>/<workload>.log"), whatever path the
+// folder was given as, so that pages and downloads do not depend on where
+// perflab ran from. A file outside the folders keeps its path.
+func (d Dirs) RepoPath(file string) string {
+	for _, f := range [...]struct{ dir, name string }{{d.Results, "results"}, {d.Content, "content"}, {d.Locales, "locales"}, {d.Templates, "templates"}} {
+		if f.dir == "" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(file, strings.TrimSuffix(filepath.ToSlash(f.dir), "/")+"/"); ok {
+			return f.name + "/" + rest
+		}
+	}
+	return file
+}
+
 // DefaultDirs are the folders at the top of the repository.
 var DefaultDirs = Dirs{Results: "results", Content: "content", Locales: "locales", Templates: "templates"}
 
@@ -289,7 +305,7 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, i, li int, so *stud
 		so.mu.Unlock()
 	}
 	l := render.Languages[li]
-	in := render.Input{Result: res, Content: map[string]*study.Content{}}
+	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath}
 	for _, l := range render.Languages {
 		in.Content[l.Code] = p.Content[l.Code][res.Study.ID]
 	}

@@ -52,10 +52,11 @@ func TestDistributionStudy(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := strings.TrimRight(string(raw), "\n")
+			shownAs := "results/" + id + "/runs/" + run + "/chat.json" // as the repository names it
 			for _, block := range strings.Split(md, "```log ")[1:] {
 				body := strings.SplitN(block, "\n```", 2)[0]
 				i := strings.LastIndex(body, "\n"+notes[lang][0])
-				if i < 0 || !strings.HasSuffix(body, filepath.ToSlash(file)) && !strings.Contains(body[i:], filepath.ToSlash(file)+" ") {
+				if i < 0 || !strings.HasSuffix(body, shownAs) && !strings.Contains(body[i:], shownAs+" ") {
 					continue
 				}
 				shown := body[strings.Index(body, "\n")+1 : i]

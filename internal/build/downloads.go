@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/gocarina/gocsv"
 
@@ -216,10 +215,7 @@ func marshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err e
 }
 
 func repoPath(file, root string) string {
-	if rest, ok := strings.CutPrefix(file, strings.TrimSuffix(root, "/")+"/"); ok {
-		return "results/" + rest
-	}
-	return file
+	return Dirs{Results: root}.RepoPath(file)
 }
 
 // MarshalCSV writes the rows with a header line, even when there is no row.

@@ -20,6 +20,9 @@ import (
 type Input struct {
 	Result  check.Result
 	Content map[string]*study.Content // by language; a missing one renders without prose
+	// RepoPath names a file as the page shows it: its path in the
+	// repository, whatever folder it was read from. Nil shows paths as read.
+	RepoPath func(string) string
 }
 
 // Page is one rendered report.
@@ -158,6 +161,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		c = &study.Content{Lang: lang, Study: s.ID, Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]study.Section{}}
 	}
 	loc := r.localizer(lang)
+	repoPath := in.RepoPath
+	if repoPath == nil {
+		repoPath = func(file string) string { return file }
+	}
 	logOf := map[string]*study.Log{}
 	for _, run := range s.Runs {
 		for i := range run.Logs {
@@ -193,7 +200,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if rule := flagged[fileLine{v.Source.File, v.Source.Line}]; rule != "" {
 			status = loc.T("source.check_failed", "Rule", rule)
 		}
-		title := loc.T("source.value", "File", v.Source.File, "Line", v.Source.Line, "Label", v.Source.Label, "Status", status)
+		title := loc.T("source.value", "File", repoPath(v.Source.File), "Line", v.Source.Line, "Label", v.Source.Label, "Status", status)
 		if v.Projected() {
 			title += " " + loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
 		}
@@ -256,9 +263,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		ex := lg.BlockExcerpt(b, jsonExcerptLines, jsonExcerptBytes)
 		switch {
 		case ex.MoreLines > 0:
-			return ex.Text + "\n" + loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", lg.File)
+			return ex.Text + "\n" + loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", repoPath(lg.File))
 		case ex.MoreBytes > 0:
-			return ex.Text + "\n" + loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", lg.File)
+			return ex.Text + "\n" + loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", repoPath(lg.File))
 		}
 		return ex.Text
 	}
@@ -454,7 +461,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			return sides
 		},
 		"runs":     runs,
-		"problems": func() []problemGroup { return groupProblems(res.Diagnostics) },
+		"problems": func() []problemGroup { return groupProblems(res.Diagnostics, repoPath) },
 		"problem":  problem,
 		"source":   source,
 		"reason":   reason,
@@ -489,7 +496,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return views
 	}
 	funcs["problemLines"] = func() []problemLine {
-		groups := groupProblems(res.Diagnostics)
+		groups := groupProblems(res.Diagnostics, repoPath)
 		lines := make([]problemLine, len(groups))
 		for i, g := range groups {
 			lines[i] = problemLine{Acknowledged: g.Acknowledged(), Severity: string(g.First.Severity), Rule: g.First.Rule,
@@ -708,7 +715,7 @@ type problemGroup struct {
 
 func (g problemGroup) Acknowledged() bool { return g.First.Acknowledged() }
 
-func groupProblems(diags []check.Diagnostic) []problemGroup {
+func groupProblems(diags []check.Diagnostic, repoPath func(string) string) []problemGroup {
 	type groupKey struct {
 		rule             string
 		severity         check.Severity
@@ -732,7 +739,7 @@ func groupProblems(diags []check.Diagnostic) []problemGroup {
 		if d.Subject != "" && !slices.Contains(g.Subjects, d.Subject) {
 			g.Subjects = append(g.Subjects, d.Subject)
 		}
-		src := d.File + ":" + strconv.Itoa(d.Line)
+		src := repoPath(d.File) + ":" + strconv.Itoa(d.Line)
 		if !slices.Contains(g.Sources, src) {
 			g.Sources = append(g.Sources, src)
 		}
