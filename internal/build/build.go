@@ -260,6 +260,17 @@ type studyOutput struct {
 	mu            sync.Mutex
 }
 
+// addTitles puts the titles of the pages rendered into the study's entry.
+func (so *studyOutput) addTitles() {
+	if so.titles == nil {
+		return
+	}
+	so.Entry.Titles = map[string]string{}
+	for li, l := range render.Languages {
+		so.Entry.Titles[l.Code] = so.titles[li]
+	}
+}
+
 func (so *studyOutput) record(name string) {
 	so.mu.Lock()
 	so.recordedFiles = append(so.recordedFiles, name)
@@ -330,12 +341,7 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, files *outputs) e
 	}
 	entries := make([]render.IndexEntry, len(studies))
 	for i := range studies {
-		if t := studies[i].titles; t != nil {
-			studies[i].Entry.Titles = map[string]string{}
-			for li, l := range render.Languages {
-				studies[i].Entry.Titles[l.Code] = t[li]
-			}
-		}
+		studies[i].addTitles()
 		entries[i] = studies[i].Entry
 	}
 	csvAll, jsonAll := joinCSV(studies), joinJSON(studies)

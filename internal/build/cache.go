@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,12 +47,13 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-1"
+const cacheFormat = "perflab-build-cache-2"
 
 type cacheState struct {
 	Global  string
 	Site    siteID
 	Studies []cachedStudy
+	Files   int // in the site
 }
 
 type cachedStudy struct {
@@ -64,6 +67,7 @@ type cachedStudy struct {
 type BuildResult struct {
 	Studies, Rendered, Files int
 	Incremental              bool
+	SiteWide                 bool     // the landing pages, data/all.* and extras were made (again)
 	Project                  *Project // nil after an incremental build
 }
 
@@ -105,7 +109,7 @@ func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
 	if err := w.Commit(); err != nil {
 		return nil, err
 	}
-	next := &cacheState{Global: global, Site: siteIdentity(out)}
+	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles}
 	blocks := make([][]check.BlockRef, len(p.Results))
 	for i, res := range p.Results {
 		blocks[i] = check.BlockRefs(res.Study)
@@ -124,7 +128,7 @@ func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
 	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
 		next.Site = siteID{}
 	}
-	return &BuildResult{Studies: len(p.Results), Rendered: len(p.Results), Files: nfiles, Project: p}, writeCache(cacheDir, next)
+	return &BuildResult{Studies: len(p.Results), Rendered: len(p.Results), Files: nfiles, SiteWide: true, Project: p}, writeCache(cacheDir, next)
 }
 
 func sameIDs(st *cacheState, ids []string) bool {
@@ -238,6 +242,7 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 		if k, ok := rendered[i]; ok {
 			studies[i].Entry = outs[k].Entry
 			studies[i].titles = outs[k].titles
+			studies[i].addTitles()
 			studies[i].CSV, studies[i].JSON = outs[k].CSV, outs[k].JSON
 			continue
 		}
@@ -245,20 +250,32 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 		for _, f := range cs.Files {
 			files.names[f] = true
 		}
-		var err error
-		stem := filepath.Join(out, "data", cs.ID)
-		if studies[i].CSV, err = os.ReadFile(stem + ".csv"); err != nil {
-			return nil, nil, err
-		}
-		if studies[i].JSON, err = os.ReadFile(stem + ".json"); err != nil {
-			return nil, nil, err
-		}
 	}
 	for name := range mem.files {
 		files.names[name] = true
 	}
-	if err := finish(r, d, studies, files); err != nil {
+	nfiles := st.Files
+	changed, err := siteWideChanged(out, st, again, studies, outs)
+	if err != nil {
 		return nil, nil, err
+	}
+	if changed {
+		for i, cs := range st.Studies {
+			if _, ok := rendered[i]; ok {
+				continue
+			}
+			stem := filepath.Join(out, "data", cs.ID)
+			if studies[i].CSV, err = os.ReadFile(stem + ".csv"); err != nil {
+				return nil, nil, err
+			}
+			if studies[i].JSON, err = os.ReadFile(stem + ".json"); err != nil {
+				return nil, nil, err
+			}
+		}
+		if err := finish(r, d, studies, files); err != nil {
+			return nil, nil, err
+		}
+		nfiles = len(files.names)
 	}
 	// Everything is made: now update the site.
 	next := &cacheState{Studies: slices.Clone(st.Studies)}
@@ -280,7 +297,39 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 			return nil, nil, err
 		}
 	}
-	return &BuildResult{Studies: n, Rendered: len(again), Files: len(files.names), Incremental: true}, next, nil
+	next.Files = nfiles
+	return &BuildResult{Studies: n, Rendered: len(again), Files: nfiles, Incremental: true, SiteWide: changed}, next, nil
+}
+
+// siteWideChanged tells whether the landing pages, data/all.* and the
+// extras need making again: they depend on the studies' entries, downloads
+// and lists of files only, so a change that leaves those of every study
+// rendered again as they were leaves these files as they are.
+func siteWideChanged(out string, st *cacheState, again []int, studies, outs []studyOutput) (bool, error) {
+	for k, i := range again {
+		cs := &st.Studies[i]
+		recorded := slices.Sorted(slices.Values(outs[k].recordedFiles))
+		if !reflect.DeepEqual(studies[i].Entry, cs.Entry) || !slices.Equal(recorded, cs.Files) {
+			return true, nil
+		}
+		stem := filepath.Join(out, "data", cs.ID)
+		for _, f := range []struct {
+			ext  string
+			data []byte
+		}{{".csv", outs[k].CSV}, {".json", outs[k].JSON}} {
+			old, err := os.ReadFile(stem + f.ext)
+			if errors.Is(err, fs.ErrNotExist) {
+				return true, nil
+			}
+			if err != nil {
+				return false, err
+			}
+			if !bytes.Equal(old, f.data) {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
 }
 
 // replaceFile writes a file through a temporary file and a rename, unless it

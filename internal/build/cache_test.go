@@ -50,6 +50,8 @@ func sameTree(t *testing.T, what string, got, want map[string][]byte) {
 // TestIncrementalBuild changes one log, one content file, and a log whose
 // blocks other studies copied; each time the cached build must write the
 // bytes of a full build, and render again only what depends on the change.
+// The first two leave every entry and download as it was, so the landing
+// pages and data/all.* are not made again; the third changes figures.
 func TestIncrementalBuild(t *testing.T) {
 	dir := t.TempDir()
 	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
@@ -70,16 +72,17 @@ func TestIncrementalBuild(t *testing.T) {
 		t.Fatalf("nothing changed: %+v, %v; want an incremental build that renders nothing", res, err)
 	}
 	steps := []struct {
-		name   string
-		edit   func() error
-		render int // studies rendered again, at most
+		name     string
+		edit     func() error
+		render   int  // studies rendered again, at most
+		siteWide bool // landing pages and data/all.* made again
 	}{
 		{"one log of a late study", func() error {
 			return appendTo(filepath.Join(d.Results, ids[6], "runs", "vllm-tp8", "sharegpt.log"), "\nINFO: shutting down\n")
-		}, 1},
+		}, 1, false},
 		{"one content file", func() error {
 			return appendTo(filepath.Join(d.Content, "ja", ids[4]+".md"), "\n追記。\n")
-		}, 1},
+		}, 1, false},
 		{"a log other studies copy", func() error {
 			name := filepath.Join(d.Results, ids[0], "runs", "vllm-tp8", "sharegpt.log")
 			data, err := os.ReadFile(name)
@@ -91,7 +94,7 @@ func TestIncrementalBuild(t *testing.T) {
 				t.Fatal("the log has no 3792.50 to change")
 			}
 			return os.WriteFile(name, []byte(edited), 0o644)
-		}, 8},
+		}, 8, true},
 	}
 	for _, step := range steps {
 		if err := step.edit(); err != nil {
@@ -101,8 +104,9 @@ func TestIncrementalBuild(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
-		if !res.Incremental || res.Rendered == 0 || res.Rendered > step.render {
-			t.Errorf("%s: %+v; want an incremental build rendering 1 to %d studies", step.name, res, step.render)
+		if !res.Incremental || res.Rendered == 0 || res.Rendered > step.render || res.SiteWide != step.siteWide {
+			t.Errorf("%s: %+v; want an incremental build rendering 1 to %d studies, site-wide files made again: %v",
+				step.name, res, step.render, step.siteWide)
 		}
 		t.Logf("%s: rendered %d of %d studies again", step.name, res.Rendered, res.Studies)
 		p, err := Load(d)
@@ -118,6 +122,9 @@ func TestIncrementalBuild(t *testing.T) {
 			want[name] = data
 		}
 		sameTree(t, step.name, readTree(t, out), want)
+		if res.Files != len(want) {
+			t.Errorf("%s: the build reports %d files, the site has %d", step.name, res.Files, len(want))
+		}
 	}
 }
 
