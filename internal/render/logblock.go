@@ -52,7 +52,7 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
-		_, _ = w.Write(util.EscapeHTML(seg.Value(source)))
+		writeEscaped(w, seg.Value(source))
 	}
 	_, _ = w.WriteString("</code></pre>\n")
 	if isLog {

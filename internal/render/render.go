@@ -24,6 +24,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
 	"gopkg.in/yaml.v3"
@@ -78,6 +79,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
 				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100))),
+			goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter})),
 		),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
@@ -256,25 +258,27 @@ func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 // localizer translates message ids, failing loudly on a missing one so that
 // no page silently falls back to another language.
 type localizer struct {
-	lang string
-	loc  *i18n.Localizer // made on first use: most messages are plain
-	r    *Renderer
-	err  error
+	lang     string
+	messages map[string]bool          // the language's message ids
+	plain    map[string]*plainMessage // its messages T fills in itself
+	loc      *i18n.Localizer          // made on first use: most messages are plain
+	r        *Renderer
+	err      error
 }
 
 func (r *Renderer) localizer(lang string) *localizer {
-	return &localizer{lang: lang, r: r}
+	return &localizer{lang: lang, messages: r.messages[lang], plain: r.plain[lang], r: r}
 }
 
 // T localizes id with key/value pairs as template data.
 func (l *localizer) T(id string, kv ...any) string {
-	if !l.r.messages[l.lang][id] {
+	if !l.messages[id] {
 		if l.err == nil {
 			l.err = fmt.Errorf("locales/%s.yaml: no message %q: add it (every language needs every message)", l.lang, id)
 		}
 		return id
 	}
-	if pm := l.r.plain[l.lang][id]; pm != nil {
+	if pm := l.plain[id]; pm != nil {
 		if s, ok := pm.fill(kv); ok {
 			return s
 		}

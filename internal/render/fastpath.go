@@ -1,0 +1,161 @@
+package render
+
+// Renderers and a writer that give goldmark's HTML byte for byte, faster
+// on what reports are made of; FuzzFastRenderers compares them with
+// goldmark's own.
+
+import (
+	"github.com/yuin/goldmark"
+	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
+)
+
+// fragmentLinks renders the links to a place on the same page ("#run-x",
+// as every figure of a report is) without goldmark's dangerous-URL test,
+// which lowercases a copy of the destination for each scheme it knows and
+// took a tenth of the HTML rendering: a destination starting with "#" has
+// no scheme. Every other link goes to goldmark's own renderer.
+type fragmentLinks struct{}
+
+func (fragmentLinks) Extend(m goldmark.Markdown) {
+	var stock stockFuncs
+	html.NewRenderer().RegisterFuncs(&stock)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(fragmentLinkRenderer{stock[gast.KindLink], htmlText{html.DefaultWriter}}, 100)))
+}
+
+type fragmentLinkRenderer struct {
+	stock  renderer.NodeRendererFunc
+	writer html.Writer
+}
+
+func (r fragmentLinkRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(gast.KindLink, r.render)
+}
+
+func (r fragmentLinkRenderer) render(w util.BufWriter, source []byte, node gast.Node, entering bool) (gast.WalkStatus, error) {
+	n := node.(*gast.Link)
+	if !entering || len(n.Destination) == 0 || n.Destination[0] != '#' || n.Attributes() != nil {
+		return r.stock(w, source, node, entering)
+	}
+	_, _ = w.WriteString(`<a href="`)
+	_, _ = w.Write(util.EscapeHTML(util.URLEscape(n.Destination, true)))
+	_ = w.WriteByte('"')
+	if n.Title != nil {
+		_, _ = w.WriteString(` title="`)
+		r.writer.Write(w, n.Title)
+		_ = w.WriteByte('"')
+	}
+	_ = w.WriteByte('>')
+	return gast.WalkContinue, nil
+}
+
+// stockFuncs collects the node renderers of goldmark's HTML renderer.
+type stockFuncs map[gast.NodeKind]renderer.NodeRendererFunc
+
+func (s *stockFuncs) Register(k gast.NodeKind, f renderer.NodeRendererFunc) {
+	if *s == nil {
+		*s = stockFuncs{}
+	}
+	(*s)[k] = f
+}
+
+// tableCells renders the cells of a table without attributes, as every
+// cell of a report's tables is, with the same bytes as goldmark's table
+// extension, which formats each tag with fmt and stores its alignment as a
+// style attribute first. A cell with attributes goes to the extension.
+type tableCells struct{}
+
+func (tableCells) Extend(m goldmark.Markdown) {
+	var stock stockFuncs
+	extension.NewTableHTMLRenderer().RegisterFuncs(&stock)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(tableCellRenderer{stock[ast.KindTableCell]}, 100)))
+}
+
+type tableCellRenderer struct{ stock renderer.NodeRendererFunc }
+
+func (r tableCellRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindTableCell, r.render)
+}
+
+func (r tableCellRenderer) render(w util.BufWriter, source []byte, node gast.Node, entering bool) (gast.WalkStatus, error) {
+	n := node.(*ast.TableCell)
+	if entering && n.Attributes() != nil {
+		return r.stock(w, source, node, entering)
+	}
+	header := n.Parent().Kind() == ast.KindTableHeader
+	switch {
+	case !entering && header:
+		_, _ = w.WriteString("</th>\n")
+		return gast.WalkContinue, nil
+	case !entering:
+		_, _ = w.WriteString("</td>\n")
+		return gast.WalkContinue, nil
+	case header:
+		_, _ = w.WriteString("<th")
+	default:
+		_, _ = w.WriteString("<td")
+	}
+	if n.Alignment != ast.AlignNone {
+		_, _ = w.WriteString(` style="text-align:`)
+		_, _ = w.WriteString(n.Alignment.String())
+		_ = w.WriteByte('"')
+	}
+	_ = w.WriteByte('>')
+	return gast.WalkContinue, nil
+}
+
+// htmlText is goldmark's HTML writer with a fast path for plain text:
+// bytes that need no escaping are written in runs, not one by one, and
+// only text with a backslash, an entity or a NUL goes through goldmark's
+// own writer, from that byte on.
+type htmlText struct{ html.Writer }
+
+// textClass: 1 for the bytes goldmark escapes (<, >, ", &, NUL), 2 for
+// those its writer must see in text (backslash escapes, entities, NUL).
+var textClass = func() (class [256]uint8) {
+	for c := range class {
+		if util.EscapeHTMLByte(byte(c)) != nil {
+			class[c] = 1
+		}
+	}
+	class['&'], class['\\'], class[0] = 2, 2, 2
+	return class
+}()
+
+func (h htmlText) Write(w util.BufWriter, source []byte) {
+	n := 0 // source[n:i] is plain and not written yet
+	for i := 0; i < len(source); i++ {
+		switch textClass[source[i]] {
+		case 1:
+			_, _ = w.Write(source[n:i])
+			_, _ = w.Write(util.EscapeHTMLByte(source[i]))
+			n = i + 1
+		case 2:
+			_, _ = w.Write(source[n:i])
+			h.Writer.Write(w, source[i:])
+			return
+		}
+	}
+	_, _ = w.Write(source[n:])
+}
+
+func (htmlText) RawWrite(w util.BufWriter, source []byte) { writeEscaped(w, source) }
+
+// writeEscaped writes source with <, >, & and " escaped, as goldmark's
+// RawWrite and util.EscapeHTML do, without a copy.
+func writeEscaped(w util.BufWriter, source []byte) {
+	n := 0
+	for i := 0; i < len(source); i++ {
+		if textClass[source[i]] == 0 || source[i] == '\\' {
+			continue
+		}
+		_, _ = w.Write(source[n:i])
+		_, _ = w.Write(util.EscapeHTMLByte(source[i]))
+		n = i + 1
+	}
+	_, _ = w.Write(source[n:])
+}
