@@ -108,11 +108,15 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 		}
 		l := &loader{}
 		var doc yaml.Node
-		front := strings.Join(lines[1:end], "\n")
-		if err := yaml.NewDecoder(bytes.NewReader([]byte(front))).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
-			line, msg := yamlError([]byte(front), err)
+		front := []byte(strings.Join(lines[1:end], "\n"))
+		if n := fastYAML(front); n != nil { // as in loader.parseYAML
+			doc.Content = []*yaml.Node{n}
+		} else if err := yaml.NewDecoder(bytes.NewReader(front)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+			line, msg := yamlError(front, err)
 			bad(line+1, "invalid YAML front matter: "+msg)
-		} else if len(doc.Content) > 0 {
+			doc.Content = nil
+		}
+		if len(doc.Content) > 0 {
 			shift(&doc, 1)
 			m := l.mapping(file, doc.Content[0], "front matter", "workloads", "steps")
 			c.Workloads = stringMap(l, file, m.fields["workloads"])
@@ -130,7 +134,11 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 		buf = nil
 	}
 	for i := body; i < len(lines); i++ {
-		if m := sectionMarker.FindStringSubmatch(lines[i]); m != nil {
+		var m []string
+		if strings.HasPrefix(lines[i], "<!--") { // what sectionMarker starts with: no regexp on prose lines
+			m = sectionMarker.FindStringSubmatch(lines[i])
+		}
+		if m != nil {
 			flush()
 			current, start = m[1], i+1
 			if !contains(contentSections, current) && !strings.HasPrefix(current, "step/") {
