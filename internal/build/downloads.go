@@ -1,13 +1,10 @@
 package build
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strconv"
-
-	"github.com/gocarina/gocsv"
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
@@ -218,18 +215,9 @@ func repoPath(file, root string) string {
 	return Dirs{Results: root}.RepoPath(file)
 }
 
-// MarshalCSV writes the rows with a header line, even when there is no row.
+// MarshalCSV writes the rows with a header line, even when there is no row,
+// byte for byte as gocsv.Marshal writes them (see appendRecordsCSV). It never fails; the
+// error is kept for its callers.
 func MarshalCSV(rows []Record) ([]byte, error) {
-	var buf bytes.Buffer
-	if len(rows) == 0 {
-		if err := gocsv.Marshal([]Record{{}}, &buf); err != nil {
-			return nil, err
-		}
-		line, _, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
-		return append(line, '\n'), nil
-	}
-	if err := gocsv.Marshal(rows, &buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return appendRecordsCSV(nil, rows), nil
 }

@@ -11,8 +11,9 @@ import (
 // pass. appendRecordsJSON writes the same bytes in one pass; the tests compare
 // the two on the repository's results, on tricky strings and by fuzzing.
 
-// recordField is one key of a JSON record and how its value is read. Exactly
-// one getter is set.
+// recordField is one column of the downloads and how its value is read:
+// name is the CSV column and the JSON key, key its JSON prefix. Exactly one
+// getter is set. appendRecordsJSON and appendRecordsCSV both write from it.
 type recordField struct {
 	name    string
 	key     string // `,\n    "name": `; the first key of a record skips the comma
@@ -40,8 +41,9 @@ func boolField(name string, get func(*Record) bool) recordField {
 	return recordField{name: name, key: fieldKey(name), flag: get}
 }
 
-// recordFields is Record in field order with its json names;
-// TestRecordFieldsMatchStruct fails when the two differ.
+// recordFields is Record in field order with its column names (its json and
+// csv tags, which are the same); TestRecordFieldsMatchStruct and
+// TestRecordFieldsMatchCSVTags fail when they differ.
 var recordFields = [...]recordField{
 	stringField("study", func(r *Record) string { return r.Study }),
 	stringField("model", func(r *Record) string { return r.Model }),
