@@ -68,18 +68,7 @@ func growCSV(dst []byte, rows []Record) []byte {
 			fixed += 2 // quotes
 		}
 	}
-	n := len(csvHeader) + len(rows)*fixed
-	for i := range rows {
-		r := &rows[i]
-		for j := range recordFields {
-			f := &recordFields[j]
-			if f.str != nil {
-				n += len(f.str(r))
-			} else if f.num != nil {
-				n += len(f.num(r))
-			}
-		}
-	}
+	n := len(csvHeader) + len(rows)*fixed + textLen(rows)
 	if cap(dst)-len(dst) < n {
 		dst = append(make([]byte, 0, len(dst)+n), dst...)
 	}

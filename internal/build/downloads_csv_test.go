@@ -3,9 +3,7 @@ package build
 import (
 	"bytes"
 	"math"
-	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -51,23 +49,7 @@ func checkRecordsCSV(t testing.TB, rows []Record) {
 	}
 }
 
-func TestRecordsCSVRepository(t *testing.T) {
-	p, err := Load(repoDirs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := filepath.ToSlash(repoDirs.Results)
-	var all []Record
-	for _, res := range p.Results {
-		rows := Records(res.Study, root)
-		if len(rows) == 0 {
-			t.Errorf("%s: no rows", res.Study.ID)
-		}
-		checkRecordsCSV(t, rows)
-		all = append(all, rows...)
-	}
-	checkRecordsCSV(t, all)
-}
+func TestRecordsCSVRepository(t *testing.T) { repositoryRows(t, checkRecordsCSV) }
 
 // csvTrickyStrings are the cases where encoding/csv quotes, or nearly does.
 var csvTrickyStrings = []string{
@@ -110,21 +92,7 @@ func TestRecordsCSVNumbers(t *testing.T) {
 // TestRecordsCSVEveryField gives every field of Record its own value, so a
 // getter that reads the wrong field shows.
 func TestRecordsCSVEveryField(t *testing.T) {
-	var r Record
-	v := reflect.ValueOf(&r).Elem()
-	for i := range v.NumField() {
-		f := v.Field(i)
-		switch f.Kind() {
-		case reflect.String:
-			f.SetString(strconv.Itoa(i + 100))
-		case reflect.Int:
-			f.SetInt(int64(i + 100))
-		case reflect.Bool:
-			f.SetBool(true)
-		default:
-			t.Fatalf("Record.%s: no test value for %s", v.Type().Field(i).Name, f.Kind())
-		}
-	}
+	r := distinctRecord(t)
 	checkRecordsCSV(t, []Record{r, {}, r})
 }
 
@@ -158,12 +126,7 @@ func FuzzRecordsCSV(f *testing.F) {
 		f.Add("a", "b", n, 0, false)
 	}
 	f.Fuzz(func(t *testing.T, a, b, num string, n int, failed bool) {
-		rows := []Record{
-			{Study: a, Model: b, GPU: a + b, GPUsPerNode: n, Nodes: -n, Objective: b + a, Run: a, RunName: b,
-				Engine: a, EngineVersion: b, Command: a + "\n" + b, GPUs: n, Failed: failed, Error: b,
-				Workload: a, LogFile: b, LogLine: Number(num), MeanTTFT: "1.5"},
-			{Error: a, P99E2EL: Number(num), Completed: Number(b)},
-		}
+		rows := fuzzRecords(a, b, num, n, failed, Number(b))
 		checkRecordsCSV(t, rows)
 		checkRecordsCSV(t, rows[1:])
 	})
@@ -172,14 +135,7 @@ func FuzzRecordsCSV(f *testing.F) {
 // BenchmarkRecordsCSV compares the encoder with gocsv on the repository's
 // rows.
 func BenchmarkRecordsCSV(b *testing.B) {
-	p, err := Load(repoDirs)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var rows []Record
-	for _, res := range p.Results {
-		rows = append(rows, Records(res.Study, filepath.ToSlash(repoDirs.Results))...)
-	}
+	rows := repositoryRecords(b)
 	b.Run("append", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -145,7 +145,17 @@ func growJSON(dst []byte, rows []Record) []byte {
 			fixed += len(f.key) + 20 // the widest int64, "false" fits
 		}
 	}
-	n := len(rows) * fixed
+	n := len(rows)*fixed + textLen(rows)
+	if cap(dst)-len(dst) < n {
+		dst = append(make([]byte, 0, len(dst)+n+1), dst...) // +1: the newline of the file
+	}
+	return dst
+}
+
+// textLen is the length of the rows' strings and numbers, unescaped: what
+// the downloads' sizes depend on beyond the fixed part of each row.
+func textLen(rows []Record) int {
+	n := 0
 	for i := range rows {
 		r := &rows[i]
 		for j := range recordFields {
@@ -157,10 +167,7 @@ func growJSON(dst []byte, rows []Record) []byte {
 			}
 		}
 	}
-	if cap(dst)-len(dst) < n {
-		dst = append(make([]byte, 0, len(dst)+n+1), dst...) // +1: the newline of the file
-	}
-	return dst
+	return n
 }
 
 // numberError names the record and, when it has one, the log it came from.
@@ -170,6 +177,15 @@ func numberError(i int, r *Record, key string, n Number) error {
 		where += " (" + r.LogFile + ":" + string(r.LogLine) + ")"
 	}
 	return fmt.Errorf("%s, %s: %q is not a number", where, key, string(n))
+}
+
+// skipDigits returns the index of the first byte at or after i that is not
+// a decimal digit.
+func skipDigits(s string, i int) int {
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return i
 }
 
 // isJSONNumber reports whether s is what Number.MarshalJSON accepts and
@@ -184,19 +200,13 @@ func isJSONNumber(s string) bool {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && '1' <= s[i] && s[i] <= '9':
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
+		i = skipDigits(s, i)
 	default:
 		return false
 	}
 	if i < len(s) && s[i] == '.' {
-		i++
-		start := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-		if i == start {
+		start := i + 1
+		if i = skipDigits(s, start); i == start {
 			return false
 		}
 	}
@@ -208,10 +218,7 @@ func isJSONNumber(s string) bool {
 			i++
 		}
 		start := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-		if i == start {
+		if i = skipDigits(s, i); i == start {
 			return false
 		}
 	}

@@ -28,7 +28,9 @@ func checkRecordsJSON(t testing.TB, rows []Record) {
 	}
 }
 
-func TestRecordsJSONRepository(t *testing.T) {
+// repositoryRows calls check with the rows of each study of the
+// repository's results, then with all of them.
+func repositoryRows(t *testing.T, check func(testing.TB, []Record)) {
 	p, err := Load(repoDirs)
 	if err != nil {
 		t.Fatal(err)
@@ -40,10 +42,35 @@ func TestRecordsJSONRepository(t *testing.T) {
 		if len(rows) == 0 {
 			t.Errorf("%s: no rows", res.Study.ID)
 		}
-		checkRecordsJSON(t, rows)
+		check(t, rows)
 		all = append(all, rows...)
 	}
-	checkRecordsJSON(t, all)
+	check(t, all)
+}
+
+func TestRecordsJSONRepository(t *testing.T) { repositoryRows(t, checkRecordsJSON) }
+
+// repositoryRecords returns the rows of every study of the repository.
+func repositoryRecords(tb testing.TB) []Record {
+	p, err := Load(repoDirs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var rows []Record
+	for _, res := range p.Results {
+		rows = append(rows, Records(res.Study, filepath.ToSlash(repoDirs.Results))...)
+	}
+	return rows
+}
+
+// fuzzRecords spreads fuzzed values over every kind of field of two rows.
+func fuzzRecords(a, b, num string, n int, failed bool, completed Number) []Record {
+	return []Record{
+		{Study: a, Model: b, GPU: a + b, GPUsPerNode: n, Nodes: -n, Objective: b + a, Run: a, RunName: b,
+			Engine: a, EngineVersion: b, Command: a + "\n" + b, GPUs: n, Failed: failed, Error: b,
+			Workload: a, LogFile: b, LogLine: Number(num), MeanTTFT: "1.5"},
+		{Error: a, P99E2EL: Number(num), Completed: completed},
+	}
 }
 
 // trickyStrings are the cases where JSON encoders differ.
@@ -97,13 +124,20 @@ func TestRecordsJSONNumbers(t *testing.T) {
 // TestRecordsJSONEveryField gives every field of Record its own value, so a
 // getter that reads the wrong field shows.
 func TestRecordsJSONEveryField(t *testing.T) {
+	r := distinctRecord(t)
+	checkRecordsJSON(t, []Record{r, {}, r})
+}
+
+// distinctRecord gives every field of a Record its own value (a valid
+// Number in number fields), so that a getter reading the wrong field shows.
+func distinctRecord(t *testing.T) Record {
 	var r Record
 	v := reflect.ValueOf(&r).Elem()
 	for i := range v.NumField() {
 		f := v.Field(i)
 		switch f.Kind() {
 		case reflect.String:
-			f.SetString(strconv.Itoa(i + 100)) // a valid Number as well
+			f.SetString(strconv.Itoa(i + 100))
 		case reflect.Int:
 			f.SetInt(int64(i + 100))
 		case reflect.Bool:
@@ -112,7 +146,7 @@ func TestRecordsJSONEveryField(t *testing.T) {
 			t.Fatalf("Record.%s: no test value for %s", v.Type().Field(i).Name, f.Kind())
 		}
 	}
-	checkRecordsJSON(t, []Record{r, {}, r})
+	return r
 }
 
 // TestRecordFieldsMatchStruct ties recordFields to Record: the same json
@@ -165,12 +199,7 @@ func FuzzRecordsJSON(f *testing.F) {
 		f.Add("a", "b", n, 0, false)
 	}
 	f.Fuzz(func(t *testing.T, a, b, num string, n int, failed bool) {
-		rows := []Record{
-			{Study: a, Model: b, GPU: a + b, GPUsPerNode: n, Nodes: -n, Objective: b + a, Run: a, RunName: b,
-				Engine: a, EngineVersion: b, Command: a + "\n" + b, GPUs: n, Failed: failed, Error: b,
-				Workload: a, LogFile: b, LogLine: Number(num), MeanTTFT: "1.5"},
-			{Error: a, P99E2EL: Number(num), Completed: "0"},
-		}
+		rows := fuzzRecords(a, b, num, n, failed, "0") // completed: a JSON number
 		checkRecordsJSON(t, rows)
 		checkRecordsJSON(t, rows[1:])
 	})
@@ -179,14 +208,7 @@ func FuzzRecordsJSON(f *testing.F) {
 // BenchmarkRecordsJSON compares the encoder with encoding/json on the
 // repository's rows.
 func BenchmarkRecordsJSON(b *testing.B) {
-	p, err := Load(repoDirs)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var rows []Record
-	for _, res := range p.Results {
-		rows = append(rows, Records(res.Study, filepath.ToSlash(repoDirs.Results))...)
-	}
+	rows := repositoryRecords(b)
 	b.Run("append", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
