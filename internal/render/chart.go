@@ -42,14 +42,14 @@ func drawCharts(rep *report.Report, T func(id string, kv ...any) string, workloa
 			specs = append(specs, s)
 		}
 	}
-	font := T("chart.font_family")
+	font := string(appendEscaped(nil, T("chart.font_family"))) // escaped once for every chart
 	out := make([]Chart, 0, len(specs)+1)
 	for i := range specs {
 		s := &specs[i]
 		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 	}
 	if rep.Main != nil {
-		if s, ok := distChart(rep, T, workloadName); ok {
+		if s, ok := distChart(rep, ct, workloadName); ok {
 			out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 		}
 	}
@@ -57,24 +57,43 @@ func drawCharts(rep *report.Report, T func(id string, kv ...any) string, workloa
 }
 
 // drawChart draws one chart on a pooled canvas.
-func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, font string) Chart {
+func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) Chart {
 	c := newCanvas()
 	defer c.release()
 	h := draw(m, c)
-	return Chart{Name: name, Title: title, Description: desc, SVG: c.svg("chart-"+name, title, desc, font, h)}
+	return Chart{Name: name, Title: title, Description: desc, SVG: c.svg(name, title, desc, fontAttr, h)}
 }
 
 // chartText holds the localized words the charts share, looked up once per
 // language and report rather than once per chart or bar.
 type chartText struct {
-	T         func(id string, kv ...any) string
-	metric    string
-	direction string
-	noResult  string
+	T             func(id string, kv ...any) string
+	metric        string
+	direction     string
+	noResult      string
+	baseline      string
+	optimized     string
+	reference     string
+	alternative   string
+	failed        string
+	notComparable string
+	projected     string // the legend's
 }
 
 func newChartText(rep *report.Report, T func(id string, kv ...any) string) chartText {
-	ct := chartText{T: T, metric: T("metric." + rep.Headline.Key), direction: T("chart.direction.lower"), noResult: T("chart.no_result")}
+	ct := chartText{
+		T:             T,
+		metric:        T("metric." + rep.Headline.Key),
+		direction:     T("chart.direction.lower"),
+		noResult:      T("chart.no_result"),
+		baseline:      T("chart.baseline"),
+		optimized:     T("chart.optimized"),
+		reference:     T("chart.reference"),
+		alternative:   T("chart.alternative"),
+		failed:        T("chart.failed"),
+		notComparable: T("chart.not_comparable"),
+		projected:     T("chart.legend.projected"),
+	}
 	if rep.Headline.HigherBetter {
 		ct.direction = T("chart.direction.higher")
 	}
@@ -113,22 +132,17 @@ func valueBar(kind barKind, v *report.Value) bar {
 	return bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}
 }
 
-// addDesc appends a sentence to a text alternative.
-func addDesc(desc *strings.Builder, sentence string) {
-	desc.WriteByte(' ')
-	desc.WriteString(sentence)
-}
-
 func conclusionChart(rep *report.Report, ct chartText, workloadName func(string) string) chartSpec {
 	T := ct.T
 	s := chartSpec{
 		name:     "conclusion",
 		title:    T("chart.conclusion.title"),
 		subtitle: T("chart.subtitle", "Metric", ct.metric, "Direction", ct.direction),
-		legend:   []legendItem{{kind: barBaseline, label: T("chart.baseline")}, {kind: barOptimized, label: T("chart.optimized")}},
+		legend:   []legendItem{{kind: barBaseline, label: ct.baseline}, {kind: barOptimized, label: ct.optimized}},
 	}
-	var desc strings.Builder
-	desc.WriteString(T("chart.conclusion.desc", "Metric", ct.metric, "Direction", ct.direction))
+	// The text alternative's sentences, joined once at the end.
+	desc := make([]string, 1, len(rep.Rows)+1)
+	desc[0] = T("chart.conclusion.desc", "Metric", ct.metric, "Direction", ct.direction)
 	p := panel{groups: make([]group, 0, len(rep.Rows))}
 	bars := make([]bar, 0, 2*len(rep.Rows)) // every group's two bars, in one slice
 	projected := false
@@ -154,14 +168,14 @@ func conclusionChart(rep *report.Report, ct chartText, workloadName func(string)
 		if row.Change != nil {
 			g.note, g.sign, change = ct.change(row.Change.Better, row.Change.Percent)
 		}
-		addDesc(&desc, T("chart.desc.pair", "Case", name, "Baseline", words[0], "Optimized", words[1], "Change", change))
+		desc = append(desc, T("chart.desc.pair", "Case", name, "Baseline", words[0], "Optimized", words[1], "Change", change))
 		p.groups = append(p.groups, g)
 	}
 	if projected {
-		s.legend = append(s.legend, legendItem{kind: barOptimized, projected: true, label: T("chart.legend.projected")})
+		s.legend = append(s.legend, legendItem{kind: barOptimized, projected: true, label: ct.projected})
 	}
 	s.panels = []panel{p}
-	s.desc = desc.String()
+	s.desc = strings.Join(desc, " ")
 	return s
 }
 
@@ -174,8 +188,6 @@ func stepChart(rep *report.Report, sr *report.StepResult, ct chartText, workload
 		title:    T("chart.step.title", "Step", step),
 		subtitle: T("chart.step.subtitle", "Metric", ct.metric, "Workload", main, "Direction", ct.direction),
 	}
-	var desc strings.Builder
-	desc.WriteString(T("chart.step.desc", "Step", step, "Metric", ct.metric, "Workload", main, "Direction", ct.direction))
 	// The reference first, then the step's runs as listed.
 	runs := make([]*report.RunResult, 0, len(sr.Runs)+1)
 	if sr.Reference != nil {
@@ -186,6 +198,8 @@ func stepChart(rep *report.Report, sr *report.StepResult, ct chartText, workload
 			runs = append(runs, &sr.Runs[i])
 		}
 	}
+	desc := make([]string, 1, len(runs)+1)
+	desc[0] = T("chart.step.desc", "Step", step, "Metric", ct.metric, "Workload", main, "Direction", ct.direction)
 	p := panel{groups: make([]group, len(runs))}
 	bars := make([]bar, len(runs)) // one per group, in one slice
 	var hasRef, hasAlt, projected bool
@@ -197,48 +211,48 @@ func stepChart(rep *report.Report, sr *report.StepResult, ct chartText, workload
 		isRef := rr.Run.ID == sr.Step.Reference
 		switch {
 		case rr.Run.Failed():
-			*b = bar{kind: barFailed, label: T("chart.failed")}
-			addDesc(&desc, T("chart.desc.run_failed", "Run", rr.Run.Name))
+			*b = bar{kind: barFailed, label: ct.failed}
+			desc = append(desc, T("chart.desc.run_failed", "Run", rr.Run.Name))
 		case rr.Excluded != "" && rr.Headline != nil:
 			*b = valueBar(barExcluded, rr.Headline)
-			g.note = T("chart.not_comparable")
-			addDesc(&desc, T("chart.desc.run_excluded", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
+			g.note = ct.notComparable
+			desc = append(desc, T("chart.desc.run_excluded", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
 			b.projected = false // grey and dashed: not a comparison at all
 		case rr.Excluded != "" || rr.Headline == nil:
 			*b = bar{kind: barMissing, label: ct.noResult}
 			if rr.Excluded != "" {
-				g.note = T("chart.not_comparable")
+				g.note = ct.notComparable
 			}
-			addDesc(&desc, T("chart.desc.run_missing", "Run", rr.Run.Name))
+			desc = append(desc, T("chart.desc.run_missing", "Run", rr.Run.Name))
 		case isRef:
 			*b = valueBar(barReference, rr.Headline)
-			g.note = T("chart.reference")
+			g.note = ct.reference
 			hasRef = true
-			addDesc(&desc, T("chart.desc.run_reference", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
+			desc = append(desc, T("chart.desc.run_reference", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
 		default:
 			*b = valueBar(barAlternative, rr.Headline)
 			hasAlt = true
 			if rr.Change != nil {
 				var change string
 				g.note, g.sign, change = ct.change(rr.Change.Better, rr.Change.Percent)
-				addDesc(&desc, T("chart.desc.run", "Run", rr.Run.Name, "Value", ct.valueText(*b), "Change", change))
+				desc = append(desc, T("chart.desc.run", "Run", rr.Run.Name, "Value", ct.valueText(*b), "Change", change))
 			} else {
-				addDesc(&desc, T("chart.desc.run_plain", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
+				desc = append(desc, T("chart.desc.run_plain", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
 			}
 		}
 		projected = projected || b.projected
 	}
 	if hasRef {
-		s.legend = append(s.legend, legendItem{kind: barReference, label: T("chart.reference")})
+		s.legend = append(s.legend, legendItem{kind: barReference, label: ct.reference})
 	}
 	if hasAlt {
-		s.legend = append(s.legend, legendItem{kind: barAlternative, label: T("chart.alternative")})
+		s.legend = append(s.legend, legendItem{kind: barAlternative, label: ct.alternative})
 	}
 	if projected {
-		s.legend = append(s.legend, legendItem{kind: barAlternative, projected: true, label: T("chart.legend.projected")})
+		s.legend = append(s.legend, legendItem{kind: barAlternative, projected: true, label: ct.projected})
 	}
 	s.panels = []panel{p}
-	s.desc = desc.String()
+	s.desc = strings.Join(desc, " ")
 	return s
 }
 
@@ -262,20 +276,22 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 		name:     "latency",
 		title:    T("chart.latency.title"),
 		subtitle: T("chart.latency.subtitle", "Workload", main),
-		legend:   []legendItem{{kind: barBaseline, label: T("chart.baseline")}, {kind: barOptimized, label: T("chart.optimized")}},
+		legend:   []legendItem{{kind: barBaseline, label: ct.baseline}, {kind: barOptimized, label: ct.optimized}},
 	}
-	var desc strings.Builder
-	desc.WriteString(T("chart.latency.desc", "Workload", main))
+	desc := make([]string, 1, 1+2*len(latencyMetrics))
+	desc[0] = T("chart.latency.desc", "Workload", main)
 	stats := [2]string{T("chart.latency.mean"), T("chart.latency.percentile", "N", 99)}
+	s.panels = make([]panel, 0, len(latencyMetrics))
+	bars := make([]bar, 0, 4*len(latencyMetrics)) // every group's two bars, in one slice
 	for _, lm := range latencyMetrics {
-		p := panel{heading: T(lm.heading)}
+		p := panel{heading: T(lm.heading), groups: make([]group, 0, len(lm.keys))}
 		for i, key := range lm.keys {
 			b, okb := row.Baseline.Block.Metrics[key]
 			o, oko := row.Optimized.Block.Metrics[key]
 			if !okb && !oko {
 				continue
 			}
-			g := group{label: stats[i], bars: make([]bar, 0, 2)}
+			g := group{label: stats[i]}
 			words := [2]string{ct.noResult, ct.noResult}
 			for j, side := range []struct {
 				m    benchlog.Metric
@@ -283,12 +299,13 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 				kind barKind
 			}{{b, okb, barBaseline}, {o, oko, barOptimized}} {
 				if !side.ok {
-					g.bars = append(g.bars, bar{kind: barMissing, label: ct.noResult})
+					bars = append(bars, bar{kind: barMissing, label: ct.noResult})
 					continue
 				}
 				words[j] = report.FormatNumber(side.m.Value, side.m.Decimals)
-				g.bars = append(g.bars, bar{kind: side.kind, value: side.m.Value, label: words[j]})
+				bars = append(bars, bar{kind: side.kind, value: side.m.Value, label: words[j]})
 			}
+			g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
 			change := "—"
 			switch {
 			case okb && oko && b.Value == o.Value:
@@ -298,7 +315,7 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 				better := o.Value < b.Value // latency: lower is better
 				g.note, g.sign, change = ct.change(better, pct)
 			}
-			addDesc(&desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", stats[i], "Baseline", words[0], "Optimized", words[1], "Change", change))
+			desc = append(desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", stats[i], "Baseline", words[0], "Optimized", words[1], "Change", change))
 			p.groups = append(p.groups, g)
 		}
 		if len(p.groups) > 0 {
@@ -308,6 +325,6 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 	if len(s.panels) == 0 {
 		return chartSpec{}, false
 	}
-	s.desc = desc.String()
+	s.desc = strings.Join(desc, " ")
 	return s, true
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/report"
-	"github.com/wcharczuk/go-chart/v2/drawing"
 )
 
 // The distribution chart: for TTFT and TPOT, the empirical cumulative
@@ -67,6 +66,13 @@ const (
 
 var distShares = []float64{0, 25, 50, 75, 100}
 
+// The dashes of the optimized configuration's line, and of the guide lines
+// and the "no data" legend sample.
+var (
+	dashOptimized = dashArray(7, 4)
+	dashGuide     = dashArray(2, 3)
+)
+
 // samplesOf returns a side's samples of one metric, or nil.
 func samplesOf(rd *benchlog.RequestData, name string) []float64 {
 	if rd == nil {
@@ -88,7 +94,8 @@ func linearPercentile(sorted []float64, p float64) float64 {
 	return sorted[lo] + (sorted[lo+1]-sorted[lo])*(h-float64(lo))
 }
 
-func distChart(rep *report.Report, T func(id string, kv ...any) string, workloadName func(string) string) (distSpec, bool) {
+func distChart(rep *report.Report, ct chartText, workloadName func(string) string) (distSpec, bool) {
+	T := ct.T
 	row := rep.RowByWorkload(rep.Main.ID)
 	if row == nil {
 		return distSpec{}, false
@@ -97,7 +104,7 @@ func distChart(rep *report.Report, T func(id string, kv ...any) string, workload
 		cell *report.Cell
 		kind barKind
 		name string
-	}{{row.Baseline, barBaseline, T("chart.baseline")}, {row.Optimized, barOptimized, T("chart.optimized")}}
+	}{{row.Baseline, barBaseline, ct.baseline}, {row.Optimized, barOptimized, ct.optimized}}
 	var data [2]*benchlog.RequestData
 	for i, sd := range sides {
 		if sd.cell != nil && sd.cell.Block != nil && sd.cell.Block.Requests != nil && len(sd.cell.Block.Requests.TTFT) > 0 {
@@ -120,12 +127,12 @@ func distChart(rep *report.Report, T func(id string, kv ...any) string, workload
 	for _, v := range distShares {
 		s.shareLabels = append(s.shareLabels, T("chart.dist.share", "N", int(v)))
 	}
-	var desc strings.Builder
-	desc.WriteString(T("chart.dist.desc", "Workload", main))
+	desc := make([]string, 1, 1+len(sides)*len(distMetrics))
+	desc[0] = T("chart.dist.desc", "Workload", main)
 	for i, sd := range sides {
 		if data[i] == nil {
 			s.legend = append(s.legend, distLegend{kind: sd.kind, none: true, label: T("chart.dist.legend_none", "Config", sd.name)})
-			addDesc(&desc, T("chart.dist.desc_none", "Config", sd.name))
+			desc = append(desc, T("chart.dist.desc_none", "Config", sd.name))
 			continue
 		}
 		n := len(data[i].TTFT)
@@ -151,7 +158,7 @@ func distChart(rep *report.Report, T func(id string, kv ...any) string, workload
 				ser.values[j], ser.labels[j] = v, report.FormatNumber(v, dec)
 				words[j] = T("chart.dist.desc_value", "Stat", s.pctLabels[j], "Value", ser.labels[j])
 			}
-			addDesc(&desc, T("chart.dist.desc_series", "Metric", p.heading, "Config", sd.name, "N", len(x),
+			desc = append(desc, T("chart.dist.desc_series", "Metric", p.heading, "Config", sd.name, "N", len(x),
 				"Values", strings.Join(words[:], T("list.separator"))))
 			p.series = append(p.series, ser)
 		}
@@ -159,16 +166,16 @@ func distChart(rep *report.Report, T func(id string, kv ...any) string, workload
 			s.panels = append(s.panels, p)
 		}
 	}
-	s.desc = desc.String()
+	s.desc = strings.Join(desc, " ")
 	return s, true
 }
 
 // distStyle is how a configuration's line and markers are drawn.
-func distStyle(k barKind) (line, dark drawing.Color, dash []float64) {
+func distStyle(k barKind) (line, dark paint, dash dashes) {
 	if k == barOptimized {
-		return colOptimized, colOptimizedDark, []float64{7, 4}
+		return colOptimized, colOptimizedDark, dashOptimized
 	}
-	return colBaseline, colBaselineDark, nil
+	return colBaseline, colBaselineDark, solid
 }
 
 // marker draws a configuration's marker centred at x, y: a diamond for the
@@ -177,7 +184,7 @@ func (c *canvas) marker(k barKind, x, y int) {
 	fill, stroke, _ := distStyle(k)
 	if k == barOptimized {
 		r := distMarker - 1
-		c.rect(x-r, y-r, x+r, y+r, fill, stroke, 1, nil)
+		c.rect(x-r, y-r, x+r, y+r, fill, stroke, 1, solid)
 		return
 	}
 	r := distMarker + 1
@@ -186,7 +193,7 @@ func (c *canvas) marker(k barKind, x, y int) {
 	c.lineTo(x, y+r)
 	c.lineTo(x-r, y)
 	c.path = append(c.path, "\nZ"...)
-	c.drawPath(fill, stroke, 1, nil)
+	c.drawPath(fill, stroke, 1, solid)
 }
 
 // draw lays the chart out and draws it; with c nil it only measures, and
@@ -206,7 +213,7 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 		}
 		mid := int(y) + 7
 		if it.none {
-			c.line(int(x), mid, int(x)+sw, mid, colAxis, 2, []float64{2, 3})
+			c.line(int(x), mid, int(x)+sw, mid, colAxis, 2, dashGuide)
 		} else {
 			line, _, dash := distStyle(it.kind)
 			c.line(int(x), mid, int(x)+sw, mid, line, 2, dash)
@@ -261,7 +268,8 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 		for _, ser := range p.series {
 			top0 = max(top0, ser.sorted[len(ser.sorted)-1])
 		}
-		ticks := niceTicks(top0)
+		var tickBuf [8]float64 // room for the five or six ticks
+		ticks := niceTicks(tickBuf[:0], top0)
 		scaleMax := ticks[len(ticks)-1]
 		xOf := func(v float64) int {
 			if scaleMax <= 0 {
@@ -276,7 +284,7 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			if sh == 0 {
 				col = colAxis
 			}
-			c.line(int(plotL), yy, int(plotR), yy, col, 1, nil)
+			c.line(int(plotL), yy, int(plotR), yy, col, 1, solid)
 			c.text(s.shareLabels[i], int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
 		}
 		for _, t := range ticks {
@@ -285,13 +293,13 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			if t == 0 {
 				col = colAxis
 			}
-			c.line(xx, int(top), xx, int(bottom), col, 1, nil)
-			c.text(formatTick(t), xx, int(bottom)+tickSize+4, tickSize, colMuted, "middle", false)
+			c.line(xx, int(top), xx, int(bottom), col, 1, solid)
+			c.tick(t, xx, int(bottom)+tickSize+4)
 		}
 		// Guide lines at the percentiles, to their labels on the right.
 		for j, pc := range distPercentiles {
 			yy := yOf(pc.p / 100)
-			c.line(int(plotL), yy, int(sideX)-4, yy, colAxis, 1, []float64{2, 3})
+			c.line(int(plotL), yy, int(sideX)-4, yy, colAxis, 1, dashGuide)
 			c.text(s.pctLabels[j], int(sideX), yy+4, valueSize, colText, "start", true)
 		}
 		for _, ser := range p.series {
@@ -322,7 +330,7 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 					c.lineTo(pt[0], pt[1])
 				}
 			}
-			c.drawPath(drawing.Color{}, line, 2, dash)
+			c.drawPath(noPaint, line, 2, dash)
 			c.pts = pts // the scratch, grown, for the next series
 		}
 		for _, ser := range p.series {

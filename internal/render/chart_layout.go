@@ -3,8 +3,6 @@ package render
 import (
 	"math"
 	"strconv"
-
-	"github.com/wcharczuk/go-chart/v2/drawing"
 )
 
 // The charts are horizontal bar charts laid out here and drawn with
@@ -67,39 +65,45 @@ type chartSpec struct {
 
 // Okabe–Ito colours, darker variants for outlines and text.
 var (
-	colBaseline      = drawing.ColorFromHex("E69F00") // orange
-	colBaselineDark  = drawing.ColorFromHex("8F6200")
-	colBaselineLight = drawing.ColorFromHex("F6D78F")
-	colOptimized     = drawing.ColorFromHex("0072B2") // blue
-	colOptimizedDark = drawing.ColorFromHex("004C77")
-	colOptimizedLite = drawing.ColorFromHex("9CC8E3")
-	colExcluded      = drawing.ColorFromHex("DDDDDD")
-	colBetter        = drawing.ColorFromHex("00704F") // bluish green, darkened for text
-	colWorse         = drawing.ColorFromHex("A84300") // vermillion, darkened for text
-	colText          = drawing.ColorFromHex("1F2328")
-	colMuted         = drawing.ColorFromHex("57606A")
-	colGrid          = drawing.ColorFromHex("D8DEE4")
-	colAxis          = drawing.ColorFromHex("8C959F")
-	colCard          = drawing.ColorFromHex("FFFFFF")
-	colCardEdge      = drawing.ColorFromHex("D0D7DE")
+	colBaseline      = hexPaint("E69F00") // orange
+	colBaselineDark  = hexPaint("8F6200")
+	colBaselineLight = hexPaint("F6D78F")
+	colOptimized     = hexPaint("0072B2") // blue
+	colOptimizedDark = hexPaint("004C77")
+	colOptimizedLite = hexPaint("9CC8E3")
+	colExcluded      = hexPaint("DDDDDD")
+	colBetter        = hexPaint("00704F") // bluish green, darkened for text
+	colWorse         = hexPaint("A84300") // vermillion, darkened for text
+	colText          = hexPaint("1F2328")
+	colMuted         = hexPaint("57606A")
+	colGrid          = hexPaint("D8DEE4")
+	colAxis          = hexPaint("8C959F")
+	colCard          = hexPaint("FFFFFF")
+	colCardEdge      = hexPaint("D0D7DE")
 )
 
-func (k barKind) colors(projected bool) (fill, stroke drawing.Color, dash []float64) {
+// The dashes of an excluded bar and of an empty slot.
+var (
+	dashExcluded = dashArray(4, 3)
+	dashSlot     = dashArray(5, 4)
+)
+
+func (k barKind) colors(projected bool) (fill, stroke paint, dash dashes) {
 	switch k {
 	case barBaseline, barReference:
 		if projected {
-			return colBaselineLight, colBaselineDark, nil
+			return colBaselineLight, colBaselineDark, solid
 		}
-		return colBaseline, colBaselineDark, nil
+		return colBaseline, colBaselineDark, solid
 	case barOptimized, barAlternative:
 		if projected {
-			return colOptimizedLite, colOptimizedDark, nil
+			return colOptimizedLite, colOptimizedDark, solid
 		}
-		return colOptimized, colOptimizedDark, nil
+		return colOptimized, colOptimizedDark, solid
 	case barExcluded:
-		return colExcluded, colMuted, []float64{4, 3}
+		return colExcluded, colMuted, dashExcluded
 	}
-	return drawing.Color{}, colAxis, []float64{5, 4}
+	return noPaint, colAxis, dashSlot
 }
 
 // Layout in pixels.
@@ -146,10 +150,10 @@ func drawHeader(m *textMetrics, c *canvas, title, subtitle string) float64 {
 func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 	w := float64(chartWidth)
 	// Columns: labels | bars | value labels | notes.
-	labelW, valueW, noteW := 0.0, 0.0, 0.0
+	widest, valueW, noteW := 0.0, 0.0, 0.0 // widest: of the labels
 	for _, p := range s.panels {
 		for _, g := range p.groups {
-			labelW = max(labelW, m.width(g.label, labelSize))
+			widest = max(widest, m.width(g.label, labelSize))
 			noteW = max(noteW, m.width(g.note, noteSize))
 			for _, b := range g.bars {
 				if !b.kind.slot() {
@@ -158,7 +162,7 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 			}
 		}
 	}
-	labelW = min(math.Ceil(labelW), maxLabelW)
+	labelW := min(math.Ceil(widest), maxLabelW)
 	notesRight := w - chartPad
 	barX0 := chartPad + labelW + 12
 	barMax := notesRight - noteW - 14 - valueW - 6
@@ -201,7 +205,8 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 				}
 			}
 		}
-		ticks := niceTicks(top)
+		var tickBuf [8]float64 // room for the five or six ticks
+		ticks := niceTicks(tickBuf[:0], top)
 		scaleMax := ticks[len(ticks)-1]
 		xOf := func(v float64) int {
 			if scaleMax <= 0 {
@@ -222,13 +227,18 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 			h        float64
 			from, to int // the label's lines, in c.lines
 		}
-		heights := make([]rows, len(p.groups))
+		var heightBuf [16]rows // room for most panels
+		heights := heightBuf[:0]
 		c.lines = c.lines[:0]
-		for i, g := range p.groups {
+		for _, g := range p.groups {
 			from := len(c.lines)
-			c.lines = m.wrapText(c.lines, g.label, labelSize, labelW)
+			if widest <= labelW {
+				c.lines = append(c.lines, g.label) // fits, as measured above
+			} else {
+				c.lines = m.wrapText(c.lines, g.label, labelSize, labelW)
+			}
 			bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
-			heights[i] = rows{max(bh, float64(len(c.lines)-from)*labelSize*lineSpacing), from, len(c.lines)}
+			heights = append(heights, rows{max(bh, float64(len(c.lines)-from)*labelSize*lineSpacing), from, len(c.lines)})
 		}
 		panelBottom := panelTop
 		for _, r := range heights {
@@ -241,8 +251,8 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 			if t == 0 {
 				col = colAxis
 			}
-			c.line(x, int(panelTop)-4, x, int(panelBottom), col, 1, nil)
-			c.text(formatTick(t), x, int(panelBottom)+tickSize+4, tickSize, colMuted, "middle", false)
+			c.line(x, int(panelTop)-4, x, int(panelBottom), col, 1, solid)
+			c.tick(t, x, int(panelBottom)+tickSize+4)
 		}
 		for i, g := range p.groups {
 			h := heights[i].h
@@ -288,11 +298,11 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 	return int(math.Ceil(y)) + chartPad
 }
 
-// niceTicks returns 0 and evenly spaced round values up to one at or above
-// top: steps of 1, 2 or 5 times a power of ten, about five ticks.
-func niceTicks(top float64) []float64 {
+// niceTicks appends to ticks 0 and evenly spaced round values up to one at
+// or above top: steps of 1, 2 or 5 times a power of ten, about five ticks.
+func niceTicks(ticks []float64, top float64) []float64 {
 	if top <= 0 || math.IsNaN(top) || math.IsInf(top, 0) {
-		return []float64{0, 1}
+		return append(ticks, 0, 1)
 	}
 	raw := top / 5
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
@@ -304,17 +314,18 @@ func niceTicks(top float64) []float64 {
 		}
 	}
 	n := int(math.Ceil(top/step - 1e-9))
-	ticks := make([]float64, n+1)
-	for i := range ticks {
-		ticks[i] = float64(i) * step
+	for i := 0; i <= n; i++ {
+		ticks = append(ticks, float64(i)*step)
 	}
 	return ticks
 }
 
-func formatTick(v float64) string {
+// appendTick writes a tick's value: rounded to six decimals, in as few
+// digits as show it.
+func appendTick(b []byte, v float64) []byte {
 	v = math.Round(v*1e6) / 1e6
 	if v >= 0 && v < 1e15 && v == math.Trunc(v) && !math.Signbit(v) {
-		return strconv.Itoa(int(v)) // the same digits, without the shortest-float search
+		return appendInt(b, int(v)) // the same digits, without the shortest-float search
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }

@@ -29,7 +29,10 @@ const latinSlack = 1.08
 type textMetrics struct {
 	font  *truetype.Font
 	units fixed.Int26_6
-	ascii [0x300]float64 // advance in ems of runes below U+0300; 0 when missing
+	// bmp is the advance in ems of each rune of the Basic Multilingual
+	// Plane, looked up once rather than for every rune measured; 0 for
+	// runes counted as one em.
+	bmp [0x10000]float64
 }
 
 var chartMetrics = sync.OnceValues(func() (*textMetrics, error) {
@@ -38,11 +41,23 @@ var chartMetrics = sync.OnceValues(func() (*textMetrics, error) {
 		return nil, fmt.Errorf("charts: the go-chart font: %w", err)
 	}
 	m := &textMetrics{font: f, units: fixed.Int26_6(f.FUnitsPerEm())}
-	for r := range m.ascii {
-		m.ascii[r] = m.advance(rune(r))
+	for r := range m.bmp {
+		m.bmp[r] = m.lookup(rune(r))
 	}
 	return m, nil
 })
+
+// lookup is a rune's advance in ems, or 0 when it counts as one em: East
+// Asian wide and full-width runes (from U+0300 on, below there are none),
+// and runes the font lacks.
+func (m *textMetrics) lookup(r rune) float64 {
+	if r >= 0x300 {
+		if k := width.LookupRune(r).Kind(); k == width.EastAsianWide || k == width.EastAsianFullwidth {
+			return 0
+		}
+	}
+	return m.advance(r)
+}
 
 // advance is a rune's advance in ems, or 0 when the font lacks it.
 func (m *textMetrics) advance(r rune) float64 {
@@ -58,10 +73,10 @@ func (m *textMetrics) width(s string, size float64) float64 {
 	var latin, wide float64
 	for _, r := range s {
 		var a float64
-		if r < rune(len(m.ascii)) {
-			a = m.ascii[r]
-		} else if k := width.LookupRune(r).Kind(); k != width.EastAsianWide && k != width.EastAsianFullwidth {
-			a = m.advance(r)
+		if r < rune(len(m.bmp)) {
+			a = m.bmp[r]
+		} else {
+			a = m.lookup(r)
 		}
 		if a == 0 {
 			wide++
@@ -101,16 +116,20 @@ func (c *canvas) release() {
 }
 
 // xmlEscapes are the escapes of the bytes XML text and attributes need
-// escaped; "" for every other byte.
-var xmlEscapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&quot;", '\'': "&#39;"}
+// escaped; "" for every other byte. xmlSpecial marks the same bytes: a
+// table of bools is quicker to test than one of strings.
+var (
+	xmlEscapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&quot;", '\'': "&#39;"}
+	xmlSpecial = [256]bool{'&': true, '<': true, '>': true, '"': true, '\'': true}
+)
 
 // appendEscaped appends s escaped for XML text and attributes.
 func appendEscaped(b []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
-		if esc := xmlEscapes[s[i]]; esc != "" {
+		if xmlSpecial[s[i]] {
 			b = append(b, s[last:i]...)
-			b = append(b, esc...)
+			b = append(b, xmlEscapes[s[i]]...)
 			last = i + 1
 		}
 	}
@@ -175,41 +194,80 @@ func appendInt(b []byte, v int) []byte {
 	return append(b, digitPairs[2*hi], digitPairs[2*hi+1], digitPairs[2*lo], digitPairs[2*lo+1])
 }
 
-// appendStyle writes go-chart's style attribute.
-func appendStyle(b []byte, strokeWidth float64, stroke, fill drawing.Color, fontSize float64) []byte {
+// paint is a colour as go-chart writes it, rgba(r,g,b,a.a), written out
+// once: every element has a colour or two.
+type paint string
+
+// noPaint is no colour: "none".
+const noPaint paint = ""
+
+func hexPaint(hex string) paint { return paint(appendColor(nil, drawing.ColorFromHex(hex))) }
+
+// dashes is a stroke-dasharray as go-chart writes it: "5.0, 4.0".
+type dashes string
+
+// solid is no dashes at all.
+const solid dashes = ""
+
+func dashArray(d ...float64) dashes {
+	var b []byte
+	for i, v := range d {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendFloat1(b, v)
+	}
+	return dashes(b)
+}
+
+// appendPaint writes p, or "none".
+func appendPaint(b []byte, p paint) []byte {
+	if p == noPaint {
+		return append(b, "none"...)
+	}
+	return append(b, p...)
+}
+
+// appendStyle writes go-chart's style attribute of a path.
+func appendStyle(b []byte, strokeWidth float64, stroke, fill paint) []byte {
 	b = append(b, `style="stroke-width:`...)
 	b = appendInt(b, int(strokeWidth))
 	b = append(b, ";stroke:"...)
-	if stroke.IsZero() {
-		b = append(b, "none"...)
-	} else {
-		b = appendColor(b, stroke)
-	}
+	b = appendPaint(b, stroke)
 	b = append(b, ";fill:"...)
-	if fill.IsZero() {
-		b = append(b, "none"...)
-	} else {
-		b = appendColor(b, fill)
-	}
-	if fontSize != 0 {
-		b = append(b, ";font-size:"...)
-		b = appendFloat1(b, fontSize)
-		b = append(b, "px"...)
-	}
+	b = appendPaint(b, fill)
 	return append(b, '"')
 }
 
 // text draws s with its anchor ("start", "middle" or "end") at x and its
 // baseline at y.
-func (c *canvas) text(s string, x, y int, size float64, color drawing.Color, anchor string, bold bool) {
+func (c *canvas) text(s string, x, y int, size float64, color paint, anchor string, bold bool) {
+	tspan := c.openText(x, y, size, color, anchor, bold)
+	c.buf = appendEscaped(c.buf, s)
+	c.closeText(tspan)
+}
+
+// tick draws an axis tick's value centred at x, as text would draw its
+// digits, without making a string of them.
+func (c *canvas) tick(v float64, x, y int) {
+	tspan := c.openText(x, y, tickSize, colMuted, "middle", false)
+	c.buf = appendTick(c.buf, v) // digits, nothing to escape
+	c.closeText(tspan)
+}
+
+// openText writes a text element's start tags, and says whether it opened
+// a tspan.
+func (c *canvas) openText(x, y int, size float64, color paint, anchor string, bold bool) (tspan bool) {
 	b := append(c.buf, `<text x="`...)
 	b = appendInt(b, x)
 	b = append(b, `" y="`...)
 	b = appendInt(b, y)
-	b = append(b, `" `...)
-	b = appendStyle(b, 0, drawing.Color{}, color, size)
-	b = append(b, '>')
-	tspan := (anchor != "" && anchor != "start") || bold
+	b = append(b, `" style="stroke-width:0;stroke:none;fill:`...) // go-chart's style attribute
+	b = appendPaint(b, color)
+	b = append(b, ";font-size:"...)
+	b = appendFloat1(b, size)
+	b = append(b, `px">`...)
+	tspan = (anchor != "" && anchor != "start") || bold
 	if tspan {
 		// A tspan carries what go-chart's text element cannot: the anchor
 		// (a new text chunk at x) and the weight.
@@ -226,11 +284,15 @@ func (c *canvas) text(s string, x, y int, size float64, color drawing.Color, anc
 		}
 		b = append(b, '>')
 	}
-	b = appendEscaped(b, s)
+	c.buf = b
+	return tspan
+}
+
+func (c *canvas) closeText(tspan bool) {
 	if tspan {
-		b = append(b, "</tspan>"...)
+		c.buf = append(c.buf, "</tspan>"...)
 	}
-	c.buf = append(b, "</text>"...)
+	c.buf = append(c.buf, "</text>"...)
 }
 
 func (c *canvas) moveTo(x, y int) { c.pathOp('M', x, y) }
@@ -248,28 +310,23 @@ func (c *canvas) pathOp(op byte, x, y int) {
 }
 
 // drawPath writes the path built so far, as go-chart does.
-func (c *canvas) drawPath(fill, stroke drawing.Color, strokeWidth float64, dash []float64) {
+func (c *canvas) drawPath(fill, stroke paint, strokeWidth float64, dash dashes) {
 	b := append(c.buf, "<path "...)
-	if len(dash) > 0 {
+	if dash != solid {
 		b = append(b, `stroke-dasharray="`...)
-		for i, v := range dash {
-			if i > 0 {
-				b = append(b, ", "...)
-			}
-			b = appendFloat1(b, v)
-		}
+		b = append(b, dash...)
 		b = append(b, '"')
 	}
 	b = append(b, ` d="`...)
 	b = append(b, c.path...)
 	b = append(b, `" `...)
-	b = appendStyle(b, strokeWidth, stroke, fill, 0)
+	b = appendStyle(b, strokeWidth, stroke, fill)
 	c.buf = append(b, "/>"...)
 	c.path = c.path[:0]
 }
 
-// rect draws a rectangle; a zero colour leaves fill or stroke out.
-func (c *canvas) rect(x0, y0, x1, y1 int, fill, stroke drawing.Color, strokeWidth float64, dash []float64) {
+// rect draws a rectangle; noPaint leaves fill or stroke out.
+func (c *canvas) rect(x0, y0, x1, y1 int, fill, stroke paint, strokeWidth float64, dash dashes) {
 	c.moveTo(x0, y0)
 	c.lineTo(x1, y0)
 	c.lineTo(x1, y1)
@@ -279,15 +336,15 @@ func (c *canvas) rect(x0, y0, x1, y1 int, fill, stroke drawing.Color, strokeWidt
 }
 
 // line draws a straight line.
-func (c *canvas) line(x0, y0, x1, y1 int, stroke drawing.Color, strokeWidth float64, dash []float64) {
+func (c *canvas) line(x0, y0, x1, y1 int, stroke paint, strokeWidth float64, dash dashes) {
 	c.moveTo(x0, y0)
 	c.lineTo(x1, y1)
-	c.drawPath(drawing.Color{}, stroke, strokeWidth, dash)
+	c.drawPath(noPaint, stroke, strokeWidth, dash)
 }
 
 // hatch draws diagonal lines, every step pixels, clipped to a rectangle:
 // the pattern that marks a projected value without relying on colour.
-func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke drawing.Color) {
+func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke paint) {
 	if x1-x0 < 2 || y1-y0 < 2 {
 		return
 	}
@@ -303,20 +360,20 @@ func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke drawing.Color) {
 		drawn = true
 	}
 	if drawn {
-		c.drawPath(drawing.Color{}, stroke, 1.5, nil)
+		c.drawPath(noPaint, stroke, 1.5, solid)
 	}
 }
 
 // svg finishes a chart h pixels high whose elements, all but the card
 // under them, are drawn: the opening tag gets a size, an accessible name,
-// the font stack and a background-independent card, and <title> and
-// <desc> come first.
-func (c *canvas) svg(id, title, desc, fontFamily string, h int) []byte {
+// the font stack (fontAttr, escaped) and a background-independent card,
+// and <title> and <desc> come first. Its ids start with "chart-"+name.
+func (c *canvas) svg(name, title, desc, fontAttr string, h int) []byte {
 	// The card and the head go after the elements in the buffer, then the
 	// three are copied out in order: the card needs the height, known only
 	// once the elements are laid out.
 	body := len(c.buf)
-	c.rect(0, 0, chartWidth-1, h-1, colCard, colCardEdge, 1, nil)
+	c.rect(0, 0, chartWidth-1, h-1, colCard, colCardEdge, 1, solid)
 	card := len(c.buf)
 	b := append(c.buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
 	b = appendInt(b, chartWidth)
@@ -326,18 +383,18 @@ func (c *canvas) svg(id, title, desc, fontFamily string, h int) []byte {
 	b = appendInt(b, chartWidth)
 	b = append(b, `" height="`...)
 	b = appendInt(b, h)
-	b = append(b, `" role="img" aria-labelledby="`...)
-	b = append(b, id...)
-	b = append(b, "-title "...)
-	b = append(b, id...)
+	b = append(b, `" role="img" aria-labelledby="chart-`...)
+	b = append(b, name...)
+	b = append(b, "-title chart-"...)
+	b = append(b, name...)
 	b = append(b, `-desc" font-family="`...)
-	b = appendEscaped(b, fontFamily)
-	b = append(b, "\">\n<title id=\""...)
-	b = append(b, id...)
+	b = append(b, fontAttr...)
+	b = append(b, "\">\n<title id=\"chart-"...)
+	b = append(b, name...)
 	b = append(b, `-title">`...)
 	b = appendEscaped(b, title)
-	b = append(b, "</title>\n<desc id=\""...)
-	b = append(b, id...)
+	b = append(b, "</title>\n<desc id=\"chart-"...)
+	b = append(b, name...)
 	b = append(b, `-desc">`...)
 	b = appendEscaped(b, desc)
 	b = append(b, "</desc>\n"...)

@@ -21,6 +21,7 @@ import (
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/wcharczuk/go-chart/v2/drawing"
+	"golang.org/x/text/width"
 )
 
 var updateCharts = flag.Bool("updateCharts", false, "rewrite the golden SVGs in testdata/charts")
@@ -451,10 +452,30 @@ func TestAppendFormats(t *testing.T) {
 	}
 }
 
-func TestFormatTick(t *testing.T) {
+func TestAppendTick(t *testing.T) {
 	for _, v := range []float64{0, math.Copysign(0, -1), 1, 2.5, 25, 1000, 0.1 * 3, 1e6 / 3, 999999999999999, 1e15, 1e20, 1.23e-7} {
-		if got, want := formatTick(v), strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64); got != want {
-			t.Errorf("formatTick(%v) = %q, want %q", v, got, want)
+		if got, want := string(appendTick(nil, v)), strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64); got != want {
+			t.Errorf("appendTick(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestMeasureTable checks the table of advances against the font, rune by
+// rune, as measured before there was a table.
+func TestMeasureTable(t *testing.T) {
+	m, err := chartMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := rune(0); r < 0x10000; r++ {
+		want := m.advance(r)
+		if r >= 0x300 {
+			if k := width.LookupRune(r).Kind(); k == width.EastAsianWide || k == width.EastAsianFullwidth {
+				want = 0
+			}
+		}
+		if got := m.bmp[r]; got != want {
+			t.Fatalf("advance of %U = %v, want %v", r, got, want)
 		}
 	}
 }
