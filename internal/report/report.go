@@ -95,13 +95,10 @@ func newChange(m Metric, from, to Value) *Change {
 
 // Expr writes the value as it enters a formula: "3019.19 x 2" when projected.
 func (v Value) Expr() string {
-	s := FormatNumber(v.Measured, v.Decimals)
-	if v.Decimals > maxShownDecimals {
-		// JSON results carry full precision; a page shows what a log would.
-		s = FormatNumber(v.Measured, maxShownDecimals)
-	}
+	// JSON results carry full precision; a page shows what a log would.
+	s := FormatNumber(v.Measured, min(v.Decimals, maxShownDecimals))
 	if v.Projected() {
-		s += fmt.Sprintf(" x %d", v.Replicas)
+		s += " x " + strconv.Itoa(v.Replicas)
 	}
 	return s
 }
@@ -124,7 +121,7 @@ func FormatPercent(p float64) string {
 	}
 	s := strconv.FormatFloat(r, 'f', 1, 64)
 	if s[0] != '+' && s[0] != '-' {
-		s = "+" + s // as %+.1f
+		return "+" + s + " %" // as %+.1f
 	}
 	return s + " %"
 }
