@@ -272,13 +272,14 @@ func (r *Renderer) localizer(lang string) *localizer {
 
 // T localizes id with key/value pairs as template data.
 func (l *localizer) T(id string, kv ...any) string {
-	if !l.messages[id] {
+	pm := l.plain[id] // most messages: one lookup
+	if pm == nil && !l.messages[id] {
 		if l.err == nil {
 			l.err = fmt.Errorf("locales/%s.yaml: no message %q: add it (every language needs every message)", l.lang, id)
 		}
 		return id
 	}
-	if pm := l.plain[id]; pm != nil {
+	if pm != nil {
 		if s, ok := pm.fill(kv); ok {
 			return s
 		}
