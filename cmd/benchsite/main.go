@@ -59,7 +59,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.repo, "repo", ".", "repository whose results/, content/, locales/ and templates/ are replicated")
 	fs.StringVar(&c.work, "work", "", "working folder (default: a temporary folder, removed at the end)")
 	fs.IntVar(&c.n, "n", 1000, "studies in the tree compared with Hugo")
-	fs.IntVar(&c.reps, "reps", 3, "runs of each measurement; the fastest is shown")
+	fs.IntVar(&c.reps, "reps", 5, "runs of each measurement; the fastest is shown (this machine's speed varies by 10 % from minute to minute)")
 	fs.StringVar(&curve, "curve", "100,300,1000", "study counts of perflab's time and memory curve (empty: none)")
 	fs.BoolVar(&c.keep, "keep", false, "keep the working folder")
 	fs.BoolVar(&c.disk, "disk", false, "work on the disk (the system's temporary folder) even where /dev/shm exists")
