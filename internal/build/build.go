@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -111,12 +112,18 @@ func loadTemplates(d Dirs) []check.Diagnostic {
 	if err == nil {
 		return missingMessages(r, filepath.ToSlash(d.Locales))
 	}
-	// render's errors start with the file they are about.
+	// render's errors start with the file they are about, named inside
+	// templates/ or locales/: name it in the folders perflab was given.
 	file, msg, _ := strings.Cut(err.Error(), ": ")
 	line := 0
 	if i := strings.LastIndexByte(file, ':'); i > 0 {
 		line, _ = strconv.Atoi(file[i+1:])
 		file = file[:i]
+	}
+	if rest, ok := strings.CutPrefix(file, "locales/"); ok {
+		file = path.Join(filepath.ToSlash(d.Locales), rest)
+	} else if rest, ok := strings.CutPrefix(file, "templates/"); ok {
+		file = path.Join(filepath.ToSlash(d.Templates), rest)
 	}
 	return []check.Diagnostic{{Rule: check.RuleSchema, Severity: check.Error,
 		File: file, Line: line, Message: msg + ": fix the template or locale file"}}

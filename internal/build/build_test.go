@@ -290,3 +290,21 @@ func TestPageBodyPlacement(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateErrorNamesGivenFolder: a broken template or locale file is
+// reported by its path in the folders perflab was given.
+func TestTemplateErrorNamesGivenFolder(t *testing.T) {
+	d := copyTree(t)
+	os.Remove(filepath.Join(d.Locales, "ja.yaml"))
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.ToSlash(filepath.Join(d.Locales, "ja.yaml"))
+	for _, diag := range p.Problems {
+		if diag.Rule == check.RuleSchema && diag.File == want {
+			return
+		}
+	}
+	t.Errorf("no schema problem on %s in %v", want, p.Problems)
+}
