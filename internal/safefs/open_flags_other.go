@@ -1,0 +1,5 @@
+//go:build !unix && !windows
+
+package safefs
+
+const openFlags = 0
