@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/par"
+	"github.com/perflab/perflab/internal/safefs"
 )
 
 // Content is a study's own prose in one language: the display names of its
@@ -48,6 +49,10 @@ func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Pro
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
+		if r, _ := safefs.Refused(err); r != nil {
+			problems = append(problems, refusal(err))
+			continue
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -61,11 +66,19 @@ func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Pro
 		par.Each(len(entries), func(i int) {
 			e := entries[i]
 			file := path.Join(root, lang, e.Name())
+			if err := safefs.Check(file, e.Type()); err != nil {
+				files[i].probs = []Problem{refusal(err)}
+				return
+			}
 			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
 				files[i].probs = []Problem{{Pos{file, 0}, "unexpected entry in content: expected <study-id>.md files"}}
 				return
 			}
 			data, err := fs.ReadFile(fsys, path.Join(lang, e.Name()))
+			if r, _ := safefs.Refused(err); r != nil {
+				files[i].probs = []Problem{refusal(err)}
+				return
+			}
 			if err != nil {
 				files[i].err = err
 				return

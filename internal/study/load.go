@@ -14,6 +14,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/par"
+	"github.com/perflab/perflab/internal/safefs"
 )
 
 // Problem is something wrong with the input, at a position.
@@ -47,7 +48,12 @@ func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
 		return nil, nil, err
 	}
 	var names []string
+	var refused []Problem
 	for _, e := range entries {
+		if err := safefs.Check(path.Join(root, e.Name()), e.Type()); err != nil {
+			refused = append(refused, refusal(err))
+			continue
+		}
 		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
 			names = append(names, e.Name())
 		}
@@ -68,7 +74,7 @@ func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
 		out[i].s, out[i].probs, out[i].err = Load(sub, path.Join(root, names[i]), names[i])
 	})
 	var studies []*Study
-	var problems []Problem
+	problems := refused
 	for _, l := range out {
 		if l.err != nil {
 			return nil, nil, l.err
@@ -91,6 +97,10 @@ func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
 	data, err := fs.ReadFile(fsys, StudyFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		l.problem(Pos{File: dir, Line: 0}, "a study folder needs a %s file (see docs/results-format.md)", StudyFile)
+		return nil, l.problems, nil
+	}
+	if r, _ := safefs.Refused(err); r != nil {
+		l.problems = append(l.problems, refusal(err))
 		return nil, l.problems, nil
 	}
 	if err != nil {
@@ -118,6 +128,13 @@ type loader struct {
 	problems  []Problem
 	studyRead bool            // study.yaml was valid YAML
 	folders   map[string]bool // run folders, loaded or not
+}
+
+// refusal is the problem of a path package safefs would not read: a
+// symbolic link, a named pipe, a device or a socket.
+func refusal(err error) Problem {
+	r, file := safefs.Refused(err)
+	return Problem{Pos{file, 0}, r.Error()}
 }
 
 func (l *loader) problem(p Pos, format string, args ...any) {
@@ -477,6 +494,10 @@ func (l *loader) runs(s *Study) error {
 		l.problem(s.Pos, "study has no %s/ folder: add one folder per run (see docs/results-format.md)", runsDir)
 		return nil
 	}
+	if r, _ := safefs.Refused(err); r != nil {
+		l.problems = append(l.problems, refusal(err))
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -485,6 +506,10 @@ func (l *loader) runs(s *Study) error {
 		workloads[w.ID] = i
 	}
 	for _, e := range entries {
+		if err := safefs.Check(path.Join(l.dir, runsDir, e.Name()), e.Type()); err != nil {
+			l.problems = append(l.problems, refusal(err))
+			continue
+		}
 		if !e.IsDir() {
 			l.problem(Pos{path.Join(l.dir, runsDir, e.Name()), 0}, "unexpected file in %s/: each run is a folder", runsDir)
 			continue
@@ -509,19 +534,28 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		l.problem(Pos{shown, 0}, "run folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
 	}
 	entries, err := fs.ReadDir(l.fsys, dir)
+	if r, _ := safefs.Refused(err); r != nil {
+		l.problems = append(l.problems, refusal(err))
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	// In name order whatever the file system lists: of a <workload>.json
 	// and a <workload>.log, the .log is the second one.
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	hasMeta := false
+	hasMeta, metaRefused := false, false
 	var failure string           // the first error a log printed instead of a result
 	logOf := map[string]string{} // workload -> the log file name read for it
 	for _, e := range entries {
 		name := e.Name()
 		file := path.Join(shown, name)
 		suffix := path.Ext(name)
+		if err := safefs.Check(file, e.Type()); err != nil {
+			l.problems = append(l.problems, refusal(err))
+			metaRefused = metaRefused || name == RunFile
+			continue
+		}
 		switch {
 		case name == RunFile:
 			hasMeta = true
@@ -537,6 +571,10 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 			}
 			logOf[w] = name
 			raw, err := fs.ReadFile(l.fsys, path.Join(dir, name))
+			if r, _ := safefs.Refused(err); r != nil {
+				l.problems = append(l.problems, refusal(err))
+				continue
+			}
 			if err != nil {
 				return err
 			}
@@ -566,11 +604,18 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		}
 	}
 	sort.Slice(r.Logs, func(i, j int) bool { return workloads[r.Logs[i].Workload] < workloads[r.Logs[j].Workload] })
+	if metaRefused {
+		return nil
+	}
 	if !hasMeta {
 		l.problem(Pos{shown, 0}, "run folder has no %s: add one with engine, command and gpus (see docs/results-format.md)", RunFile)
 		return nil
 	}
 	data, err := fs.ReadFile(l.fsys, path.Join(dir, RunFile))
+	if r, _ := safefs.Refused(err); r != nil {
+		l.problems = append(l.problems, refusal(err))
+		return nil
+	}
 	if err != nil {
 		return err
 	}
