@@ -6,6 +6,7 @@ package build
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -20,6 +21,7 @@ import (
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -46,6 +48,14 @@ func (d Dirs) RepoPath(file string) string {
 		}
 	}
 	return file
+}
+
+// projectFS reads a project folder as given, dir, through package safefs:
+// it may come from an untrusted pull request, so no link is followed and
+// no named pipe, device or socket opened, and every error names the file
+// in the folder as given.
+func projectFS(dir string) *safefs.FS {
+	return safefs.New(dir, filepath.ToSlash(dir))
 }
 
 // DefaultDirs are the folders at the top of the repository.
@@ -75,13 +85,13 @@ func Load(d Dirs) (*Project, error) {
 	)
 	if d.Content != "" {
 		wg.Go(func() {
-			content, contentProbs, contentErr = study.LoadContent(os.DirFS(d.Content), filepath.ToSlash(d.Content))
+			content, contentProbs, contentErr = study.LoadContent(projectFS(d.Content), filepath.ToSlash(d.Content))
 		})
 	}
 	if d.Locales != "" && d.Templates != "" {
 		wg.Go(func() { templateProbs = loadTemplates(d) })
 	}
-	studies, probs, err := study.LoadAll(os.DirFS(d.Results), filepath.ToSlash(d.Results))
+	studies, probs, err := study.LoadAll(projectFS(d.Results), filepath.ToSlash(d.Results))
 	var results []check.Result
 	if err == nil {
 		results = check.All(studies)
@@ -108,7 +118,7 @@ func Load(d Dirs) (*Project, error) {
 // loadTemplates reports a template or locale file that does not load, and
 // every message one language lacks.
 func loadTemplates(d Dirs) []check.Diagnostic {
-	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
+	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
 	if err == nil {
 		return missingMessages(r, filepath.ToSlash(d.Locales))
 	}
@@ -124,6 +134,10 @@ func loadTemplates(d Dirs) []check.Diagnostic {
 		file = path.Join(filepath.ToSlash(d.Locales), rest)
 	} else if rest, ok := strings.CutPrefix(file, "templates/"); ok {
 		file = path.Join(filepath.ToSlash(d.Templates), rest)
+	}
+	if errors.As(err, new(*safefs.Refusal)) {
+		// A link or a named pipe: the message says what to do.
+		return []check.Diagnostic{{Rule: check.RuleSchema, Severity: check.Error, File: file, Line: line, Message: msg}}
 	}
 	return []check.Diagnostic{{Rule: check.RuleSchema, Severity: check.Error,
 		File: file, Line: line, Message: msg + ": fix the template or locale file"}}
@@ -227,7 +241,7 @@ func generate(p *Project, d Dirs, out Output) ([]studyOutput, error) {
 	if err := schemaError(p.Problems); err != nil {
 		return nil, err
 	}
-	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
+	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
 	if err != nil {
 		return nil, err
 	}

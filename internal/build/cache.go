@@ -20,6 +20,7 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/render"
+	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -158,7 +159,7 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 	}
 	load := func(i int) error {
 		id := st.Studies[i].ID
-		s, probs, err := study.Load(os.DirFS(filepath.Join(d.Results, id)), path.Join(root, id), id)
+		s, probs, err := study.Load(safefs.New(filepath.Join(d.Results, id), path.Join(root, id)), path.Join(root, id), id)
 		if err != nil {
 			return err
 		}
@@ -173,8 +174,9 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 			return nil
 		}
 		croot := filepath.ToSlash(d.Content)
+		cfs := projectFS(d.Content)
 		for _, l := range study.Languages {
-			data, err := os.ReadFile(filepath.Join(d.Content, l, id+".md"))
+			data, err := cfs.ReadFile(path.Join(l, id+".md"))
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -218,7 +220,7 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 		check.AddCross(&res, cross[res.Study.ID])
 		p.Results = append(p.Results, res)
 	}
-	r, err := render.New(os.DirFS(d.Templates), os.DirFS(d.Locales))
+	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -391,12 +393,22 @@ func globalSig(d Dirs, out string) (string, error) {
 		return "", fmt.Errorf("build cache: the perflab binary: %w", err)
 	}
 	for _, dir := range []string{d.Templates, d.Locales} {
-		err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		fsys := projectFS(dir)
+		err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
 			if err != nil || e.IsDir() {
 				return err
 			}
-			fmt.Fprintf(h, "file %s\n", p)
-			return hashFile(h, p)
+			fmt.Fprintf(h, "file %s\n", filepath.Join(dir, filepath.FromSlash(p)))
+			if safefs.Check(p, e.Type()) != nil {
+				return nil // a link or a pipe: the full build reports it
+			}
+			f, err := fsys.Open(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = io.Copy(h, f)
+			return err
 		})
 		if err != nil {
 			return "", err

@@ -9,6 +9,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	htmltemplate "html/template"
 	"io/fs"
@@ -87,7 +88,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		name := l.Code + ".yaml"
 		data, err := fs.ReadFile(locales, name)
 		if err != nil {
-			return nil, fmt.Errorf("locales/%s: %w", name, err)
+			return nil, readError("locales", name, err)
 		}
 		mf, err := r.bundle.ParseMessageFileBytes(data, path.Join("locales", name))
 		if err != nil {
@@ -129,7 +130,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		return nil, err
 	}
 	if r.CSS, err = fs.ReadFile(templates, "style.css"); err != nil {
-		return nil, fmt.Errorf("templates/style.css: %w", err)
+		return nil, readError("templates", "style.css", err)
 	}
 	return r, nil
 }
@@ -167,7 +168,7 @@ func stubFuncs() map[string]any {
 func parseText(fsys fs.FS, name string) (*template.Template, error) {
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("templates/%s: %w", name, err)
+		return nil, readError("templates", name, err)
 	}
 	t, err := template.New(name).Option("missingkey=error").Funcs(stubFuncs()).Parse(string(src))
 	if err != nil {
@@ -238,6 +239,17 @@ func constantLabel(p *parse.PipeNode, label func(string) (string, bool)) (string
 	return label(id.Text)
 }
 
+// readError names a file of templates/ or locales/ that could not be read,
+// with what the file system said about it: the file system's own name for
+// it, a path inside the folder or on the disk, is left out.
+func readError(dir, name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s/%s: %w", dir, name, err)
+}
+
 // templateError turns "template: x.tmpl:3: msg" into "templates/x.tmpl:3: msg".
 func templateError(err error) error {
 	return fmt.Errorf("templates/%s", strings.TrimPrefix(err.Error(), "template: "))
@@ -246,7 +258,7 @@ func templateError(err error) error {
 func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("templates/%s: %w", name, err)
+		return nil, readError("templates", name, err)
 	}
 	t, err := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }, "join": strings.Join}).Parse(string(src))
 	if err != nil {
