@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/contrib"
+	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -80,7 +80,7 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // keeps the diagnostics about one run: in its folder, or naming it.
 func runDiagnostics(results, studyID, run string) ([]check.Diagnostic, error) {
 	root := filepath.ToSlash(results)
-	studies, probs, err := study.LoadAll(os.DirFS(results), root)
+	studies, probs, err := study.LoadAll(safefs.New(results, root), root)
 	if err != nil {
 		return nil, err
 	}

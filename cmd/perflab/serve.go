@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/perflab/perflab/internal/build"
+	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 )
 
@@ -105,10 +106,13 @@ func scan(dirs []string) string {
 		if dir == "" {
 			continue
 		}
-		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		// Listed through safefs, as the build reads: no linked folder is
+		// walked into.
+		fs.WalkDir(safefs.New(dir, filepath.ToSlash(dir)), ".", func(p string, e fs.DirEntry, err error) error {
 			if err != nil || e.IsDir() {
 				return nil
 			}
+			p = filepath.Join(dir, filepath.FromSlash(p))
 			if info, err := e.Info(); err == nil {
 				fmt.Fprintf(&b, "%s\x00%d\x00%d\n", p, info.Size(), info.ModTime().UnixNano())
 			}

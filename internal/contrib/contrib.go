@@ -26,6 +26,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -153,7 +154,7 @@ func loadStudy(results, id string) (*study.Study, error) {
 		}
 		return nil, err
 	}
-	s, probs, err := study.Load(os.DirFS(filepath.Join(results, id)), path.Join(filepath.ToSlash(results), id), id)
+	s, probs, err := study.Load(safefs.New(filepath.Join(results, id), path.Join(filepath.ToSlash(results), id)), path.Join(filepath.ToSlash(results), id), id)
 	if err != nil {
 		return nil, err
 	}
