@@ -158,6 +158,9 @@ func loadStudy(results, id string) (*study.Study, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s == nil { // study.yaml refused: a link, a named pipe
+		return nil, fmt.Errorf("%s: fix the study first (perflab check lists every problem)", probs[0])
+	}
 	for _, pr := range probs {
 		if pr.Pos.File == s.Pos.File {
 			return nil, fmt.Errorf("%s: fix the study first (perflab check lists every problem)", pr)
