@@ -51,7 +51,7 @@ func BenchmarkLoadStudies(b *testing.B) {
 	d := benchTree(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := study.LoadAll(os.DirFS(d.Results), d.Results); err != nil {
+		if _, _, err := study.LoadAll(projectFS(d.Results), d.Results); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -60,7 +60,7 @@ func BenchmarkLoadStudies(b *testing.B) {
 // BenchmarkCheck is check.All alone: every rule and every report.
 func BenchmarkCheck(b *testing.B) {
 	d := benchTree(b)
-	studies, _, err := study.LoadAll(os.DirFS(d.Results), d.Results)
+	studies, _, err := study.LoadAll(projectFS(d.Results), d.Results)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func BenchmarkCheck(b *testing.B) {
 // tables) from loaded studies.
 func BenchmarkCompute(b *testing.B) {
 	d := benchTree(b)
-	studies, _, err := study.LoadAll(os.DirFS(d.Results), d.Results)
+	studies, _, err := study.LoadAll(projectFS(d.Results), d.Results)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,9 +1,9 @@
-//go:build unix || windows
+//go:build unix
 
 package safefs
 
 import "syscall"
 
-// openFlags opens a named pipe swapped in for a file without waiting for a
-// writer.
-const openFlags = syscall.O_NONBLOCK
+// openFlags open a file without following a link at the end of its path,
+// and a named pipe swapped in for a file without waiting for a writer.
+const openFlags = syscall.O_NOFOLLOW | syscall.O_NONBLOCK

@@ -1,5 +1,6 @@
-//go:build !unix && !windows
+//go:build !unix
 
 package safefs
 
+// openFlags: elsewhere the file opened is only checked after the open.
 const openFlags = 0

@@ -5,11 +5,18 @@
 // An FS is an io/fs.FS over one folder that follows no symbolic link, not
 // even one that stays inside the folder, and opens nothing but regular files
 // and folders: a link, a named pipe, a device or a socket is refused with an
-// *fs.PathError whose Err is a *Refusal, before it is opened, so that reading
-// a named pipe never blocks and a link never leads out of the project. Files
-// are opened through an os.Root, so that a folder swapped for a link while
-// perflab reads cannot lead out of the folder either, and the file opened is
-// checked to be the one that was examined.
+// *fs.PathError whose Err is a *Refusal, before it is opened (each folder on
+// the way is examined once, each file before each open), so that reading a
+// named pipe never blocks and a link never leads out of the project. A file
+// is opened without following a link and without blocking, and checked to be
+// the file examined.
+//
+// It guards a tree that does not change while perflab reads it, such as a
+// checkout: a process that swaps a folder above a file for a link between
+// its examination and the open could still lead perflab out of the tree
+// (os.Root would stop that, at four times the system calls per file, and
+// it follows links that stay inside it). Such a process runs with
+// perflab's rights and could read the file itself.
 //
 // Every error names the file as the project does: the root given to New
 // (such as "results") joined with the name, never a path inside the folder
@@ -25,6 +32,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -54,6 +62,9 @@ func (r *Refusal) Error() string {
 
 // Refused returns the refusal in err and the path it names, or nil.
 func Refused(err error) (*Refusal, string) {
+	if err == nil {
+		return nil, ""
+	}
 	var pe *fs.PathError
 	var r *Refusal
 	if errors.As(err, &pe) && errors.As(pe.Err, &r) {
@@ -82,12 +93,11 @@ type FS struct {
 type folder struct {
 	dir, root string
 	once      sync.Once
-	os        *os.Root
 	err       error
 	// verified holds the folders found to be folders, not links: each is
-	// examined once. A folder swapped for a link afterwards can only lead
-	// inside the os.Root.
-	verified sync.Map
+	// examined once.
+	mu       sync.RWMutex
+	verified map[string]bool
 }
 
 // New returns an FS over the folder dir whose files are named root/name in
@@ -116,7 +126,8 @@ func (f *FS) full(name string) string {
 	return f.prefix + name
 }
 
-func (f *FS) openRoot() (*os.Root, error) {
+// checkRoot examines the folder itself, once.
+func (f *FS) checkRoot() error {
 	r := f.r
 	r.once.Do(func() {
 		// The folder itself may be a link: the project's results/ can be
@@ -131,22 +142,17 @@ func (f *FS) openRoot() (*os.Root, error) {
 			if t == 0 {
 				r.err = errNotDir
 			}
-			return
 		}
-		root, err := os.OpenRoot(r.dir)
-		if err != nil {
-			r.err = unwrap(err)
-			return
-		}
-		now, err := root.Stat(".")
-		if err != nil || !os.SameFile(info, now) {
-			root.Close()
-			r.err = errChanged
-			return
-		}
-		r.os = root
 	})
-	return r.os, r.err
+	return r.err
+}
+
+// disk is the path on the disk of full, a path inside the folder.
+func (f *FS) disk(full string) string {
+	if full == "." {
+		return f.r.dir
+	}
+	return f.r.dir + string(filepath.Separator) + filepath.FromSlash(full)
 }
 
 var errNotDir = errors.New("is a file, not a folder")
@@ -162,22 +168,24 @@ func (f *FS) lstat(op, name string) (fs.FileInfo, error) {
 	if !fs.ValidPath(name) {
 		return nil, f.fail(op, f.prefix+name, fs.ErrInvalid)
 	}
-	r, err := f.openRoot()
-	if err != nil {
+	if err := f.checkRoot(); err != nil {
 		return nil, f.fail(op, ".", err)
 	}
 	full := f.full(name)
-	// The folders above name, from the top: os.Root would follow a link
-	// that stays inside it.
+	// The folders above name, from the top: the system follows a link
+	// anywhere in a path but at its end.
 	for i := 0; i < len(full); i++ {
 		if full[i] != '/' {
 			continue
 		}
 		dir := full[:i]
-		if _, ok := f.r.verified.Load(dir); ok {
+		f.r.mu.RLock()
+		ok := f.r.verified[dir]
+		f.r.mu.RUnlock()
+		if ok {
 			continue
 		}
-		info, err := r.Lstat(dir)
+		info, err := os.Lstat(f.disk(dir))
 		if err != nil {
 			return nil, f.fail(op, dir, err)
 		}
@@ -187,14 +195,19 @@ func (f *FS) lstat(op, name string) (fs.FileInfo, error) {
 			}
 			return nil, f.fail(op, dir, &Refusal{Mode: t})
 		}
-		f.r.verified.Store(dir, true)
+		f.r.mu.Lock()
+		if f.r.verified == nil {
+			f.r.verified = map[string]bool{}
+		}
+		f.r.verified[dir] = true
+		f.r.mu.Unlock()
 	}
-	info, err := r.Lstat(full)
+	info, err := os.Lstat(f.disk(full))
 	if err != nil {
 		return nil, f.fail(op, full, err)
 	}
-	if err := Check(f.show(full), info.Mode()); err != nil {
-		return nil, err
+	if t := info.Mode().Type(); t != 0 && t != fs.ModeDir {
+		return nil, Check(f.show(full), t)
 	}
 	return info, nil
 }
@@ -228,7 +241,7 @@ func (f *FS) open(op, name string) (*os.File, fs.FileInfo, error) {
 	full := f.full(name)
 	// Not blocking: a named pipe swapped in after lstat opens at once and
 	// is then refused.
-	file, err := f.r.os.OpenFile(full, os.O_RDONLY|openFlags, 0)
+	file, err := os.OpenFile(f.disk(full), os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, nil, f.fail(op, full, err)
 	}
@@ -237,9 +250,9 @@ func (f *FS) open(op, name string) (*os.File, fs.FileInfo, error) {
 		file.Close()
 		return nil, nil, f.fail(op, full, err)
 	}
-	if err := Check(f.show(full), now.Mode()); err != nil {
+	if t := now.Mode().Type(); t != 0 && t != fs.ModeDir {
 		file.Close()
-		return nil, nil, err
+		return nil, nil, Check(f.show(full), t)
 	}
 	if !os.SameFile(info, now) {
 		file.Close()
