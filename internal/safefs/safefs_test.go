@@ -200,6 +200,19 @@ func TestLinkedRoot(t *testing.T) {
 	}
 }
 
+// TestDevice: a device node (root may make one) is refused unopened.
+func TestDevice(t *testing.T) {
+	dir := t.TempDir()
+	// /dev/null's numbers: opening it would not block, but is refused.
+	if err := syscall.Mknod(filepath.Join(dir, "null.log"), syscall.S_IFCHR|0o644, 1<<8|3); err != nil {
+		t.Skipf("cannot make a device node here: %v", err)
+	}
+	_, err := safefs.New(dir, "results").ReadFile("null.log")
+	if r, file := safefs.Refused(err); r == nil || file != "results/null.log" || r.Error() != "is a device, not a regular file: remove it" {
+		t.Errorf("a device: %v", err)
+	}
+}
+
 func TestMissing(t *testing.T) {
 	fsys := safefs.New(filepath.Join(t.TempDir(), "content"), "content")
 	_, err := fs.ReadDir(fsys, "en")
