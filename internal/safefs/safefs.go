@@ -98,6 +98,9 @@ type folder struct {
 	// examined once.
 	mu       sync.RWMutex
 	verified map[string]bool
+	// examined, when set (by tests), runs between the examination of a
+	// path and its open.
+	examined func(disk string)
 }
 
 // New returns an FS over the folder dir whose files are named root/name in
@@ -239,6 +242,9 @@ func (f *FS) open(op, name string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	full := f.full(name)
+	if f.r.examined != nil {
+		f.r.examined(f.disk(full))
+	}
 	// Not blocking: a named pipe swapped in after lstat opens at once and
 	// is then refused.
 	file, err := os.OpenFile(f.disk(full), os.O_RDONLY|openFlags, 0)
