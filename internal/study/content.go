@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -49,8 +50,10 @@ func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Pro
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if r, _ := safefs.Refused(err); r != nil {
-			problems = append(problems, refusal(err))
+		if r, file := safefs.Refused(err); r != nil {
+			if file != path.Clean(root) || !slices.ContainsFunc(problems, func(p Problem) bool { return p.Pos.File == file }) {
+				problems = append(problems, refusal(err)) // content/ itself once, not once per language
+			}
 			continue
 		}
 		if err != nil {

@@ -210,3 +210,26 @@ func TestLoadContentRefusesLinks(t *testing.T) {
 		t.Errorf("content loaded = %v", got)
 	}
 }
+
+// TestLoadContentLinkedFolder: content/ itself linked elsewhere is one
+// problem, on content.
+func TestLoadContentLinkedFolder(t *testing.T) {
+	top := t.TempDir()
+	writeTree(t, top, map[string]string{"outside/en/s.md": contentMD})
+	content := filepath.Join(top, "content")
+	if err := os.Symlink(filepath.Join(top, "outside"), content); err != nil {
+		t.Fatal(err)
+	}
+	got, probs, err := study.LoadContent(safefs.New(content, "content"), "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, p := range probs {
+		msgs = append(msgs, p.Error())
+	}
+	want := []string{"content:0: is a symbolic link, which perflab never follows: replace it with the file or folder itself"}
+	if !slices.Equal(msgs, want) || got["en"]["s"] != nil {
+		t.Errorf("problems = %q, content = %v\nwant %q and none", msgs, got, want)
+	}
+}
