@@ -6,7 +6,6 @@ package build
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -122,6 +121,12 @@ func loadTemplates(d Dirs) []check.Diagnostic {
 	if err == nil {
 		return missingMessages(r, filepath.ToSlash(d.Locales))
 	}
+	if refused, file := safefs.Refused(err); refused != nil {
+		// A link or a named pipe, named by safefs in the folders given
+		// (templates/ or locales/ itself, when that is the link); the
+		// message says what to do.
+		return []check.Diagnostic{{Rule: check.RuleSchema, Severity: check.Error, File: file, Message: refused.Error()}}
+	}
 	// render's errors start with the file they are about, named inside
 	// templates/ or locales/: name it in the folders perflab was given.
 	file, msg, _ := strings.Cut(err.Error(), ": ")
@@ -134,10 +139,6 @@ func loadTemplates(d Dirs) []check.Diagnostic {
 		file = path.Join(filepath.ToSlash(d.Locales), rest)
 	} else if rest, ok := strings.CutPrefix(file, "templates/"); ok {
 		file = path.Join(filepath.ToSlash(d.Templates), rest)
-	}
-	if errors.As(err, new(*safefs.Refusal)) {
-		// A link or a named pipe: the message says what to do.
-		return []check.Diagnostic{{Rule: check.RuleSchema, Severity: check.Error, File: file, Line: line, Message: msg}}
 	}
 	return []check.Diagnostic{{Rule: check.RuleSchema, Severity: check.Error,
 		File: file, Line: line, Message: msg + ": fix the template or locale file"}}

@@ -129,3 +129,25 @@ func TestPipesAndLinkedFoldersInResults(t *testing.T) {
 		t.Error("BuildCached built over a named pipe")
 	}
 }
+
+// TestLinkedLocalesFolder: locales/ itself linked to a copy elsewhere is a
+// problem on locales, not on a file inside it.
+func TestLinkedLocalesFolder(t *testing.T) {
+	d := copyTree(t)
+	moved := filepath.Join(t.TempDir(), "locales")
+	if err := os.Rename(d.Locales, moved); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(moved, d.Locales); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: filepath.ToSlash(d.Locales),
+		Message: "is a symbolic link, which perflab never follows: replace it with the file or folder itself"}
+	if len(p.Problems) != 1 || p.Problems[0] != want {
+		t.Errorf("problems = %v\nwant %v", p.Problems, want)
+	}
+}

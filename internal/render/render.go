@@ -241,14 +241,24 @@ func constantLabel(p *parse.PipeNode, label func(string) (string, bool)) (string
 
 // readError names a file of templates/ or locales/ that could not be read,
 // with what the file system said about it: the file system's own name for
-// it, a path inside the folder or on the disk, is left out.
+// it, a path inside the folder or on the disk, is left out of the message,
+// and kept in the error the message wraps.
 func readError(dir, name string, err error) error {
+	msg := err
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		err = pe.Err
+		msg = pe.Err
 	}
-	return fmt.Errorf("%s/%s: %w", dir, name, err)
+	return &fileError{msg: dir + "/" + name + ": " + msg.Error(), err: err}
 }
+
+type fileError struct {
+	msg string
+	err error
+}
+
+func (e *fileError) Error() string { return e.msg }
+func (e *fileError) Unwrap() error { return e.err }
 
 // templateError turns "template: x.tmpl:3: msg" into "templates/x.tmpl:3: msg".
 func templateError(err error) error {
