@@ -1,0 +1,85 @@
+package study
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// linearYAMLError is the definition yamlError implements: the first line
+// at which a prefix of the document fails with the whole document's message.
+func linearYAMLError(data []byte, err error) int {
+	msg := yamlMessage(err)
+	ends := lineEnds(data)
+	for i, end := range ends {
+		var doc yaml.Node
+		if perr := yaml.Unmarshal(data[:end], &doc); perr != nil && yamlMessage(perr) == msg {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+func TestYAMLErrorMatchesLinearSearch(t *testing.T) {
+	docs := []string{
+		"a: 1\nb: [1, 2\nc: 3\n",
+		"a: 1\n\tb: 2\n",
+		"a:\n  b: 1\n    c: 2\n",
+		"a: \"open\nb: 2\nc: 3\n",
+		"a: {x: 1\nb: 2\n",
+		"- a\n- b\nc: d\n",
+		"a: 1\nb: 2\nc: [\n  1,\n  2\nd: 4",
+		"key: value\n---\n- x\n  : y\n",
+		"a: &x 1\nb: *y\n",
+		"a: 1\na: 2\n",
+	}
+	for _, doc := range docs {
+		var n yaml.Node
+		err := yaml.Unmarshal([]byte(doc), &n)
+		if err == nil {
+			continue
+		}
+		got, _ := yamlError([]byte(doc), err)
+		if want := linearYAMLError([]byte(doc), err); want > 0 && got != want {
+			t.Errorf("%q: line %d, the linear search says %d", doc, got, want)
+		}
+	}
+}
+
+// A syntax error deep in a long file is found on its line; the linear
+// search this replaced parsed 20,000 prefixes and never finished.
+func TestYAMLErrorLongFile(t *testing.T) {
+	const lines = 20000
+	var b strings.Builder
+	b.WriteString("items:\n")
+	for i := 2; i < lines; i++ {
+		fmt.Fprintf(&b, "  - name: item%d\n", i)
+	}
+	b.WriteString("  - name: [broken\n")
+	data := []byte(b.String())
+	var n yaml.Node
+	err := yaml.Unmarshal(data, &n)
+	if err == nil {
+		t.Fatal("the document should not parse")
+	}
+	if line, msg := yamlError(data, err); line != lines {
+		t.Errorf("line %d (%s), want %d", line, msg, lines)
+	}
+}
+
+func BenchmarkYAMLErrorLongFile(b *testing.B) {
+	var s strings.Builder
+	s.WriteString("items:\n")
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&s, "  - name: item%d\n", i)
+	}
+	s.WriteString("  - name: [broken\n")
+	data := []byte(s.String())
+	var n yaml.Node
+	err := yaml.Unmarshal(data, &n)
+	for b.Loop() {
+		yamlError(data, err)
+	}
+}
