@@ -79,7 +79,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		md: goldmark.New(
 			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
-				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100))),
+				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100))),
 			goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter})),
 		),
 	}
