@@ -78,14 +78,18 @@ func WriteCSV(w io.Writer, blocks []Block) error {
 	}
 	slices.SortFunc(keys, keyRank)
 	cw := gocsv.NewSafeCSVWriter(csv.NewWriter(w))
-	if err := cw.Write(append(slices.Clone(csvColumns), keys...)); err != nil {
+	header := slices.Clone(csvColumns)
+	for _, k := range keys {
+		header = append(header, SpreadsheetText(k))
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	for _, b := range blocks {
-		row := []string{b.File, strconv.Itoa(b.Line), strconv.Itoa(b.EndLine), string(b.Format), b.Tool, b.Version,
-			string(b.Definition), strconv.FormatBool(b.Truncated), ""}
+		row := []string{SpreadsheetText(b.File), strconv.Itoa(b.Line), strconv.Itoa(b.EndLine), SpreadsheetText(string(b.Format)),
+			SpreadsheetText(b.Tool), SpreadsheetText(b.Version), SpreadsheetText(string(b.Definition)), strconv.FormatBool(b.Truncated), ""}
 		if b.Failure != nil {
-			row[8] = b.Failure.Kind + ": " + b.Failure.Message
+			row[8] = SpreadsheetText(b.Failure.Kind + ": " + b.Failure.Message)
 		}
 		for _, k := range keys {
 			cell := ""
@@ -100,4 +104,15 @@ func WriteCSV(w io.Writer, blocks []Block) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// SpreadsheetText returns a CSV text cell that a spreadsheet will not run
+// as a formula: a cell starting with = + - @, a tab or a carriage return
+// gets a leading apostrophe (OWASP's advice against CSV injection). Only
+// text goes through it; numbers, negative ones included, stay numbers.
+func SpreadsheetText(s string) string {
+	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
 }

@@ -2,6 +2,8 @@ package build
 
 import (
 	"strconv"
+
+	"github.com/perflab/perflab/internal/benchlog"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,7 +14,8 @@ import (
 // value through reflection, boxing it in an interface, formats integers with
 // fmt and copies everything through a bufio.Writer per file.
 // appendRecordsCSV writes the bytes gocsv.Marshal writes through
-// encoding/csv's Writer with its defaults (comma ',', LF line ends); the
+// encoding/csv's Writer with its defaults (comma ',', LF line ends), once
+// every text cell went through benchlog.SpreadsheetText; the
 // tests compare the two on the repository's results, on tricky strings and
 // by fuzzing.
 
@@ -43,7 +46,7 @@ func appendRecordsCSV(dst []byte, rows []Record) []byte {
 			}
 			switch {
 			case f.str != nil:
-				dst = appendCSVField(dst, f.str(r))
+				dst = appendCSVField(dst, benchlog.SpreadsheetText(f.str(r)))
 			case f.num != nil:
 				dst = appendCSVField(dst, string(f.num(r)))
 			case f.integer != nil:

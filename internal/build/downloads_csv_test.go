@@ -4,15 +4,19 @@ import (
 	"bytes"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/perflab/perflab/internal/benchlog"
 )
 
 // gocsvMarshal is MarshalCSV as it was written with gocsv: the reference the
 // reflection-free encoder must match byte for byte.
 func gocsvMarshal(rows []Record) ([]byte, error) {
+	rows = spreadsheetSafeRows(rows)
 	var buf bytes.Buffer
 	if len(rows) == 0 {
 		if err := gocsv.Marshal([]Record{{}}, &buf); err != nil {
@@ -25,6 +29,21 @@ func gocsvMarshal(rows []Record) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// spreadsheetSafeRows copies rows with every plain string field (not the
+// Numbers) passed through benchlog.SpreadsheetText.
+func spreadsheetSafeRows(rows []Record) []Record {
+	out := slices.Clone(rows)
+	for i := range out {
+		v := reflect.ValueOf(&out[i]).Elem()
+		for j := 0; j < v.NumField(); j++ {
+			if f := v.Field(j); f.Type() == reflect.TypeFor[string]() {
+				f.SetString(benchlog.SpreadsheetText(f.String()))
+			}
+		}
+	}
+	return out
 }
 
 // checkRecordsCSV fails when MarshalCSV and gocsv disagree.
@@ -152,4 +171,22 @@ func BenchmarkRecordsCSV(b *testing.B) {
 			}
 		}
 	})
+}
+
+// A text cell a spreadsheet would run as a formula starts with an
+// apostrophe; numbers, negative ones included, are written as they are.
+func TestRecordsCSVFormulaCells(t *testing.T) {
+	rows := []Record{{Study: "s", Model: "=HYPERLINK(\"http://x\")", RunName: "+1", Engine: "-cmd", EngineVersion: "@SUM(A1)",
+		Command: "\tvllm", Error: "\rboom", Workload: "w", MeanTTFT: "-12.5"}}
+	out, err := MarshalCSV(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.SplitN(string(out), "\n", 3)[1]
+	for _, want := range []string{`"'=HYPERLINK(""http://x"")"`, ",'+1,", ",'-cmd,", ",'@SUM(A1),", "'\tvllm", "\"'\rboom\"", ",-12.5,"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("row %q lacks %q", line, want)
+		}
+	}
+	checkRecordsCSV(t, rows)
 }
