@@ -289,13 +289,12 @@ func appendSummary(file string, diags []check.Diagnostic) error {
 		b.WriteString("No problems.\n")
 	} else {
 		b.WriteString("| severity | rule | where | problem |\n| --- | --- | --- | --- |\n")
-		cell := strings.NewReplacer("|", "\\|", "\n", " ", "<", "&lt;", ">", "&gt;")
 		for _, d := range diags {
 			sev := string(d.Severity)
 			if d.Acknowledged() {
 				sev = "acknowledged " + sev
 			}
-			fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s |\n", sev, d.Rule, cell.Replace(location(d)), cell.Replace(d.Message))
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", sev, d.Rule, markdownText(location(d)), markdownText(d.Message))
 		}
 	}
 	if _, err := io.WriteString(f, b.String()+"\n"); err != nil {
@@ -305,6 +304,36 @@ func appendSummary(file string, diags []check.Diagnostic) error {
 	return f.Close()
 }
 
+// markdownSpecial are the characters that can start a link, an autolink
+// (http:), emphasis, a code span, HTML or a new table cell inside a cell.
+const markdownSpecial = "\\`*_{}[]<>()#!|~:"
+
+// markdownText writes s as plain text in a Markdown table cell: file names
+// and messages come from a pull request, so markdownSpecial characters are
+// backslash-escaped, & is an entity, and line breaks, which would end the
+// table row, are spaces.
+func markdownText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r':
+			b.WriteByte(' ')
+		case r == '&':
+			b.WriteString("&amp;")
+		case strings.ContainsRune(markdownSpecial, r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// ghEscape and ghEscapeProp escape a workflow command's message and its
+// properties as GitHub's actions/toolkit does (packages/core/src/command.ts,
+// escapeData and escapeProperty), so that a file name or message with a
+// newline cannot start a command of its own.
 func ghEscape(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
