@@ -29,7 +29,9 @@ const pollInterval = 500 * time.Millisecond
 // runServe builds the site, serves it on a loopback address and rebuilds it
 // when a file under results/, content/, locales/ or templates/ changes. The
 // site is served from memory, the bytes also written to --out as perflab build
-// would; a failed rebuild prints its error and the previous site stays up.
+// would; a failed rebuild prints its error, every page shows it until a build
+// succeeds, and the previous site's other files stay up. Only requests that
+// name the loopback address it listens on are answered.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stderr)
 	d := dirFlags(fs)
@@ -53,7 +55,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 
-	s := &server{dirs: *d, out: *out, log: &syncWriter{w: stderr}}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	s := &server{dirs: *d, out: *out, log: &syncWriter{w: stderr}, port: port}
 	watched := []string{d.Results, d.Content, d.Locales, d.Templates}
 	last := scan(watched)
 	s.rebuild()
@@ -127,6 +130,9 @@ type server struct {
 	dirs build.Dirs
 	out  string
 	log  io.Writer
+	// port is the port listened on; requests must name it with a loopback
+	// host (see ownHost).
+	port string
 
 	mu    sync.RWMutex
 	files site.Files // nil until a build succeeds
@@ -164,7 +170,27 @@ func (s *server) rebuild() {
 	fmt.Fprintf(s.log, "built %d files in %v\n", len(files), time.Since(start).Round(time.Millisecond))
 }
 
+// ownHost reports whether a request's Host header names this server: a
+// loopback host with the port listened on. A page of another site whose
+// name is made to resolve to 127.0.0.1 (DNS rebinding) sends its own name
+// and is refused.
+func (s *server) ownHost(hostport string) bool {
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil || port != s.port {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.ownHost(r.Host) {
+		http.Error(w, "perflab serve answers only requests to its own loopback address, such as http://127.0.0.1:"+s.port+"/", http.StatusMisdirectedRequest)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -173,7 +199,13 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.RLock()
 	files, buildErr := s.files, s.err
 	s.mu.RUnlock()
-	if files == nil {
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
+		name = path.Join(name, "index.html")
+	}
+	// A page asked for while the last build failed shows why, rather than
+	// the previous site as if it were current.
+	if files == nil || buildErr != nil && path.Ext(name) == ".html" {
 		msg := "the site has not been built yet"
 		if buildErr != nil {
 			msg = buildErr.Error()
@@ -182,10 +214,6 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		fmt.Fprintf(w, "<!DOCTYPE html>\n<title>perflab: build failed</title>\n<h1>The build failed</h1>\n<pre>%s</pre>\n<p>Fix the file; this page is rebuilt when it changes.</p>\n", html.EscapeString(msg))
 		return
-	}
-	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
-		name = path.Join(name, "index.html")
 	}
 	data, ok := files[name]
 	if !ok {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/perflab/perflab/internal/site"
 )
 
 // lockedBuffer is written by the server's goroutines and read by the test.
@@ -125,8 +128,8 @@ func TestServe(t *testing.T) {
 		return strings.Contains(body, marker)
 	})
 
-	// A broken template: the rebuild fails, its error is printed, and the
-	// previous site is still served.
+	// A broken template: the rebuild fails, its error is printed and shown
+	// on every page; the other files of the previous site are still served.
 	tmpl := filepath.Join("templates", "page.html.tmpl")
 	if err := os.WriteFile(tmpl, []byte("{{ .Broken"), 0o644); err != nil {
 		t.Fatal(err)
@@ -134,8 +137,37 @@ func TestServe(t *testing.T) {
 	waitFor(t, "the failed rebuild's message", 15*time.Second, func() bool {
 		return strings.Contains(stderr.String(), "rebuild failed")
 	})
-	if code, body := get(t, page); code != 200 || !strings.Contains(body, marker) {
-		t.Fatalf("after a failed rebuild GET %s = %d, want the previous page", page, code)
+	if code, body := get(t, page); code != 503 || !strings.Contains(body, "page.html.tmpl") {
+		t.Fatalf("after a failed rebuild GET %s = %d, want the build error:\n%s", page, code, body)
+	}
+	if code, _ := get(t, base+"data/all.csv"); code != 200 {
+		t.Fatalf("after a failed rebuild GET /data/all.csv = %d, want the previous file", code)
+	}
+}
+
+// A request must name the server's own loopback address and port: a page
+// of another site whose name resolves to 127.0.0.1 (DNS rebinding) is
+// refused.
+func TestServeHostHeader(t *testing.T) {
+	s := &server{port: "8080", files: site.Files{"index.html": []byte("<p>site</p>")}}
+	for host, want := range map[string]int{
+		"127.0.0.1:8080":      200,
+		"localhost:8080":      200,
+		"[::1]:8080":          200,
+		"evil.example:8080":   421,
+		"127.0.0.1:9090":      421,
+		"127.0.0.1":           421,
+		"localhost.evil:8080": 421,
+		"10.0.0.1:8080":       421,
+		"":                    421,
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Host = host
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		if w.Code != want {
+			t.Errorf("Host %q: %d, want %d", host, w.Code, want)
+		}
 	}
 }
 
