@@ -25,10 +25,15 @@ test:
 build:
 	$(GO) build -o bin/perflab ./cmd/perflab
 
-## fuzz: run each parser's fuzz test for a while (FUZZTIME=60s)
+## fuzz: run every fuzz test of the repository, one at a time, for FUZZTIME each
 FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME) ./internal/benchlog/
+	@set -e; grep -rl --include='*_test.go' '^func Fuzz' . | sort | while read -r file; do \
+		for name in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$$file"); do \
+			echo "== $$(dirname "$$file") $$name"; \
+			$(GO) test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME) "$$(dirname "$$file")"; \
+		done; \
+	done
 
 ## bench: parser and build benchmarks
 bench:

@@ -83,3 +83,24 @@ func BenchmarkYAMLErrorLongFile(b *testing.B) {
 		yamlError(data, err)
 	}
 }
+
+// FuzzYAMLError compares the binary search with the linear definition.
+func FuzzYAMLError(f *testing.F) {
+	for _, s := range []string{"a: 1\nb: [1, 2\nc: 3\n", "a:\n  b: 1\n    c: 2\n", "a: \"x\nb: 2\n", "- a\n- b\nc: d\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		if len(doc) > 2000 {
+			return
+		}
+		var n yaml.Node
+		err := yaml.Unmarshal([]byte(doc), &n)
+		if err == nil {
+			return
+		}
+		got, _ := yamlError([]byte(doc), err)
+		if want := linearYAMLError([]byte(doc), err); want > 0 && got != want {
+			t.Errorf("%q: line %d, the linear search says %d", doc, got, want)
+		}
+	})
+}
