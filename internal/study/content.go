@@ -106,6 +106,9 @@ func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Pro
 func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem) {
 	c := &Content{Lang: lang, Study: studyID, Pos: Pos{file, 1},
 		Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]Section{}}
+	if len(data) > MaxFileSize {
+		return c, []Problem{tooLarge(file, len(data))}
+	}
 	var problems []Problem
 	bad := func(line int, msg string) { problems = append(problems, Problem{Pos{file, line}, msg}) }
 	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")

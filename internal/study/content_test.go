@@ -142,3 +142,11 @@ func TestLoadContent(t *testing.T) {
 		t.Errorf("problems = %v", problems)
 	}
 }
+
+func TestContentOverSizeLimit(t *testing.T) {
+	data := []byte("---\nworkloads: {}\n---\n" + strings.Repeat("prose ", study.MaxFileSize/6+1))
+	_, probs := study.ParseContent("content/en/x.md", "en", "x", data)
+	if len(probs) != 1 || probs[0].Pos != (study.Pos{"content/en/x.md", 1}) || !strings.Contains(probs[0].Msg, "the limit is 1048576") {
+		t.Errorf("problems %v, want one on content/en/x.md:1 naming the limit", probs)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -198,7 +199,62 @@ func lineEnds(data []byte) []int {
 	return ends
 }
 
+// Limits on what a study may hold. A pull request is hostile until checked:
+// a 20 MB model name, repeated on every page, made a 4 GB site.
+const (
+	// MaxFileSize bounds study.yaml, run.yaml and a content file.
+	MaxFileSize = 1 << 20
+	// maxName bounds an id, a name, a model, an engine and other labels.
+	maxName = 256
+	// maxText bounds any other value: a command, an error, a reason.
+	maxText = 16 << 10
+)
+
+// longFields may hold up to maxText; every other string field maxName.
+var longFields = map[string]bool{"command": true, "commands": true, "config": true, "error": true,
+	"parameters": true, "printed": true, "reference": true, "source": true}
+
+// tooLarge is the problem of a file over MaxFileSize.
+func tooLarge(file string, size int) Problem {
+	return Problem{Pos{file, 1}, fmt.Sprintf("the file is %d bytes; the limit is %d (1 MiB): split it or keep raw output in the logs", size, MaxFileSize)}
+}
+
+// capScalars reports and cuts every scalar longer than maxText, wherever it
+// is in the document, so that no later step copies it.
+func (l *loader) capScalars(file string, n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode && len(n.Value) > maxText {
+		l.problem(Pos{file, n.Line}, "a value of %d bytes; the limit is %d: shorten it", len(n.Value), maxText)
+		n.Value = truncate(n.Value, maxText)
+	}
+	for _, c := range n.Content {
+		l.capScalars(file, c)
+	}
+}
+
+// truncate cuts s to at most n bytes, at a character boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
 func (l *loader) parseYAML(file string, data []byte) *yaml.Node {
+	if len(data) > MaxFileSize {
+		l.problems = append(l.problems, tooLarge(file, len(data)))
+		return nil
+	}
+	n := l.parseYAMLTree(file, data)
+	if n != nil {
+		l.capScalars(file, n)
+	}
+	return n
+}
+
+func (l *loader) parseYAMLTree(file string, data []byte) *yaml.Node {
 	// Most study and run files are simple YAML, parsed much faster by hand
 	// into the tree yaml.v3 would build; anything else, invalid YAML
 	// included, is left to yaml.v3 and its messages.
@@ -283,6 +339,10 @@ func (m *mapping) str(key, what string, required bool) string {
 	}
 	if required && strings.TrimSpace(v.Value) == "" {
 		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must not be empty", what, key)
+	}
+	if !longFields[key] && len(v.Value) > maxName {
+		m.l.problem(Pos{m.file, v.Line}, "%s: field %q is %d bytes long; the limit is %d: shorten it", what, key, len(v.Value), maxName)
+		return truncate(v.Value, maxName)
 	}
 	return v.Value
 }
