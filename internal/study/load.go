@@ -210,9 +210,11 @@ const (
 	maxText = 16 << 10
 )
 
-// longFields may hold up to maxText; every other string field maxName.
-var longFields = map[string]bool{"command": true, "commands": true, "config": true, "error": true,
-	"parameters": true, "printed": true, "reference": true, "source": true}
+// nameFields hold a label and at most maxName bytes; other string fields
+// (commands, errors, reasons) up to maxText.
+var nameFields = map[string]bool{"id": true, "name": true, "model": true, "gpu": true, "engine": true, "version": true,
+	"dataset": true, "kind": true, "objective": true, "tool": true, "workload": true, "run": true, "step": true,
+	"subject": true, "rule": true}
 
 // tooLarge is the problem of a file over MaxFileSize.
 func tooLarge(file string, size int) Problem {
@@ -340,7 +342,7 @@ func (m *mapping) str(key, what string, required bool) string {
 	if required && strings.TrimSpace(v.Value) == "" {
 		m.l.problem(Pos{m.file, v.Line}, "%s: field %q must not be empty", what, key)
 	}
-	if !longFields[key] && len(v.Value) > maxName {
+	if nameFields[key] && len(v.Value) > maxName {
 		m.l.problem(Pos{m.file, v.Line}, "%s: field %q is %d bytes long; the limit is %d: shorten it", what, key, len(v.Value), maxName)
 		return truncate(v.Value, maxName)
 	}
