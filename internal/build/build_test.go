@@ -308,3 +308,24 @@ func TestTemplateErrorNamesGivenFolder(t *testing.T) {
 	}
 	t.Errorf("no schema problem on %s in %v", want, p.Problems)
 }
+
+// A template whose output runs away stops the build with an error naming it.
+func TestRunawayTemplateNamed(t *testing.T) {
+	d := copyTree(t)
+	file := filepath.Join(d.Templates, "report.md.tmpl")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append(data, "{{range 100000}}{{range 100000}}xxxxxxxx{{end}}{{end}}\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Site(p, d)
+	if err == nil || !strings.Contains(err.Error(), "templates/report.md.tmpl") || !strings.Contains(err.Error(), "runs away") {
+		t.Fatalf("err %v, want the runaway template named", err)
+	}
+}

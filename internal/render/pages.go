@@ -518,7 +518,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = t.Funcs(funcs).Execute(&md, map[string]any{"Report": rep, "Study": s, "Others": others, "Lang": lang})
+	err = executeBounded(t.Funcs(funcs), &md, map[string]any{"Report": rep, "Study": s, "Others": others, "Lang": lang})
 	if err != nil {
 		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w", s.ID, lang, err)
 	}
@@ -617,7 +617,7 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(body) + extra + 2048)
-	err := t.Execute(&buf, map[string]any{
+	err := executeBounded(t, &buf, map[string]any{
 		"Lang": lang, "Title": title, "Root": root, "Others": others,
 		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
 	})
@@ -673,7 +673,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(entries) * 600)
-	err = t.Funcs(htmltemplate.FuncMap{"T": loc.T, "join": strings.Join}).Execute(&buf, map[string]any{
+	err = executeBounded(t.Funcs(htmltemplate.FuncMap{"T": loc.T, "join": strings.Join}), &buf, map[string]any{
 		"Entries": entries, "Rows": rows, "Languages": Languages, "Lang": lang, "Root": root,
 		"Models":  distinct(func(e IndexEntry) []string { return []string{e.Model} }),
 		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
