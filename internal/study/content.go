@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"path"
@@ -101,6 +102,14 @@ func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Pro
 	return out, problems, nil
 }
 
+// maxDefinitions bounds the link reference definitions of a content file:
+// goldmark takes time quadratic in the number of definitions in a row
+// (70,000 took 3.6 s), and real prose has a handful.
+const maxDefinitions = 1000
+
+// refDefinition matches a line that starts a link reference definition.
+var refDefinition = regexp.MustCompile(`^ {0,3}\[[^\]]+\]:`)
+
 // ParseContent reads one content file: YAML front matter between "---"
 // lines, then sections introduced by "<!-- section: ID -->" lines.
 func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem) {
@@ -146,6 +155,7 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 	}
 	current, start := "", 0
 	var buf []string
+	definitions := 0
 	flush := func() {
 		if current != "" {
 			c.Sections[current] = Section{Markdown: strings.TrimSpace(strings.Join(buf, "\n")), Pos: Pos{file, start}}
@@ -174,6 +184,14 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 				current, start = "-", i+1
 			}
 			continue
+		}
+		if strings.HasPrefix(strings.TrimLeft(lines[i], " "), "[") && refDefinition.MatchString(lines[i]) {
+			if definitions++; definitions == maxDefinitions+1 {
+				bad(i+1, fmt.Sprintf("more than %d link reference definitions: the ones from here on are shown as text; use fewer links", maxDefinitions))
+			}
+			if definitions > maxDefinitions {
+				lines[i] = `\` + strings.TrimLeft(lines[i], " ")
+			}
 		}
 		buf = append(buf, lines[i])
 	}

@@ -1,6 +1,7 @@
 package study_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -148,5 +149,23 @@ func TestContentOverSizeLimit(t *testing.T) {
 	_, probs := study.ParseContent("content/en/x.md", "en", "x", data)
 	if len(probs) != 1 || probs[0].Pos != (study.Pos{"content/en/x.md", 1}) || !strings.Contains(probs[0].Msg, "the limit is 1048576") {
 		t.Errorf("problems %v, want one on content/en/x.md:1 naming the limit", probs)
+	}
+}
+
+// Past the limit, link reference definitions stay as text: goldmark's time
+// grows with the square of their number.
+func TestContentDefinitionLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<!-- section: notes -->\n")
+	for i := range 1500 {
+		fmt.Fprintf(&b, "[r%d]: /x\n", i)
+	}
+	c, probs := study.ParseContent("content/en/x.md", "en", "x", []byte(b.String()))
+	if len(probs) != 1 || probs[0].Pos != (study.Pos{"content/en/x.md", 1002}) || !strings.Contains(probs[0].Msg, "more than 1000 link reference definitions") {
+		t.Errorf("problems %v, want one on content/en/x.md:1002", probs)
+	}
+	md := c.Sections["notes"].Markdown
+	if !strings.Contains(md, "\n[r999]: /x\n\\[r1000]: /x\n") || strings.Count(md, "\\[") != 500 {
+		t.Errorf("the definitions past the limit are not escaped:\n%.300s", md[len(md)/2:])
 	}
 }
