@@ -237,6 +237,9 @@ type SyntaxError struct {
 	File string
 	Line int
 	Msg  string
+	// Suspect marks a value that was read but is no finite number (nan,
+	// inf): the output is intact, the measurement is not.
+	Suspect bool
 }
 
 func (e *SyntaxError) Error() string {

@@ -379,6 +379,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 			b.Labels = append(b.Labels, Label{Label: kv.path, Value: kv.raw, Line: kv.line})
 		}
 		if !ok || kv.raw == "null" || kv.raw == "true" || kv.raw == "false" || nullValues[strings.ToLower(kv.raw)] {
+			if ok && notFinite(key, kv.raw) {
+				b.Problems = append(b.Problems, notFiniteProblem(s.name, kv.line, kv.path, kv.raw, key))
+			}
 			continue
 		}
 		m, ok := makeMetric(spec, kv.raw, kv.line)

@@ -1,6 +1,7 @@
 package benchlog
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -196,6 +197,25 @@ var nullValues = map[string]bool{
 	"not set": true, "n/a": true, "na": true, "nan": true, "-": true,
 	"-inf": true, "-infinity": true,
 	"": true, "trace": true,
+}
+
+// notFinite reports whether a printed value is NaN or an infinity, which a
+// metric cannot be, except a request rate, where inf means "all at once".
+func notFinite(key string, v string) bool {
+	if key == "request_rate" {
+		return false
+	}
+	switch strings.ToLower(strings.TrimLeft(v, "+-")) {
+	case "nan", "inf", "infinity":
+		return true
+	}
+	return false
+}
+
+// notFiniteProblem is the problem of a metric printed as NaN or an infinity.
+func notFiniteProblem(file string, line int, label, value, key string) *SyntaxError {
+	return &SyntaxError{File: file, Line: line, Suspect: true,
+		Msg: fmt.Sprintf("%s: value %q is not a finite number; no %s read: the benchmark measured nothing usable here, check its run", label, value, key)}
 }
 
 // unitShift is the power of ten that turns a value in unit from into unit to

@@ -468,7 +468,13 @@ func (s *Scanner) add(label, value []byte) {
 		return
 	}
 	s.known++
-	if info.spec.text || isNullValue(value) {
+	if info.spec.text {
+		return
+	}
+	if isNullValue(value) {
+		if notFinite(info.spec.key, string(value)) {
+			b.Problems = append(b.Problems, notFiniteProblem(s.name, s.line, string(label), string(value), info.spec.key))
+		}
 		return
 	}
 	m, ok := metricBytes(info.spec, value, s.line)

@@ -172,6 +172,10 @@ var percentileKeys = func() [][]string {
 // blockRules applies the identities that hold for the block's definition.
 func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 	for _, p := range b.Problems {
+		if p.Suspect {
+			add(Diagnostic{Rule: RuleLogParse, Severity: Warning, File: p.File, Line: p.Line, Message: p.Msg})
+			continue
+		}
 		add(Diagnostic{Rule: RuleLogParse, Severity: Error, File: p.File, Line: p.Line,
 			Message: p.Msg + ": paste the benchmark output unchanged, from its banner to its closing rule"})
 	}
