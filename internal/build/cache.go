@@ -75,6 +75,11 @@ type BuildResult struct {
 // BuildCached builds the site into out, reusing the cache in cacheDir when it
 // describes out, and leaves a cache of the new site there.
 func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
+	// The incremental path writes into out in place: the same refusal as
+	// site.Create's.
+	if err := site.CheckDestination(out); err != nil {
+		return nil, err
+	}
 	global, err := globalSig(d, out)
 	if err != nil {
 		return nil, err

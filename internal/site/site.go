@@ -77,9 +77,49 @@ type Writer struct {
 	done     bool
 }
 
+// Stamp is the file perflab leaves in every site it commits: a folder
+// without it was not made by perflab and is never replaced.
+const Stamp = ".perflab-site"
+
+const stampText = "This folder is a site built by perflab. The next build replaces it whole.\n"
+
+// CheckDestination refuses to replace dir unless it is missing, an empty
+// folder or a site perflab made (it has the Stamp): a mistyped --out must
+// not delete the inputs, the project or anyone's files.
+func CheckDestination(dir string) error {
+	fi, err := os.Lstat(dir)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case fi.Mode()&os.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link: perflab writes a site only into a real folder; pass another --out", dir)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is a file, not a folder: pass another --out", dir)
+	}
+	if st, err := os.Lstat(filepath.Join(dir, Stamp)); err == nil && st.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if names, _ := f.Readdirnames(1); len(names) > 0 {
+		return fmt.Errorf("%s is a folder perflab did not build (it has no %s file), and a build replaces its output folder whole: pass an empty or new folder to --out, or move %s away yourself", dir, Stamp, dir)
+	}
+	return nil
+}
+
 // Create starts writing the site that will replace dir.
 func Create(dir string) (*Writer, error) {
 	dir = filepath.Clean(dir)
+	if err := CheckDestination(dir); err != nil {
+		return nil, err
+	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
@@ -207,6 +247,14 @@ func (w *Writer) Commit() error {
 	w.done = true
 	w.mu.Unlock()
 	dir, tmp := w.dir, w.tmp
+	if err := os.WriteFile(filepath.Join(tmp, Stamp), []byte(stampText), 0o644); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	if err := CheckDestination(dir); err != nil { // it may have changed since Create
+		os.RemoveAll(tmp)
+		return err
+	}
 	old := ""
 	if _, err := os.Lstat(dir); err == nil {
 		old = tmp + ".old"

@@ -30,6 +30,9 @@ func tree(t *testing.T, dir string) map[string]string {
 			return nil
 		}
 		data, err := os.ReadFile(p)
+		if rel == site.Stamp { // every site has it; TestStamp checks it
+			return err
+		}
 		out[rel] = string(data)
 		return err
 	})
@@ -187,5 +190,43 @@ func TestAdd(t *testing.T) {
 	}
 	if got := f.Names(); !slices.Equal(got, []string{"a.b/c..d.md", "en/x/index.html", "index.html"}) {
 		t.Errorf("Names = %v", got)
+	}
+}
+
+// A folder perflab did not build is never replaced: a mistyped --out must
+// not delete the inputs or anyone's files.
+func TestCreateRefusesForeignFolder(t *testing.T) {
+	root := t.TempDir()
+	inputs := filepath.Join(root, "results")
+	os.MkdirAll(filepath.Join(inputs, "study"), 0o755)
+	os.WriteFile(filepath.Join(inputs, "study", "study.yaml"), []byte("model: x\n"), 0o644)
+	file := filepath.Join(root, "notes.txt")
+	os.WriteFile(file, []byte("mine"), 0o644)
+	link := filepath.Join(root, "link")
+	os.Symlink(inputs, link)
+	for _, dir := range []string{inputs, root, file, link} {
+		if _, err := site.Create(dir); err == nil {
+			t.Errorf("Create(%s) accepted a folder perflab did not build", dir)
+		}
+		if err := site.Write(dir, site.Files{"index.html": []byte("x")}); err == nil {
+			t.Errorf("Write(%s) replaced a folder perflab did not build", dir)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(inputs, "study", "study.yaml")); err != nil || string(data) != "model: x\n" {
+		t.Fatalf("the inputs changed: %q, %v", data, err)
+	}
+	if err := site.CheckDestination(inputs); err == nil || !strings.Contains(err.Error(), "perflab did not build") {
+		t.Errorf("the refusal does not say why: %v", err)
+	}
+	// An empty folder, a missing one and a site perflab built are fine.
+	empty := filepath.Join(root, "empty")
+	os.Mkdir(empty, 0o755)
+	for _, dir := range []string{empty, filepath.Join(root, "new"), empty} {
+		if err := site.Write(dir, site.Files{"index.html": []byte("x")}); err != nil {
+			t.Errorf("Write(%s): %v", dir, err)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(empty, site.Stamp)); err != nil || len(data) == 0 {
+		t.Errorf("the site has no stamp: %v", err)
 	}
 }
