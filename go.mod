@@ -15,4 +15,7 @@ require (
 	gopkg.in/yaml.v3 v3.0.1
 )
 
-require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+require (
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	golang.org/x/sys v0.20.0 // indirect
+)

@@ -68,6 +68,14 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := noArgs(fs); err != nil {
 		return err
 	}
+	if err := checkOutput("--out", *out, *d); err != nil {
+		return err
+	}
+	if *cache != "" {
+		if err := checkOutput("--cache", *cache, *d); err != nil {
+			return err
+		}
+	}
 	defer buildGC()()
 	if *cache != "" {
 		res, err := build.BuildCached(*d, *out, *cache)
@@ -385,4 +393,32 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 		return exitError(1)
 	}
 	return nil
+}
+
+// checkOutput refuses an output folder (--out, --cache) that is one of the
+// input folders, inside one or holds one (the project root included): a
+// build replaces its output whole.
+func checkOutput(flag, out string, d build.Dirs) error {
+	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
+	o := abs(out)
+	inputs := []string{d.Results, d.Content, d.Locales, d.Templates}
+	if cwd, err := os.Getwd(); err == nil && o == cwd {
+		return fmt.Errorf("%s %s is the current folder: pass a folder of its own, such as site", flag, out)
+	}
+	for _, in := range inputs {
+		if in == "" {
+			continue
+		}
+		i := abs(in)
+		if within(o, i) || within(i, o) {
+			return fmt.Errorf("%s %s overlaps the input folder %s: pass a folder of its own, such as site", flag, out, in)
+		}
+	}
+	return nil
+}
+
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

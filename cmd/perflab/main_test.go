@@ -449,3 +449,28 @@ func lastLine(s string) string {
 	s = strings.TrimSuffix(s, "\n")
 	return s[strings.LastIndex(s, "\n")+1:]
 }
+
+// --out and --cache never name an input folder, a folder inside one or one
+// that holds them; the inputs are untouched.
+func TestBuildRefusesInputsAsOutput(t *testing.T) {
+	flags := copyRepo(t)
+	before, err := os.ReadFile(filepath.Join("results", "qwen3-32b-a100", "study.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--out", "results"}, {"--out", "content"}, {"--out", "."}, {"--out", "results/qwen3-32b-a100"},
+		{"--out", "templates/x"}, {"--out", "site", "--cache", "locales"},
+	} {
+		_, stderr, err := perflab(t, append(append([]string{"build"}, args...), flags...)...)
+		if err == nil {
+			t.Errorf("build %v succeeded", args)
+		} else if msg := err.Error() + stderr; !strings.Contains(msg, "pass a folder of its own") {
+			t.Errorf("build %v: %s", args, msg)
+		}
+	}
+	after, err := os.ReadFile(filepath.Join("results", "qwen3-32b-a100", "study.yaml"))
+	if err != nil || string(after) != string(before) {
+		t.Fatalf("the inputs changed: %v", err)
+	}
+}

@@ -44,6 +44,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := noArgs(fs); err != nil {
 		return err
 	}
+	if err := checkOutput("--out", *out, *d); err != nil {
+		return err
+	}
 	if err := loopbackOnly(*addr); err != nil {
 		fmt.Fprintf(stderr, "perflab serve: %v\n", err)
 		return errUsage

@@ -71,6 +71,7 @@ func Write(dir string, files Files) error {
 // goroutines at once.
 type Writer struct {
 	dir, tmp string
+	lock     *os.File // held from Create to Commit or Abort
 	mu       sync.Mutex
 	names    map[string]bool
 	dirs     map[string]*folder // folders made, or being made, inside tmp
@@ -114,25 +115,53 @@ func CheckDestination(dir string) error {
 	return nil
 }
 
-// Create starts writing the site that will replace dir.
+// Create starts writing the site that will replace dir. It locks dir's
+// parent folder, so that a second build at the same time fails rather than
+// mixing two sites, and removes the temporary folders that a killed build
+// left there.
 func Create(dir string) (*Writer, error) {
 	dir = filepath.Clean(dir)
 	if err := CheckDestination(dir); err != nil {
 		return nil, err
 	}
-	parent := filepath.Dir(dir)
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	// The lock is on the parent folder itself, so that none is left behind.
+	lock, err := os.Open(parent)
 	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(lock.Fd()); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("another perflab build is writing into %s: wait for it to finish, then build again", parent)
+	}
+	removeStale(parent, base)
+	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
+	if err != nil {
+		lock.Close()
 		return nil, err
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		os.RemoveAll(tmp)
+		lock.Close()
 		return nil, err
 	}
-	return &Writer{dir: dir, tmp: tmp, names: map[string]bool{}, dirs: map[string]*folder{".": made}}, nil
+	return &Writer{dir: dir, tmp: tmp, lock: lock, names: map[string]bool{}, dirs: map[string]*folder{".": made}}, nil
+}
+
+// removeStale removes what a build killed before its end left next to the
+// site: its temporary folder (.<base>.new-*) and, after the swap, the old
+// site (.<base>.new-*.old). Only folders of that name, and only while the
+// lock is held, so no running build loses its folder.
+func removeStale(parent, base string) {
+	stale, _ := filepath.Glob(filepath.Join(parent, "."+base+".new-*"))
+	for _, p := range stale {
+		if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
+			os.RemoveAll(p)
+		}
+	}
 }
 
 // Dir is the temporary folder the files are written into.
@@ -239,13 +268,19 @@ func (w *Writer) Abort() {
 	w.done = true
 	w.mu.Unlock()
 	os.RemoveAll(w.tmp)
+	w.lock.Close()
 }
 
-// Commit replaces the destination with the files written.
+// beforeSwap is a test hook: it runs between each step of Commit.
+var beforeSwap = func(step string) {}
+
+// Commit replaces the destination with the files written: in one atomic
+// exchange where the system has one (Linux), else by two renames.
 func (w *Writer) Commit() error {
 	w.mu.Lock()
 	w.done = true
 	w.mu.Unlock()
+	defer w.lock.Close()
 	dir, tmp := w.dir, w.tmp
 	if err := os.WriteFile(filepath.Join(tmp, Stamp), []byte(stampText), 0o644); err != nil {
 		os.RemoveAll(tmp)
@@ -255,6 +290,13 @@ func (w *Writer) Commit() error {
 		os.RemoveAll(tmp)
 		return err
 	}
+	beforeSwap("swap")
+	if _, err := os.Lstat(dir); err == nil {
+		if exchange(tmp, dir) == nil {
+			beforeSwap("remove old")
+			return os.RemoveAll(tmp) // now the old site
+		}
+	}
 	old := ""
 	if _, err := os.Lstat(dir); err == nil {
 		old = tmp + ".old"
@@ -263,6 +305,7 @@ func (w *Writer) Commit() error {
 			return err
 		}
 	}
+	beforeSwap("rename new")
 	if err := os.Rename(tmp, dir); err != nil {
 		if old != "" {
 			os.Rename(old, dir)
