@@ -511,29 +511,52 @@ func studySigs(d Dirs) ([]string, []string, error) {
 
 const cacheFile = "build.gob"
 
+// readCache returns the cache in dir, or nil when there is none or it cannot
+// be trusted: its checksum does not match (a torn or edited file), or it
+// names a study or a site file that is not a plain path inside the site (it
+// lists the files a cached build removes).
 func readCache(dir string) *cacheState {
-	f, err := os.Open(filepath.Join(dir, cacheFile))
-	if err != nil {
+	data, err := os.ReadFile(filepath.Join(dir, cacheFile))
+	if err != nil || len(data) < sha256.Size {
 		return nil
 	}
-	defer f.Close()
-	var st cacheState
-	if gob.NewDecoder(f).Decode(&st) != nil {
+	sum, payload := data[:sha256.Size], data[sha256.Size:]
+	if got := sha256.Sum256(payload); !bytes.Equal(got[:], sum) {
 		return nil
+	}
+	var st cacheState
+	if gob.NewDecoder(bytes.NewReader(payload)).Decode(&st) != nil {
+		return nil
+	}
+	for _, cs := range st.Studies {
+		if cs.ID == "" || cs.ID == "." || cs.ID == ".." || strings.ContainsAny(cs.ID, `/\`) {
+			return nil
+		}
+		for _, f := range cs.Files {
+			if site.CheckPath(f) != nil {
+				return nil
+			}
+		}
 	}
 	return &st
 }
 
-// writeCache replaces the cache file atomically.
+// writeCache replaces the cache file atomically: a SHA-256 of the payload,
+// then the payload (gob), written to a temporary file and renamed.
 func writeCache(dir string, st *cacheState) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	var payload bytes.Buffer
+	if err := gob.NewEncoder(&payload).Encode(st); err != nil {
+		return fmt.Errorf("build cache %s: %w", dir, err)
+	}
+	sum := sha256.Sum256(payload.Bytes())
 	f, err := os.CreateTemp(dir, ".build-*.gob")
 	if err != nil {
 		return err
 	}
-	err = gob.NewEncoder(f).Encode(st)
+	_, err = f.Write(append(sum[:], payload.Bytes()...))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -144,3 +144,36 @@ func appendTo(name, text string) error {
 	}
 	return f.Close()
 }
+
+// A torn or edited cache is not trusted, and one that names a file outside
+// the site (a cached build removes the files a study no longer writes) is
+// ignored: the build is then a full one.
+func TestCacheVerified(t *testing.T) {
+	dir := t.TempDir()
+	good := &cacheState{Global: "g", Studies: []cachedStudy{{ID: "s", Files: []string{"en/s/index.html"}}}}
+	if err := writeCache(dir, good); err != nil {
+		t.Fatal(err)
+	}
+	if st := readCache(dir); st == nil || st.Studies[0].Files[0] != "en/s/index.html" {
+		t.Fatalf("the cache just written reads as %+v", st)
+	}
+	file := filepath.Join(dir, cacheFile)
+	data, _ := os.ReadFile(file)
+	data[len(data)-3] ^= 1
+	os.WriteFile(file, data, 0o644)
+	if readCache(dir) != nil {
+		t.Error("an edited cache was trusted")
+	}
+	for _, cs := range []cachedStudy{
+		{ID: "s", Files: []string{"../../outside.txt"}},
+		{ID: "s", Files: []string{"/etc/passwd"}},
+		{ID: "../x", Files: []string{"en/x.md"}},
+	} {
+		if err := writeCache(dir, &cacheState{Studies: []cachedStudy{cs}}); err != nil {
+			t.Fatal(err)
+		}
+		if readCache(dir) != nil {
+			t.Errorf("a cache naming %q %v was trusted", cs.ID, cs.Files)
+		}
+	}
+}

@@ -21,7 +21,7 @@ type Files map[string][]byte
 
 // Add stores a file, refusing a path that would leave the site.
 func (f Files) Add(name string, data []byte) error {
-	if err := checkPath(name); err != nil {
+	if err := CheckPath(name); err != nil {
 		return err
 	}
 	if _, dup := f[name]; dup {
@@ -32,7 +32,7 @@ func (f Files) Add(name string, data []byte) error {
 }
 
 // checkPath refuses a path that would leave the site.
-func checkPath(name string) error {
+func CheckPath(name string) error {
 	clean := filepath.ToSlash(filepath.Clean(name))
 	if clean != name || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") || filepath.IsAbs(name) {
 		return fmt.Errorf("site: refusing output path %q", name)
@@ -180,7 +180,7 @@ var made = func() *folder { f := &folder{}; f.once.Do(func() {}); return f }()
 
 // claim checks a path and reserves it, making its folder.
 func (w *Writer) claim(name string) (string, error) {
-	if err := checkPath(name); err != nil {
+	if err := CheckPath(name); err != nil {
 		return "", err
 	}
 	w.mu.Lock()
