@@ -350,6 +350,17 @@ func ghEscapeProp(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
+// errWrite marks an error of writing the output, which stops perflab parse;
+// an error in a log only marks that log.
+var errWrite = errors.New("writing the output")
+
+func wrapWrite(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%w: %w", errWrite, err)
+}
+
 func runParse(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("parse", stderr)
 	format := fs.String("format", "json", "output format: json (one object per block) or csv (one row per block, one column per canonical metric)")
@@ -360,34 +371,77 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: perflab parse [--format json|csv] FILE...")
 		return errUsage
 	}
-	var all []benchlog.Block
+	// Blocks are written as they are read: memory does not grow with the
+	// logs. The CSV's columns depend on every block, so its input is read
+	// twice, first for the metric keys.
+	out := bufio.NewWriter(stdout)
 	failed := false
-	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+	// eachFile reads every log; a log that fails is reported (when report
+	// is set) and the others are still read.
+	eachFile := func(report bool, fn func(*benchlog.Block) error) error {
+		for _, name := range fs.Args() {
+			f, err := os.Open(name)
+			if err != nil {
+				return err
+			}
+			err = benchlog.Each(name, bufio.NewReader(f), fn)
+			f.Close()
+			if errors.Is(err, errWrite) {
+				return err
+			}
+			if err != nil && report {
+				fmt.Fprintln(stderr, err)
+				failed = true
+			}
+		}
+		return nil
+	}
+	if *format == "csv" {
+		keys := map[string]bool{}
+		if err := eachFile(false, func(b *benchlog.Block) error {
+			for k := range b.Metrics {
+				keys[k] = true
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		cw, err := benchlog.NewCSVWriter(out, keys)
 		if err != nil {
 			return err
 		}
-		blocks, err := benchlog.Parse(name, f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			failed = true
+		if err := eachFile(true, func(b *benchlog.Block) error { return wrapWrite(cw.Write(b)) }); err != nil {
+			return err
 		}
-		all = append(all, blocks...)
-	}
-	if all == nil {
-		all = []benchlog.Block{}
-	}
-	if *format == "csv" {
-		if err := benchlog.WriteCSV(stdout, all); err != nil {
+		if err := cw.Flush(); err != nil {
 			return err
 		}
 	} else {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(all); err != nil {
+		// The bytes of json.Encoder with SetIndent("", "  ") on the slice.
+		n := 0
+		out.WriteString("[")
+		if err := eachFile(true, func(b *benchlog.Block) error {
+			data, err := json.MarshalIndent(b, "  ", "  ")
+			if err != nil {
+				return wrapWrite(err)
+			}
+			if n > 0 {
+				out.WriteString(",")
+			}
+			n++
+			out.WriteString("\n  ")
+			_, err = out.Write(data)
+			return wrapWrite(err)
+		}); err != nil {
 			return err
 		}
+		if n > 0 {
+			out.WriteString("\n")
+		}
+		out.WriteString("]\n")
+	}
+	if err := out.Flush(); err != nil {
+		return err
 	}
 	if failed {
 		return exitError(1)

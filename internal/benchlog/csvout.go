@@ -66,44 +66,70 @@ func rankOf(k string) []float64 {
 // statistics of TTFT, TTST, TPOT, ITL, E2EL), other keys alphabetically.
 // A block without a key has an empty cell; values are plain decimals.
 func WriteCSV(w io.Writer, blocks []Block) error {
-	keySet := map[string]bool{}
+	keys := map[string]bool{}
 	for _, b := range blocks {
 		for k := range b.Metrics {
-			keySet[k] = true
+			keys[k] = true
 		}
 	}
+	cw, err := NewCSVWriter(w, keys)
+	if err != nil {
+		return err
+	}
+	for i := range blocks {
+		if err := cw.Write(&blocks[i]); err != nil {
+			return err
+		}
+	}
+	return cw.Flush()
+}
+
+// CSVWriter writes blocks as WriteCSV does, one at a time, once the metric
+// keys of every block are known: a caller can read its input twice (keys,
+// then rows) instead of holding every block.
+type CSVWriter struct {
+	cw   *gocsv.SafeCSVWriter
+	keys []string
+	row  []string
+}
+
+// NewCSVWriter writes the header row for the given metric keys.
+func NewCSVWriter(w io.Writer, keySet map[string]bool) (*CSVWriter, error) {
 	keys := make([]string, 0, len(keySet))
 	for k := range keySet {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, keyRank)
-	cw := gocsv.NewSafeCSVWriter(csv.NewWriter(w))
+	c := &CSVWriter{cw: gocsv.NewSafeCSVWriter(csv.NewWriter(w)), keys: keys}
 	header := slices.Clone(csvColumns)
 	for _, k := range keys {
 		header = append(header, SpreadsheetText(k))
 	}
-	if err := cw.Write(header); err != nil {
-		return err
+	return c, c.cw.Write(header)
+}
+
+// Write writes one block's row.
+func (c *CSVWriter) Write(b *Block) error {
+	row := append(c.row[:0], SpreadsheetText(b.File), strconv.Itoa(b.Line), strconv.Itoa(b.EndLine), SpreadsheetText(string(b.Format)),
+		SpreadsheetText(b.Tool), SpreadsheetText(b.Version), SpreadsheetText(string(b.Definition)), strconv.FormatBool(b.Truncated), "")
+	if b.Failure != nil {
+		row[8] = SpreadsheetText(b.Failure.Kind + ": " + b.Failure.Message)
 	}
-	for _, b := range blocks {
-		row := []string{SpreadsheetText(b.File), strconv.Itoa(b.Line), strconv.Itoa(b.EndLine), SpreadsheetText(string(b.Format)),
-			SpreadsheetText(b.Tool), SpreadsheetText(b.Version), SpreadsheetText(string(b.Definition)), strconv.FormatBool(b.Truncated), ""}
-		if b.Failure != nil {
-			row[8] = SpreadsheetText(b.Failure.Kind + ": " + b.Failure.Message)
+	for _, k := range c.keys {
+		cell := ""
+		if m, ok := b.Metrics[k]; ok {
+			cell = strconv.FormatFloat(m.Value, 'f', -1, 64)
 		}
-		for _, k := range keys {
-			cell := ""
-			if m, ok := b.Metrics[k]; ok {
-				cell = strconv.FormatFloat(m.Value, 'f', -1, 64)
-			}
-			row = append(row, cell)
-		}
-		if err := cw.Write(row); err != nil {
-			return err
-		}
+		row = append(row, cell)
 	}
-	cw.Flush()
-	return cw.Error()
+	c.row = row
+	return c.cw.Write(row)
+}
+
+// Flush writes what is buffered and returns the first error.
+func (c *CSVWriter) Flush() error {
+	c.cw.Flush()
+	return c.cw.Error()
 }
 
 // SpreadsheetText returns a CSV text cell that a spreadsheet will not run

@@ -186,28 +186,52 @@ func (s *Scanner) Err() error { return s.err }
 // runs (blocks of Format FormatError). It fails only on a read error or when
 // r has neither a result block nor a failed run.
 func Parse(name string, r io.Reader) ([]Block, error) {
+	var blocks []Block
+	err := Each(name, r, func(b *Block) error {
+		blocks = append(blocks, *b)
+		return nil
+	})
+	return blocks, err
+}
+
+// Each is Parse handing each block to fn as soon as it is read, so that
+// memory does not grow with the input: the result blocks in order, or, if
+// there is none, the failed runs. An error from fn stops the reading.
+func Each(name string, r io.Reader, fn func(*Block) error) error {
 	sc := NewScanner(name, r)
-	var blocks, failures []Block
+	var failures []*Block
+	results := 0
 	for sc.Scan() {
-		if b := sc.Block(); b.Format == FormatError {
-			// A server log may hold thousands of exceptions: keep the first
-			// ones and the last, the one that usually ended the run.
-			if len(failures) < maxFailures {
-				failures = append(failures, *b)
-			} else {
-				failures[maxFailures-1] = *b
+		b := sc.Block()
+		if b.Format != FormatError {
+			results++
+			if err := fn(b); err != nil {
+				return err
 			}
+			continue
+		}
+		if results > 0 {
+			continue
+		}
+		// A server log may hold thousands of exceptions: keep the first
+		// ones and the last, the one that usually ended the run.
+		if len(failures) < maxFailures {
+			failures = append(failures, b)
 		} else {
-			blocks = append(blocks, *b)
+			failures[maxFailures-1] = b
 		}
 	}
-	if len(blocks) == 0 {
-		blocks = failures
+	if results == 0 {
+		for _, b := range failures {
+			if err := fn(b); err != nil {
+				return err
+			}
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return blocks, err
+		return err
 	}
-	if len(blocks) == 0 {
+	if results == 0 && len(failures) == 0 {
 		msg := `no benchmark result found: looked for a "Serving Benchmark Result" banner or a "Successful requests:" line`
 		switch sc.input {
 		case inputJSON:
@@ -215,9 +239,9 @@ func Parse(name string, r io.Reader) ([]Block, error) {
 		case inputCSV:
 			msg = "no benchmark result found: no Metric row of a GenAI-Perf or AIPerf CSV export"
 		}
-		return nil, &SyntaxError{File: name, Line: 1, Msg: msg}
+		return &SyntaxError{File: name, Line: 1, Msg: msg}
 	}
-	return blocks, nil
+	return nil
 }
 
 // readLine returns the next line without its end. A line longer than the
