@@ -204,6 +204,9 @@ func lineEnds(data []byte) []int {
 const (
 	// MaxFileSize bounds study.yaml, run.yaml and a content file.
 	MaxFileSize = 1 << 20
+	// MaxLogSize bounds a log, which is kept whole to show its blocks: a
+	// build holds at most this much of each.
+	MaxLogSize = 64 << 20
 	// maxName bounds an id, a name, a model, an engine and other labels.
 	maxName = 256
 	// maxText bounds any other value: a command, an error, a reason.
@@ -653,6 +656,10 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 				continue
 			}
 			logOf[w] = name
+			if info, err := e.Info(); err == nil && info.Size() > MaxLogSize {
+				l.problem(Pos{file, 0}, "the log is %d bytes; the limit is %d (64 MiB): keep the benchmark's own output, from its command to its result, and leave server logs out", info.Size(), MaxLogSize)
+				continue
+			}
 			raw, err := fs.ReadFile(l.fsys, path.Join(dir, name))
 			if r, _ := safefs.Refused(err); r != nil {
 				l.problems = append(l.problems, refusal(err))
