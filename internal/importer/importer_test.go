@@ -263,25 +263,30 @@ func TestUnreadable(t *testing.T) {
 	}
 }
 
-func TestWriteReplacesWhole(t *testing.T) {
+// A study folder holds what its authors wrote: importing again refuses to
+// replace it, and a first import leaves nothing else behind.
+func TestWriteNeverReplaces(t *testing.T) {
 	dir := t.TempDir()
 	src, _ := os.ReadFile("testdata/handwritten_latency.md")
 	s, err := Import("handwritten_latency.md", src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stale := filepath.Join(dir, s.ID, "runs", "stale")
-	if err := os.MkdirAll(stale, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	if err := Write(dir, s); err != nil {
 		t.Fatal(err)
-	}
-	if _, err := os.Stat(stale); !os.IsNotExist(err) {
-		t.Errorf("stale run folder kept: %v", err)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 || entries[0].Name() != s.ID {
 		t.Errorf("left behind: %v", entries)
+	}
+	mine := filepath.Join(dir, s.ID, "runs", "mine.txt")
+	if err := os.WriteFile(mine, []byte("hand-written"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dir, s); err == nil || !strings.Contains(err.Error(), "never replaces a study folder") {
+		t.Errorf("a second import: %v", err)
+	}
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "hand-written" {
+		t.Errorf("the hand-written file is gone: %v", err)
 	}
 }

@@ -3,7 +3,9 @@ package importer
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -35,21 +37,54 @@ func (s *Study) Files() (map[string][]byte, error) {
 	return files, nil
 }
 
-// Write writes the study into dir/<id> through site.Write: into a temporary
-// folder next to it first, then renamed into place, so a failed write leaves
-// no half-imported study and an existing folder is replaced only as a whole.
+// Write writes the study into dir/<id>, a folder that must not exist yet:
+// a study folder holds what its authors wrote and is never replaced. The
+// files go into a temporary folder next to it first, renamed into place at
+// the end, so a failed write leaves no half-imported study.
 func Write(dir string, s *Study) error {
 	files, err := s.Files()
 	if err != nil {
 		return err
 	}
-	out := site.Files{}
-	for name, data := range files {
-		if err := out.Add(name, data); err != nil {
+	dest := filepath.Join(dir, s.ID)
+	if _, err := os.Lstat(dest); err == nil {
+		return fmt.Errorf("%s already exists: perflab never replaces a study folder; remove or rename it yourself to import again", dest)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(dir, "."+s.ID+".import-")
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := site.CheckPath(name); err != nil {
+			os.RemoveAll(tmp)
+			return err
+		}
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+			err = os.WriteFile(p, files[name], 0o644)
+		}
+		if err != nil {
+			os.RemoveAll(tmp)
 			return err
 		}
 	}
-	return site.Write(filepath.Join(dir, s.ID), out)
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, dest); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	return nil
 }
 
 func encode(n *yaml.Node) ([]byte, error) {
