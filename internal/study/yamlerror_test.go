@@ -22,6 +22,21 @@ func linearYAMLError(data []byte, err error) int {
 	return -1
 }
 
+// compareWithLinear fails when yamlError and the linear search disagree on
+// an invalid document.
+func compareWithLinear(t *testing.T, doc string) {
+	t.Helper()
+	var n yaml.Node
+	err := yaml.Unmarshal([]byte(doc), &n)
+	if err == nil {
+		return
+	}
+	got, _ := yamlError([]byte(doc), err)
+	if want := linearYAMLError([]byte(doc), err); want > 0 && got != want {
+		t.Errorf("%q: line %d, the linear search says %d", doc, got, want)
+	}
+}
+
 func TestYAMLErrorMatchesLinearSearch(t *testing.T) {
 	docs := []string{
 		"a: 1\nb: [1, 2\nc: 3\n",
@@ -36,15 +51,7 @@ func TestYAMLErrorMatchesLinearSearch(t *testing.T) {
 		"a: 1\na: 2\n",
 	}
 	for _, doc := range docs {
-		var n yaml.Node
-		err := yaml.Unmarshal([]byte(doc), &n)
-		if err == nil {
-			continue
-		}
-		got, _ := yamlError([]byte(doc), err)
-		if want := linearYAMLError([]byte(doc), err); want > 0 && got != want {
-			t.Errorf("%q: line %d, the linear search says %d", doc, got, want)
-		}
+		compareWithLinear(t, doc)
 	}
 }
 
@@ -93,14 +100,6 @@ func FuzzYAMLError(f *testing.F) {
 		if len(doc) > 2000 {
 			return
 		}
-		var n yaml.Node
-		err := yaml.Unmarshal([]byte(doc), &n)
-		if err == nil {
-			return
-		}
-		got, _ := yamlError([]byte(doc), err)
-		if want := linearYAMLError([]byte(doc), err); want > 0 && got != want {
-			t.Errorf("%q: line %d, the linear search says %d", doc, got, want)
-		}
+		compareWithLinear(t, doc)
 	})
 }
