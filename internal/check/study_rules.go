@@ -22,8 +22,17 @@ const (
 // configuration may make mean TTFT or TPOT before a note is expected.
 const TradeOffThreshold = 10.0
 
-// maxPeakPerGPU is an output rate no GPU of today reaches (tokens/s/GPU).
-const maxPeakPerGPU = 1e6
+// maxPeakPerNode is an output rate no node of today reaches (tokens/s): a
+// node of eight of the fastest GPUs peaks at a few tens of thousands.
+const maxPeakPerNode = 1e6
+
+// runNodes is how many of the study's nodes a run spans.
+func runNodes(s *study.Study, r *study.Run) int {
+	if per := s.Hardware.GPUsPerNode; per > 0 && r.GPUs > 0 {
+		return (r.GPUs + per - 1) / per
+	}
+	return max(s.Hardware.Nodes, 1)
+}
 
 // requestRules reports runs with fewer successful requests than prompts sent.
 func requestRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
@@ -225,9 +234,13 @@ func plausibilityRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
 				case strings.HasSuffix(k, "_throughput") && m.Value <= 0 && k != "request_goodput":
 					add(Diagnostic{Rule: RulePlausibility, Severity: Error, File: b.File, Line: m.Line, Subject: r.ID,
 						Message: fmt.Sprintf("%s is %s: a run that served requests has a positive throughput; check that the benchmark reached the server", k, m.Raw)})
-				case k == "max_output_tokens_per_s" && b.Definition == benchlog.CountOverDuration && r.GPUs > 0 && m.Value > maxPeakPerGPU*float64(r.GPUs):
+				case (k == "max_output_tokens_per_s" || k == "output_throughput") && b.Definition == benchlog.CountOverDuration &&
+					m.Value > maxPeakPerNode*float64(runNodes(s, r)):
+					add(Diagnostic{Rule: RulePlausibility, Severity: Error, File: b.File, Line: m.Line, Subject: r.ID,
+						Message: fmt.Sprintf("%s %s tok/s on %d node(s) is beyond what a node reaches (%.0f tok/s): the block was edited or mixes units; paste it again as printed", k, m.Raw, runNodes(s, r), maxPeakPerNode)})
+				case (k == "median_itl_ms" || k == "median_tpot_ms") && m.Value == 0 && b.Definition == benchlog.CountOverDuration && outputTokensPerRequest(b) > 1:
 					add(Diagnostic{Rule: RulePlausibility, Severity: Warning, File: b.File, Line: m.Line, Subject: r.ID,
-						Message: fmt.Sprintf("peak output throughput %s tok/s on %d GPUs is beyond what GPUs reach; the block may be edited", m.Raw, r.GPUs)})
+						Message: fmt.Sprintf("%s is %s while requests produced more than one output token each: a token cannot follow another in no time; check the block's units", k, m.Raw)})
 				case hasDur && b.Definition == benchlog.CountOverDuration && strings.HasSuffix(k, "_ms") && !strings.HasPrefix(k, "std_") &&
 					(strings.Contains(k, "ttft") || strings.Contains(k, "e2el")) && m.Value > (dur.Value+0.01)*1000:
 					add(Diagnostic{Rule: RulePlausibility, Severity: Error, File: b.File, Line: m.Line, Subject: r.ID,
@@ -236,4 +249,15 @@ func plausibilityRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
 			}
 		}
 	}
+}
+
+// outputTokensPerRequest is the mean number of output tokens per completed
+// request of a block, 0 when unknown.
+func outputTokensPerRequest(b *benchlog.Block) float64 {
+	out, ok1 := b.Metrics["total_output_tokens"]
+	n, ok2 := b.Metrics["completed"]
+	if !ok1 || !ok2 || n.Value <= 0 {
+		return 0
+	}
+	return out.Value / n.Value
 }

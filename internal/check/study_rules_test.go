@@ -376,12 +376,13 @@ func TestImplausible(t *testing.T) {
 		{"zero request throughput", "Request throughput (req/s):", "0.00", 8, Error, 6, "request_throughput is 0.00"},
 		{"P99 TTFT above the duration", "P99 TTFT (ms):", "200000.00", 8, Error, 14, "p99_ttft_ms is 200000.00 ms, longer than the whole benchmark (109.00 s)"},
 		{"mean TTFT above the duration", "Mean TTFT (ms):", "110000.00", 8, Error, 12, "mean_ttft_ms is 110000.00 ms"},
-		{"peak beyond 1e6 tok/s per GPU", "Peak output token throughput (tok/s):", "8000001.00", 8, Warning, 8, "peak output throughput 8000001.00 tok/s on 8 GPUs"},
-		{"peak beyond 1e6 tok/s on one GPU", "Peak output token throughput (tok/s):", "1500000.00", 1, Warning, 8, "on 1 GPUs"},
+		{"peak beyond 1e6 tok/s on a node", "Peak output token throughput (tok/s):", "8000001.00", 8, Error, 8, "max_output_tokens_per_s 8000001.00 tok/s on 1 node(s) is beyond what a node reaches"},
+		{"peak beyond 1e6 tok/s on one GPU", "Peak output token throughput (tok/s):", "1500000.00", 1, Error, 8, "on 1 node(s)"},
+		{"peak of 100M tok/s", "Peak output token throughput (tok/s):", "100000000.00", 8, Error, 8, "beyond what a node reaches"},
+		{"median ITL of zero", "Median ITL (ms):", "0.00", 8, Warning, 21, "median_itl_ms is 0.00 while requests produced more than one output token each"},
 
 		{"TTFT equal to the duration", "P99 TTFT (ms):", "109000.00", 8, "", 0, ""},
-		{"peak at 1e6 tok/s per GPU", "Peak output token throughput (tok/s):", "8000000.00", 8, "", 0, ""},
-		{"peak beyond 1e6 tok/s but within 8 GPUs", "Peak output token throughput (tok/s):", "1500000.00", 8, "", 0, ""},
+		{"peak at 1e6 tok/s on a node", "Peak output token throughput (tok/s):", "1000000.00", 8, "", 0, ""},
 		{"as published", "", "", 8, "", 0, ""},
 	}
 	for _, tt := range tests {
@@ -418,8 +419,8 @@ func TestImplausible(t *testing.T) {
 	// The same values read as counts over the duration are implausible.
 	r.Logs[0].Blocks[0].Definition = benchlog.CountOverDuration
 	d := byRule(Study(newStudy(model32B, 1, r)).Diagnostics, RulePlausibility)
-	if len(d) != 1 || d[0].Severity != Warning || d[0].Line != 11 {
-		t.Errorf("guidellm values as count/duration: %v, want one warning at line 11", d)
+	if len(d) == 0 || d[0].Severity != Error || d[0].Line != 11 {
+		t.Errorf("guidellm values as count/duration: %v, want an error at line 11", d)
 	}
 
 	// The real block of results/, on its run's 8 GPUs.
