@@ -211,7 +211,11 @@ func TestBrowser(t *testing.T) {
 		t.Skip("browser test skipped in -short mode")
 	}
 	browser := findBrowser()
+	if browser == "" && os.Getenv("CI") != "" {
+		t.Fatal("CI is set but no chromium, chromium-browser or google-chrome is on PATH: CI never skips the browser test (.ci/run installs Debian's chromium)")
+	}
 	if browser == "" {
+		fmt.Fprintln(os.Stderr, "perflab e2e: THE BROWSER TEST IS SKIPPED: no chromium on PATH; install Debian's chromium and fonts-noto-cjk to run it")
 		t.Skip("no chromium, chromium-browser or google-chrome on PATH (.ci/run installs Debian's chromium; PERFLAB_CHROMIUM names a binary)")
 	}
 	start := time.Now()
