@@ -71,9 +71,14 @@ type Scanner struct {
 	titleLine int
 	title     string
 
-	cur     *Block // being read
-	bannerd bool   // cur started at a banner
-	marks   marks
+	cur *Block // being read
+	// bannerHead is what stood before the banner's rule, until the block's
+	// first line; linePrefix is the part of it that this line starts with
+	// too (a timestamp, "[rank0]: ", a grep -n number, a container name),
+	// which lines of the block lose when they start with its shape.
+	bannerHead, linePrefix []byte
+	bannerd                bool // cur started at a banner
+	marks                  marks
 	// decodeSec: the current "----title----" line is TensorRT-LLM's
 	// "Avg Decoded Tokens per Iter".
 	decodeSec bool
@@ -310,6 +315,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 			s.end(true)
 		}
 		s.begin(true)
+		s.bannerHead = bannerPrefix(s.bannerHead[:0], line)
 		return
 	}
 	if long {
@@ -422,6 +428,7 @@ func (s *Scanner) noise(line []byte) {
 func (s *Scanner) begin(atBanner bool) {
 	s.cur = &Block{File: s.name, Line: s.line, EndLine: s.line}
 	s.bannerd = atBanner
+	s.bannerHead, s.linePrefix = s.bannerHead[:0], s.linePrefix[:0]
 	s.marks = marks{}
 	s.decodeSec = false
 	s.known, s.unknwn = 0, 0
@@ -671,12 +678,84 @@ func (s *Scanner) clean(line []byte) []byte {
 		s.scratch = stripANSI(s.scratch[:0], line)
 		line = bytes.TrimRight(s.scratch, " \t")
 	}
+	if len(s.bannerHead) > 0 && len(line) > 0 {
+		s.linePrefix = append(s.linePrefix[:0], s.bannerHead[:sharedPrefix(line, s.bannerHead)]...)
+		s.bannerHead = s.bannerHead[:0]
+	}
+	if len(s.linePrefix) > 0 {
+		line = stripLike(line, s.linePrefix)
+	}
 	line = trimBlanksLeft(line)
 	for len(line) > 0 && line[0] == '#' {
 		line = trimBlanksLeft(line[1:])
 	}
 	return line
 }
+
+// bannerPrefix appends to dst what stands before the rule of a banner line
+// ("[rank0]: ====== Serving Benchmark Result ======"), if it is more than
+// blanks and '#'.
+func bannerPrefix(dst, line []byte) []byte {
+	i := bytes.IndexByte(line, '=')
+	if i <= 0 || len(bytes.Trim(line[:i], " \t#")) == 0 || bytes.IndexByte(line[:i], 0x1b) >= 0 {
+		return dst
+	}
+	return append(dst, line[:i]...)
+}
+
+// stripLike removes from line a prefix of the same shape as prefix: the same
+// bytes, except that a run of digits matches any run of digits, so that the
+// timestamps and line numbers of one log match each other. A line that does
+// not start so is returned whole.
+func stripLike(line, prefix []byte) []byte {
+	i, j := matchShape(line, prefix)
+	if j < len(prefix) {
+		return line
+	}
+	return line[i:]
+}
+
+// sharedPrefix is the length of the longest start of head that line starts
+// with (in shape, see stripLike) and that ends after a separator (a blank,
+// ':', '|', ']' or '-'), so that a prefix never cuts a word: the banner of
+// "[rank0]: 100%|██| ...====" and the line "[rank0]: Successful requests:"
+// share "[rank0]: ".
+func sharedPrefix(line, head []byte) int {
+	_, j := matchShape(line, head)
+	for j > 0 && strings.IndexByte(" \t:|]-", head[j-1]) < 0 {
+		j--
+	}
+	return j
+}
+
+// matchShape walks line and prefix while they have the same shape and
+// returns how far it got in each.
+func matchShape(line, prefix []byte) (i, j int) {
+	for j < len(prefix) {
+		if isDigit(prefix[j]) {
+			k, l := i, j
+			for l < len(prefix) && isDigit(prefix[l]) {
+				l++
+			}
+			for k < len(line) && isDigit(line[k]) {
+				k++
+			}
+			if k == i {
+				return i, j
+			}
+			i, j = k, l
+			continue
+		}
+		if i >= len(line) || line[i] != prefix[j] {
+			return i, j
+		}
+		i++
+		j++
+	}
+	return i, j
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // trimBlanksLeft is bytes.TrimLeft(b, " \t").
 func trimBlanksLeft(b []byte) []byte {
