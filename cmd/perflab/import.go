@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -31,6 +32,11 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		s, err := importer.Import(name, src)
+		var none *importer.NotAStudy
+		if errors.As(err, &none) {
+			fmt.Fprintln(stdout, err) // a notice: no folder, no failure
+			continue
+		}
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			failed++

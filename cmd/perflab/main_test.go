@@ -474,3 +474,20 @@ func TestBuildRefusesInputsAsOutput(t *testing.T) {
 		t.Fatalf("the inputs changed: %v", err)
 	}
 }
+
+// An overview page gives a notice on standard output, exit 0 and no folder.
+func TestImportOverviewPage(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "index.md")
+	if err := os.WriteFile(page, []byte("# Reports\n\n- [Qwen3-32B on A100](qwen3-32b__a100.md)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "results")
+	stdout, stderr, err := perflab(t, "import", "--out", out, page)
+	if err != nil || !strings.Contains(stdout, "not a study, nothing to import") || stderr != "" {
+		t.Fatalf("err %v, stdout %q, stderr %q", err, stdout, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("import made %s: %v", out, err)
+	}
+}

@@ -20,6 +20,9 @@ func Import(file string, src []byte) (*Study, error) {
 	if unclosed > 0 {
 		return nil, &Error{name, unclosed, "this code fence is never closed: close it with ``` so the importer knows where the block ends"}
 	}
+	if notAStudy(items) {
+		return nil, &NotAStudy{File: name}
+	}
 	s := &Study{ID: StudyID(file), Source: name, Nodes: 1}
 	p := &parser{s: s, file: name, items: items}
 	if err := p.parse(); err != nil {

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -288,5 +289,24 @@ func TestWriteNeverReplaces(t *testing.T) {
 	}
 	if data, err := os.ReadFile(mine); err != nil || string(data) != "hand-written" {
 		t.Errorf("the hand-written file is gone: %v", err)
+	}
+}
+
+// An overview page of reports is a notice, not an error, and gives no study.
+func TestOverviewPageIsNotAStudy(t *testing.T) {
+	page := "# Performance Lab\n\nReports on serving models:\n\n- [Qwen3-32B on A100](qwen3-32b__a100.md)\n- [GPT-OSS-120B on H100](gpt-oss-120b__h100.md)\n"
+	_, err := Import("index.md", []byte(page))
+	var none *NotAStudy
+	if !errors.As(err, &none) || none.File != "index.md" {
+		t.Fatalf("Import(overview) = %v, want NotAStudy", err)
+	}
+	for _, report := range []string{
+		page + "\n## Conclusion\n",
+		page + "\n```\nvllm serve x\n```\n",
+		page + "\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
+	} {
+		if _, err := Import("r.md", []byte(report)); errors.As(err, &none) {
+			t.Errorf("a page with a report's parts was taken for an overview: %q", report)
+		}
 	}
 }

@@ -120,6 +120,33 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
+// NotAStudy is the answer for a page with nothing to import: an overview or
+// index page of reports, with neither a code block (commands, benchmark
+// output), nor a table of figures, nor a heading of a report's sections.
+type NotAStudy struct{ File string }
+
+func (e *NotAStudy) Error() string {
+	return e.File + ": not a study, nothing to import (no code block and no table: an overview or index page)"
+}
+
+// notAStudy reports whether a page has no code fence, no table row and no
+// heading that a report has (setup, conclusion, benchmark, results): a
+// broken report is an error, an index page a notice.
+func notAStudy(items []line) bool {
+	for _, it := range items {
+		t := strings.TrimSpace(it.text)
+		if it.fence != nil || strings.HasPrefix(t, "|") {
+			return false
+		}
+		if strings.HasPrefix(t, "#") && reportHeading.MatchString(t) {
+			return false
+		}
+	}
+	return true
+}
+
+var reportHeading = regexp.MustCompile(`(?i)setup|conclusion|benchmark|result`)
+
 var idClean = regexp.MustCompile(`[^a-z0-9._-]+`)
 
 // StudyID derives a study id from a report's file name:
