@@ -109,39 +109,6 @@ func byRule(diags []Diagnostic, rule string) []Diagnostic {
 	return out
 }
 
-func TestServedModelAndGPUs(t *testing.T) {
-	tests := []struct {
-		name, command, model string
-		gpus                 int
-	}{
-		{"vllm", "vllm serve Qwen/Qwen3-235B-A22B-Instruct-2507-FP8 -tp 4", "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", 4},
-		{"sglang", "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 8", "Qwen/Qwen3-32B", 8},
-		{"trtllm", "trtllm-serve Qwen/Qwen3-14B --max_num_tokens=16384", "Qwen/Qwen3-14B", 1},
-		{"multi-line", "# FP8 checkpoint, expert parallel\nvllm serve Qwen/Qwen3-235B-A22B-Instruct-2507-FP8 \\\n  --tensor-parallel-size 8 \\\n  --enable-expert-parallel", "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", 8},
-		{"comment names another model", "# vllm serve Other/Model -tp 8\nvllm serve Qwen/Qwen3-32B", "Qwen/Qwen3-32B", 1},
-		{"tp x pp", "vllm serve Qwen/Qwen3-32B --tensor-parallel-size 2 --pipeline-parallel-size 2", "Qwen/Qwen3-32B", 4},
-		{"dp with =", "vllm serve Qwen/Qwen3-32B --data-parallel-size=2", "Qwen/Qwen3-32B", 2},
-		{"tp with =", "vllm serve Qwen/Qwen3-32B -tp=4", "Qwen/Qwen3-32B", 4},
-		{"tp dp", "vllm serve Qwen/Qwen3-32B -tp 2 -dp 4", "Qwen/Qwen3-32B", 8},
-		{"--model", "python -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-32B --tensor-parallel-size 4", "Qwen/Qwen3-32B", 4},
-		{"--model=", "python -m vllm.entrypoints.openai.api_server --model=Qwen/Qwen3-32B", "Qwen/Qwen3-32B", 1},
-		{"quoted", `vllm serve "Qwen/Qwen3-32B" --tp-size '2'`, "Qwen/Qwen3-32B", 2},
-		{"trtllm tp_size", "trtllm-serve Qwen/Qwen3-32B --tp_size 2 --pp_size 2", "Qwen/Qwen3-32B", 4},
-		{"serve then flag", "vllm serve --model Qwen/Qwen3-32B", "Qwen/Qwen3-32B", 1},
-		{"no model", "echo hello", "", 1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := ServedModel(tt.command); got != tt.model {
-				t.Errorf("ServedModel = %q, want %q", got, tt.model)
-			}
-			if got := CommandGPUs(tt.command); got != tt.gpus {
-				t.Errorf("CommandGPUs = %d, want %d", got, tt.gpus)
-			}
-		})
-	}
-}
-
 func TestModelMismatch(t *testing.T) {
 	s := newStudy("Qwen/Qwen3-32B", 8,
 		newRun("trtllm-mnt16384", "trtllm-serve Qwen/Qwen3-14B --max_num_tokens=16384", 1, "1000.00"),
@@ -628,5 +595,37 @@ func TestCopiedBlock(t *testing.T) {
 	res = All([]*study.Study{copyStudy(study.Ack{Rule: RuleCopy, Subject: "a/sharegpt", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 70}})})[0]
 	if d := byRule(res.Diagnostics, RuleAckUnused); len(d) != 1 || d[0].Line != 70 {
 		t.Errorf("ack of a/sharegpt: ack-unused %v, want one at line 70", d)
+	}
+}
+
+// A claim that rests on an excluded run is reported once, on the run: the
+// claim itself is a warning, never a second error.
+func TestClaimOnExcludedRunIsAWarning(t *testing.T) {
+	s := newStudy("Qwen/Qwen3-32B", 1,
+		newRun("sglang", "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp 2", 1, "2000.00"),
+		newRun("vllm", "vllm serve Qwen/Qwen3-32B", 1, "1000.00"),
+	)
+	s.Steps = []study.Step{{ID: "engine", Runs: []string{"vllm", "sglang"}, Reference: "vllm"}}
+	s.Claims = []study.Claim{
+		{Kind: study.ClaimRanking, Step: "engine", Printed: "SGLang (2000.00 tok/s) > vLLM (1000.00 tok/s)", Pos: study.Pos{File: studyFile, Line: 20}},
+		{Kind: study.ClaimStep, Step: "engine", Printed: "+100.0%", Pos: study.Pos{File: studyFile, Line: 21}},
+	}
+	res := Study(s)
+	if fit := byRule(res.Diagnostics, RuleGPUFit); len(fit) != 1 || fit[0].Severity != Error {
+		t.Fatalf("want one gpu-fit error for sglang (-tp 2 on one GPU): %v", res.Diagnostics)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Rule == RuleClaim || d.Rule == RuleClaimUnproven && d.Severity == Error {
+			t.Errorf("a claim on the excluded run is an error: %s", d.Message)
+		}
+	}
+	warned := 0
+	for _, d := range byRule(res.Diagnostics, RuleClaimUnproven) {
+		if d.Severity == Warning && strings.Contains(d.Message, "run sglang, which is excluded") {
+			warned++
+		}
+	}
+	if warned != 2 {
+		t.Errorf("%d warnings naming the excluded run, want 2: %v", warned, res.Diagnostics)
 	}
 }

@@ -3,11 +3,9 @@ package check
 import (
 	"fmt"
 	"math"
-	"regexp"
-	"strconv"
-	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -26,61 +24,12 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 	}
 }
 
-// quantSuffix matches the suffixes that name a quantised variant of the same model.
-var quantSuffix = regexp.MustCompile(`(?i)(-(fp8|fp4|nvfp4|mxfp4|awq|gptq|int4|int8|w8a8|w4a16|w8a16|bf16|fp16|dynamic|quantized|gguf|mlx|bnb|4bit|8bit))+$`)
-
-// baseModel reduces a model id to what identifies the model: the name
-// without organisation and quantisation suffixes, lower-cased.
-func baseModel(id string) string {
-	id = strings.TrimRight(id, "/")
-	if i := strings.LastIndex(id, "/"); i >= 0 {
-		id = id[i+1:]
-	}
-	return strings.ToLower(quantSuffix.ReplaceAllString(id, ""))
-}
-
-// ServedModel finds the model a serving command serves.
-func ServedModel(command string) string {
-	fields := commandFields(command)
-	for i, f := range fields {
-		switch {
-		case (f == "serve" || strings.HasSuffix(f, "trtllm-serve")) && i+1 < len(fields) && !strings.HasPrefix(fields[i+1], "-"):
-			return fields[i+1]
-		case f == "--model-path" || f == "--model" || f == "--model-dir":
-			if i+1 < len(fields) {
-				return fields[i+1]
-			}
-		case strings.HasPrefix(f, "--model-path=") || strings.HasPrefix(f, "--model="):
-			return f[strings.Index(f, "=")+1:]
-		}
-	}
-	return ""
-}
-
-// commandFields splits a command into words, dropping comment lines and
-// line continuations.
-func commandFields(command string) []string {
-	var out []string
-	for _, line := range strings.Split(command, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		for _, f := range strings.Fields(line) {
-			if f != "\\" {
-				out = append(out, strings.Trim(f, `"'`))
-			}
-		}
-	}
-	return out
-}
-
 func modelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
-	served := ServedModel(r.Command)
+	served := engine.Parse(r.Command).Model
 	if served == "" || s.Model == "" || served == s.Model {
 		return
 	}
-	if baseModel(served) != baseModel(s.Model) {
+	if !engine.SameModel(served, s.Model) {
 		add(Diagnostic{Rule: RuleModel, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
 			Printed: served, Computed: s.Model,
 			Message: fmt.Sprintf("run %s%s serves %s, but the study is about %s: fix the command, or move the run to a study of that model; until then it is excluded from comparisons", r.ID, publishedAt(r), served, s.Model)})
@@ -96,43 +45,16 @@ func commandLine(r *study.Run) int {
 	return r.Pos.Line
 }
 
-var parallelFlags = map[string]string{
-	"-tp": "tp", "--tensor-parallel-size": "tp", "--tp-size": "tp", "--tp": "tp", "--tp_size": "tp",
-	"-pp": "pp", "--pipeline-parallel-size": "pp", "--pp-size": "pp", "--pp_size": "pp",
-	"-dp": "dp", "--data-parallel-size": "dp", "--dp-size": "dp", "--dp_size": "dp",
-}
-
-// CommandGPUs is the GPUs a serving command needs: tensor x pipeline x data
-// parallel sizes (each 1 when not given).
-func CommandGPUs(command string) int {
-	size := map[string]int{"tp": 1, "pp": 1, "dp": 1}
-	fields := commandFields(command)
-	for i, f := range fields {
-		name, val := f, ""
-		if j := strings.Index(f, "="); j > 0 {
-			name, val = f[:j], f[j+1:]
-		} else if i+1 < len(fields) {
-			val = fields[i+1]
-		}
-		if key, ok := parallelFlags[name]; ok {
-			if n, err := strconv.Atoi(val); err == nil && n > 0 {
-				size[key] = n
-			}
-		}
-	}
-	return size["tp"] * size["pp"] * size["dp"]
-}
-
 func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	node := s.Hardware.GPUs()
 	if node == 0 || r.GPUs == 0 {
 		return
 	}
-	need := CommandGPUs(r.Command)
+	need := engine.Parse(r.Command).GPUs()
 	switch {
 	case need > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
-			Message: fmt.Sprintf("run %s%s: its command needs %d GPUs (tensor x pipeline x data parallel), but the hardware has %d: fix the command or the study's hardware", r.ID, publishedAt(r), need, node)})
+			Message: fmt.Sprintf("run %s%s: its command needs %d GPUs (%s), but the hardware has %d: fix the command or the study's hardware", r.ID, publishedAt(r), need, engine.Parse(r.Command).GPURule(), node)})
 	case r.GPUs > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
 			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, node)})
@@ -247,8 +169,11 @@ func claimSeverity(c study.Claim) Severity {
 func claimRules(rep *report.Report, add func(Diagnostic)) {
 	for _, c := range rep.Claims {
 		subject := string(c.Claim.Kind) + "/" + c.Claim.Workload + c.Claim.Step
-		if c.Claim.Kind == study.ClaimCommand {
+		switch c.Claim.Kind {
+		case study.ClaimCommand:
 			subject = "recommended/command"
+		case study.ClaimModel:
+			subject = "setup/model"
 		}
 		if c.Claim.Kind == study.ClaimConclusion {
 			subject = "conclusion/" + c.Claim.Workload
@@ -258,6 +183,10 @@ func claimRules(rep *report.Report, add func(Diagnostic)) {
 			where = " (published at " + c.Claim.Source + ")"
 		}
 		switch {
+		case c.Excluded != "":
+			add(Diagnostic{Rule: RuleClaimUnproven, Severity: Warning, File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+				Printed: c.Claim.Printed,
+				Message: fmt.Sprintf("claim %q%s not checked: %s; the run's own error says what to fix", c.Claim.Printed, where, c.Detail)})
 		case !c.Checked:
 			add(Diagnostic{Rule: RuleClaimUnproven, Severity: claimSeverity(c.Claim), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
 				Printed: c.Claim.Printed,

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -77,43 +77,13 @@ func readLog(in Input) (*logInfo, error) {
 	return info, nil
 }
 
-// serveEngines recognise serving commands and the engine they start.
-var serveEngines = []struct {
-	kind     string   // canonical engine
-	aliases  []string // engine ids and names that mean it
-	patterns []string // substrings of a command that starts it
-	derive   string   // a minimal command serving a model
-}{
-	{"vllm", []string{"vllm"}, []string{"vllm serve ", "vllm.entrypoints", "vllm/vllm-openai"}, "vllm serve %s"},
-	{"sglang", []string{"sglang"}, []string{"sglang.launch_server", "sglang serve ", "lmsysorg/sglang"}, "python3 -m sglang.launch_server --model-path %s"},
-	{"trtllm", []string{"trtllm", "tensorrt-llm", "tensorrt_llm", "trt-llm", "tensorrtllm"}, []string{"trtllm-serve ", "trtllm-llmapi-launch"}, "trtllm-serve %s"},
-	{"lmdeploy", []string{"lmdeploy"}, []string{"lmdeploy serve "}, "lmdeploy serve api_server %s"},
-	{"llamacpp", []string{"llamacpp", "llama.cpp", "llama-cpp"}, []string{"llama-server "}, "llama-server -m %s"},
-	{"tgi", []string{"tgi", "text-generation-inference"}, []string{"text-generation-launcher"}, "text-generation-launcher --model-id %s"},
-}
-
 // commandKind is the engine a serving command starts, or "".
-func commandKind(command string) string {
-	low := strings.ToLower(command + " ")
-	for _, e := range serveEngines {
-		for _, p := range e.patterns {
-			if strings.Contains(low, p) {
-				return e.kind
-			}
-		}
-	}
-	return ""
-}
+func commandKind(command string) string { return engine.Parse(command).EngineID() }
 
 // aliasKind is the engine an id, name or benchmark backend names, or "".
 func aliasKind(name string) string {
-	n := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(name), " ", ""))
-	for _, e := range serveEngines {
-		for _, a := range e.aliases {
-			if n == a {
-				return e.kind
-			}
-		}
+	if e := engine.ByAlias(name); e != nil {
+		return e.ID
 	}
 	return ""
 }
@@ -125,10 +95,10 @@ func backendKind(v string) string {
 	if k := aliasKind(v); k != "" {
 		return k
 	}
-	for _, e := range serveEngines {
-		for _, a := range e.aliases {
+	for _, e := range engine.Engines {
+		for _, a := range e.Aliases {
 			if strings.HasPrefix(v, a+"-") {
-				return e.kind
+				return e.ID
 			}
 		}
 	}
@@ -596,7 +566,7 @@ func inferEngine(o Options, s *study.Study, p *Plan, cmdFrom string) error {
 // inferModel sets p.Model: the model the command serves, else the model
 // the benchmark was pointed at, else the study's.
 func inferModel(s *study.Study, p *Plan) {
-	if m := check.ServedModel(p.Command); m != "" {
+	if m := engine.Parse(p.Command).Model; m != "" {
 		p.Model, p.ModelOf = m, "the model the serving command serves"
 		return
 	}
@@ -610,21 +580,18 @@ func inferModel(s *study.Study, p *Plan) {
 }
 
 // deriveCommand is the shortest command that starts the engine on the model.
-func deriveCommand(s *study.Study, engine, model string) string {
-	kind := ""
+func deriveCommand(s *study.Study, id, model string) string {
 	for _, e := range s.Engines {
-		if e.ID == engine {
-			if kind = aliasKind(e.ID); kind == "" {
-				kind = aliasKind(e.Name)
+		if e.ID != id {
+			continue
+		}
+		for _, name := range []string{e.ID, e.Name} {
+			if known := engine.ByAlias(name); known != nil {
+				return fmt.Sprintf(known.Derive, model)
 			}
 		}
 	}
-	for _, e := range serveEngines {
-		if e.kind == kind {
-			return fmt.Sprintf(e.derive, model)
-		}
-	}
-	return engine + " serve " + model
+	return id + " serve " + model
 }
 
-func commandGPUs(command string) int { return check.CommandGPUs(command) }
+func commandGPUs(command string) int { return engine.Parse(command).GPUs() }

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/engine"
 )
 
 // Import reads one report. file names it in errors and in the sources of
@@ -41,6 +41,7 @@ type parser struct {
 	gpusKnown       bool
 	recommended     string // the recommended serving command of the conclusion
 	recommendedLine int    // the line of its first word
+	modelLine       int    // the line of the setup's model
 	table           *table // the conclusion's comparison table
 	summary         *table // the summary of options
 	unlabelled      bool   // some step block had no workload label
@@ -118,6 +119,7 @@ func (p *parser) parse() error {
 		return p.fail(res.line, "no optimisation step found under this heading: expected \"### <step>\" sections with serving scripts and benchmark results")
 	}
 	p.finishWorkloads()
+	p.reconcileModel(title)
 	p.hardwareFromRuns()
 	p.references()
 	p.configs()
@@ -164,8 +166,8 @@ func (p *parser) setup(setup *section) error {
 	secs := sections(setup.items, 3)
 	if m := find(secs, "model"); m != nil {
 		for _, it := range m.items {
-			if it.fence == nil && strings.TrimSpace(it.text) != "" {
-				s.Model = strings.TrimSpace(it.text)
+			if t := modelText(it.text); it.fence == nil && t != "" {
+				s.Model, p.modelLine = t, it.n
 				break
 			}
 		}
@@ -246,6 +248,59 @@ func (p *parser) setup(setup *section) error {
 	return nil
 }
 
+// listMarker is what may stand before a model's name on its line: a list
+// marker, emphasis or code quotes.
+var listMarker = regexp.MustCompile(`^(?:[-*+]|\d+[.)])\s+`)
+
+func modelText(line string) string {
+	t := listMarker.ReplaceAllString(strings.TrimSpace(line), "")
+	return strings.TrimSpace(strings.Trim(t, "*_`"))
+}
+
+// reconcileModel trusts the setup's model only when the title or the
+// serving commands agree with it: a report written from another keeps the
+// old model there. When the title names the model most commands serve,
+// that model is the study's, and the setup's line becomes a claim that
+// check reports.
+func (p *parser) reconcileModel(title string) {
+	s := p.s
+	low := strings.ToLower(title)
+	setup := engine.BaseModel(s.Model)
+	if setup == "" || strings.Contains(low, setup) {
+		return
+	}
+	count := map[string]int{}
+	best := map[string]string{} // base -> the id to use: organisation first, unquantised first
+	for _, r := range s.Runs {
+		m := engine.Parse(r.Command).Model
+		b := engine.BaseModel(m)
+		if b == "" {
+			continue
+		}
+		count[b]++
+		cur := best[b]
+		if cur == "" || strings.Contains(m, "/") && !strings.Contains(cur, "/") ||
+			engine.ModelKey(m) == b && engine.ModelKey(cur) != b {
+			best[b] = m
+		}
+	}
+	if count[setup] > 0 {
+		return // some command serves it: the commands disagree among themselves
+	}
+	pick := ""
+	for b, n := range count {
+		if strings.Contains(low, b) && (pick == "" || n > count[pick] || n == count[pick] && b < pick) {
+			pick = b
+		}
+	}
+	if pick == "" {
+		return
+	}
+	s.addClaim(Claim{Kind: "model", Printed: s.Model, Line: p.modelLine})
+	s.note(p.modelLine, "the setup names the model %s, but the title and the serving commands are about %s: the study is about %s, and check reports the setup's line", s.Model, best[pick], best[pick])
+	s.Model = best[pick]
+}
+
 func sameModel(id, name string) bool {
 	base := strings.ToLower(id[strings.LastIndex(id, "/")+1:])
 	n := strings.ToLower(strings.TrimSpace(name))
@@ -280,34 +335,29 @@ func (p *parser) hardware(t string) {
 	s.GPUsPerNode = 1
 }
 
-var knownEngines = []struct{ match, id, name string }{
-	{"tensorrt", "trtllm", "TensorRT-LLM"},
-	{"trt", "trtllm", "TensorRT-LLM"},
-	{"sglang", "sglang", "SGLang"},
-	{"vllm", "vllm", "vLLM"},
-	{"mindie", "mindie", "MindIE"},
-	{"lmdeploy", "lmdeploy", "LMDeploy"},
-	{"llama.cpp", "llamacpp", "llama.cpp"},
-	{"llama-server", "llamacpp", "llama.cpp"},
-}
-
 func engineID(name string) (string, string) {
-	low := strings.ToLower(name)
-	for _, e := range knownEngines {
-		if strings.Contains(low, e.match) {
-			return e.id, e.name
-		}
+	if e := engine.Named(name); e != nil {
+		return e.ID, e.Name
 	}
 	return slug(name), strings.TrimSpace(name)
 }
 
-// commandEngine infers the engine a serving command starts.
+// commandEngine is the engine a serving command starts, else the one its
+// command lines name; comment lines name none.
 func commandEngine(command string) string {
-	low := strings.ToLower(command)
-	for _, e := range knownEngines {
-		if strings.Contains(low, e.match) {
-			return e.id
-		}
+	if e := engine.Started(command); e != nil {
+		return e.ID
+	}
+	if e := engine.Named(strings.Join(engine.Words(command), " ")); e != nil {
+		return e.ID
+	}
+	return ""
+}
+
+// namedEngine is the engine a heading names, or "".
+func namedEngine(text string) string {
+	if e := engine.Named(text); e != nil {
+		return e.ID
 	}
 	return ""
 }
@@ -918,17 +968,17 @@ func (p *parser) params(r *Run, printed string, n int) {
 	r.Parameters = printed
 	r.Line = n
 	r.Derived = true
-	engine := commandEngine(r.Name) // a sub-heading naming the engine: "#### SGLang"
-	if engine == "" {
-		engine = commandEngine(p.recommended)
+	id := namedEngine(r.Name) // a sub-heading naming the engine: "#### SGLang"
+	if id == "" {
+		id = commandEngine(p.recommended)
 	}
-	if engine == "" && strings.Contains(printed, "--context-length") {
-		engine = "sglang"
+	if id == "" && strings.Contains(printed, "--context-length") {
+		id = "sglang"
 	}
-	if engine == "" {
-		engine = "vllm"
+	if id == "" {
+		id = "vllm"
 	}
-	r.Engine = engine
+	r.Engine = id
 	var flags []string
 	for _, l := range strings.Split(printed, "\n") {
 		l = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l), "\\"))
@@ -937,13 +987,9 @@ func (p *parser) params(r *Run, printed string, n int) {
 		}
 		flags = append(flags, l)
 	}
-	head := map[string]string{
-		"vllm":   "vllm serve " + p.s.Model,
-		"sglang": "python3 -m sglang.launch_server --model-path " + p.s.Model,
-		"trtllm": "trtllm-serve " + p.s.Model,
-	}[engine]
-	if head == "" {
-		head = engine + " " + p.s.Model
+	head := id + " " + p.s.Model
+	if e := engine.ByID(id); e != nil {
+		head = fmt.Sprintf(e.Derive, p.s.Model)
 	}
 	r.Command = strings.TrimSpace(head + " " + strings.Join(flags, " "))
 }
@@ -1126,7 +1172,7 @@ func (p *parser) hardwareFromRuns() {
 	s := p.s
 	need := 1
 	for _, r := range s.Runs {
-		if g := check.CommandGPUs(r.Command); g > need {
+		if g := engine.Parse(r.Command).GPUs(); g > need {
 			need = g
 		}
 	}
@@ -1135,8 +1181,9 @@ func (p *parser) hardwareFromRuns() {
 	}
 	node := s.GPUsPerNode * s.Nodes
 	for _, r := range s.Runs {
-		r.GPUs = check.CommandGPUs(r.Command)
-		if check.ServedModel(r.Command) == "" && r.GPUs == 1 && node > 1 && r.Engine != "vllm" && r.Engine != "sglang" && r.Engine != "trtllm" {
+		cmd := engine.Parse(r.Command)
+		r.GPUs = cmd.GPUs()
+		if outside := engine.ByID(r.Engine); r.GPUs == 1 && node > 1 && (cmd.Model == "" && cmd.Engine == nil || outside != nil && outside.ConfigOutside) {
 			r.GPUs = node // the engine's parallelism is set outside the command (MindIE's config file)
 		}
 	}
@@ -1208,18 +1255,11 @@ func (p *parser) effective(r *Run) (float64, bool) {
 }
 
 func (p *parser) sameModel(r *Run) bool {
-	m := check.ServedModel(r.Command)
+	m := engine.Parse(r.Command).Model
 	if m == "" || r.Derived && r.Parameters != "" {
 		return true
 	}
-	return baseName(m) == baseName(p.s.Model)
-}
-
-var quantTail = regexp.MustCompile(`(?i)(-(fp8|fp4|nvfp4|mxfp4|awq|gptq|int4|int8|w8a8|w4a16|w8a16|bf16|fp16|dynamic|quantized|gguf))+$`)
-
-func baseName(id string) string {
-	id = id[strings.LastIndex(id, "/")+1:]
-	return strings.ToLower(quantTail.ReplaceAllString(id, ""))
+	return engine.SameModel(m, p.s.Model)
 }
 
 // references sets each step's reference: the run whose result the summary
@@ -1396,10 +1436,8 @@ func (p *parser) engines() {
 		}
 		if !found {
 			name := r.Engine
-			for _, k := range knownEngines {
-				if k.id == r.Engine {
-					name = k.name
-				}
+			if e := engine.ByID(r.Engine); e != nil {
+				name = e.Name
 			}
 			s.Engines = append(s.Engines, Engine{ID: r.Engine, Name: name, Version: "not published"})
 		}

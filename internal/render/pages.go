@@ -12,6 +12,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -347,7 +348,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			switch {
 			case rr.Excluded != "":
 				v.Outcome = "**" + loc.T("run.not_comparable") + "** " + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
-					"Served", esc(check.ServedModel(rr.Run.Command)), "Model", esc(s.Model))
+					"Served", esc(engine.Parse(rr.Run.Command).Model), "Model", esc(s.Model))
 				if reason := ackReason(rr.Excluded, rr.Run.ID); reason != "" {
 					v.Outcome += " " + reason
 				}
@@ -447,7 +448,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		},
 		"workload":  workloadName,
 		"blockText": blockText,
-		"served":    func(run *study.Run) string { return check.ServedModel(run.Command) },
+		"served":    func(run *study.Run) string { return engine.Parse(run.Command).Model },
 		"ranking":   ranking,
 		"sides": func(rp *report.Report) []side {
 			sides := []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}

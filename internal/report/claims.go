@@ -70,6 +70,72 @@ func checkPercent(printed string, c *Change) (computed string, match bool, detai
 }
 
 func (r *Report) claim(c study.Claim) ClaimResult {
+	res := r.checkClaim(c)
+	if !res.Match {
+		if id := r.excludedDependency(c, res); id != "" {
+			res.Checked, res.Excluded = false, id
+			res.Detail = fmt.Sprintf("it rests on run %s, which is excluded from comparisons by %s", id, r.Excluded[id])
+		}
+	}
+	return res
+}
+
+// excludedDependency is the excluded run a claim that could not be
+// checked, or whose figure only that run gives, rests on; "" when none.
+// Such a claim is reported once, on the run, not a second time here.
+func (r *Report) excludedDependency(c study.Claim, res ClaimResult) string {
+	var runs []string
+	switch {
+	case c.Step != "":
+		if sr := r.StepByID(c.Step); sr != nil {
+			for _, rr := range sr.Runs {
+				runs = append(runs, rr.Run.ID)
+			}
+			if sr.Reference != nil {
+				runs = append(runs, sr.Reference.Run.ID)
+			}
+		}
+	case c.Kind == study.ClaimConclusion || c.Kind == study.ClaimValue || c.Kind == study.ClaimCommand:
+		runs = append(append(runs, r.Study.Baseline.Runs...), r.Study.Recommended.Runs...)
+	case c.Run != "":
+		runs = []string{c.Run}
+	}
+	for _, id := range runs {
+		if r.Excluded[id] == "" {
+			continue
+		}
+		if !res.Checked || c.Kind == study.ClaimRanking && r.excludedRunPrints(id, c.Printed) {
+			return id
+		}
+	}
+	return ""
+}
+
+// excludedRunPrints reports whether an excluded run's headline on the main
+// workload is one of the figures of a printed ranking.
+func (r *Report) excludedRunPrints(id, printed string) bool {
+	run := r.Study.Run(id)
+	if run == nil || r.Main == nil {
+		return false
+	}
+	b := run.Result(r.Main.ID)
+	if b == nil {
+		return false
+	}
+	m, ok := b.Metrics[r.Headline.Key]
+	if !ok {
+		return false
+	}
+	h := &Value{Measured: m.Value, Decimals: m.Decimals, Metric: r.Headline.Key}
+	for _, e := range rankEntry.FindAllStringSubmatch(printed, -1) {
+		if r.sameFigure(e[0], e[1], h) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Report) checkClaim(c study.Claim) ClaimResult {
 	res := ClaimResult{Claim: c}
 	switch c.Kind {
 	case study.ClaimConclusion:
@@ -105,31 +171,59 @@ func (r *Report) claim(c study.Claim) ClaimResult {
 
 var rankEntry = regexp.MustCompile(`\(\s*(\d+(?:\.(\d+))?)\s*(?:x\s*(\d+))?\s*[^)]*\)`)
 
+// rankOperator is the comparison printed between two entries of a ranking.
+var rankOperator = regexp.MustCompile(`[<>=≈~]|&[lg]t;`)
+
+// RankingTolerance is how far apart (a fraction) two figures a ranking
+// calls about equal ("≈", "~") may be.
+const RankingTolerance = 0.02
+
 // checkRanking verifies that every figure of a printed ranking is a
-// headline of the step and that the printed order is the measured order.
+// headline of the step (as printed, or a rounding of it) and that each
+// operator holds between its neighbours: "A (x) > B (y)" needs x > y,
+// "=" the same printed figure, "≈" figures within RankingTolerance.
 func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
-	entries := rankEntry.FindAllStringSubmatch(printed, -1)
+	entries := rankEntry.FindAllStringSubmatchIndex(printed, -1)
 	if len(entries) == 0 {
 		return false, fmt.Sprintf("%q has no figure in parentheses to check", printed)
 	}
-	// "A > B" lists the larger value first; best first when higher is better.
-	bestFirst := strings.Contains(printed, "<") != r.Headline.HigherBetter
-	prev := -1
-	for n, e := range entries {
-		idx := -1
-		for i, rr := range sr.Ranking {
-			if r.sameFigure(e[0], e[1], rr.Headline) {
-				idx = i
+	var prev *RunResult
+	prevEnd := 0
+	for _, loc := range entries {
+		entry, num := printed[loc[0]:loc[1]], printed[loc[2]:loc[3]]
+		var cur *RunResult
+		for i := range sr.Ranking {
+			if r.sameFigure(entry, num, sr.Ranking[i].Headline) {
+				cur = &sr.Ranking[i]
 				break
 			}
 		}
-		if idx < 0 {
-			return false, fmt.Sprintf("the figure %s appears in no log of step %s", e[1], sr.Step.ID)
+		if cur == nil {
+			return false, fmt.Sprintf("the figure %s appears in no log of step %s", num, sr.Step.ID)
 		}
-		if n > 0 && (idx > prev) != bestFirst {
-			return false, fmt.Sprintf("the printed order differs from the measured one: %s", r.RankingLine(sr))
+		if prev != nil {
+			op := rankOperator.FindString(printed[prevEnd:loc[0]])
+			if !operatorHolds(op, prev.Headline, cur.Headline) {
+				return false, fmt.Sprintf("%s %s %s does not hold: the logs give %s", FormatNumber(prev.Headline.Measured, prev.Headline.Decimals), op,
+					FormatNumber(cur.Headline.Measured, cur.Headline.Decimals), r.RankingLine(sr))
+			}
 		}
-		prev = idx
+		prev, prevEnd = cur, loc[1]
 	}
 	return true, ""
+}
+
+func operatorHolds(op string, a, b *Value) bool {
+	x, y := a.Measured, b.Measured
+	switch op {
+	case ">", "&gt;":
+		return x > y
+	case "<", "&lt;":
+		return x < y
+	case "=":
+		return FormatNumber(x, a.Decimals) == FormatNumber(y, b.Decimals)
+	case "≈", "~":
+		return math.Abs(x-y) <= RankingTolerance*math.Max(math.Abs(x), math.Abs(y))
+	}
+	return true // no operator printed: nothing to hold
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -313,25 +314,40 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 		r.checkSuccess(c, res)
 	case study.ClaimCommand:
 		r.checkCommand(c, res)
+	case study.ClaimModel:
+		res.Checked, res.Computed = true, r.Study.Model
+		res.Match = engine.SameModel(c.Printed, r.Study.Model)
+		if !res.Match {
+			res.Detail = fmt.Sprintf("the report's setup names the model %s, but its title and serving commands are about %s", c.Printed, r.Study.Model)
+		}
 	}
 }
 
-// checkCommand: the published recommended serving command must be the
+// checkCommand: the published recommended serving command must run as the
 // command of a run whose numbers the conclusion's optimized column shows.
+// Commands are compared as their engine reads them: flag spellings, the
+// model's organisation and flags that never change performance (--port,
+// --reasoning-parser...) aside.
 func (r *Report) checkCommand(c study.Claim, res *ClaimResult) {
-	want := normalizeCommand(c.Printed)
+	want := engine.Parse(c.Printed)
 	var shown []string
+	var closest []string
+	closestRun := ""
 	for _, row := range r.Rows {
 		if row.Optimized == nil {
 			continue
 		}
 		run := row.Optimized.Run
-		if normalizeCommand(run.Command) == want || (run.CommandDerived && run.Parameters != "" && hasWords(want, run.Parameters)) {
+		diff := want.Differences(engine.Parse(run.Command))
+		if len(diff) == 0 || (run.CommandDerived && run.Parameters != "" && hasFlags(want, run.Parameters)) {
 			res.Checked, res.Match, res.Computed = true, true, run.Command
 			return
 		}
 		if !slices.Contains(shown, run.ID) {
 			shown = append(shown, run.ID)
+			if closestRun == "" || len(diff) < len(closest) {
+				closest, closestRun = diff, run.ID
+			}
 		}
 	}
 	if len(shown) == 0 {
@@ -339,37 +355,25 @@ func (r *Report) checkCommand(c study.Claim, res *ClaimResult) {
 		return
 	}
 	res.Checked = true
-	res.Computed = r.Study.Run(shown[0]).Command
-	res.Detail = fmt.Sprintf("the recommended command %q is not the command of any run whose numbers the conclusion shows (%s)", c.Printed, strings.Join(shown, ", "))
+	res.Computed = r.Study.Run(closestRun).Command
+	res.Detail = fmt.Sprintf("the recommended command is not the command of any run whose numbers the conclusion shows (%s): against run %s it differs in %s",
+		strings.Join(shown, ", "), closestRun, strings.Join(closest, ", "))
 }
 
-// hasWords reports whether every word of a rebuilt run's printed parameters
-// stands in the command: a generated report prints only the flags.
-func hasWords(command, params string) bool {
-	have := strings.Fields(command)
-	for _, w := range strings.Fields(normalizeCommand(params)) {
-		if w != "N/A" && !slices.Contains(have, w) {
+// hasFlags reports whether the command sets every flag of a rebuilt run's
+// printed parameters as they say: a generated report prints only the flags.
+func hasFlags(command engine.Command, params string) bool {
+	p := engine.Parse(params)
+	set := map[string]string{}
+	for _, f := range command.Flags {
+		set[f.Name] = f.Value
+	}
+	for _, f := range p.Flags {
+		if v, ok := set[f.Name]; (!ok || v != f.Value) && !engine.Ignored(f.Name) {
 			return false
 		}
 	}
 	return true
-}
-
-// normalizeCommand drops comment lines, line continuations and repeated
-// spaces, which do not change what a command runs.
-func normalizeCommand(cmd string) string {
-	var words []string
-	for _, line := range strings.Split(cmd, "\n") {
-		if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") {
-			continue
-		}
-		for _, w := range strings.Fields(line) {
-			if w != "\\" {
-				words = append(words, w)
-			}
-		}
-	}
-	return strings.Join(words, " ")
 }
 
 var successClaim = regexp.MustCompile(`(?i)success rate:?\s*(\d+(?:\.\d+)?)\s*%`)
@@ -531,6 +535,11 @@ var rankUnit = regexp.MustCompile(`\d\s*(?:x\s*\d+\s*)?(ms|s|tok/s)\b`)
 // a headline as its log printed it, or "(1.66 s)" a rounding of one.
 func (r *Report) sameFigure(entry, num string, h *Value) bool {
 	if FormatNumber(h.Measured, h.Decimals) == num {
+		return true
+	}
+	// Printed with fewer decimals than the log: a rounding of it, either
+	// way at the half (5634.45 printed as 5634.4 or 5634.5).
+	if v, dec, ok := number(num); ok && dec < h.Decimals && ivOf(h.Measured, h.Decimals).holds(v, dec) {
 		return true
 	}
 	// A figure in another unit than the log's (seconds for a latency

@@ -173,6 +173,7 @@ type ClaimResult struct {
 	Match    bool
 	Detail   string // why it does not match, when it does not
 	Checked  bool   // false when the logs do not allow recomputing it
+	Excluded string // the excluded run the claim rests on, which left it unchecked
 }
 
 // Report is everything a study's report shows, in a fixed order.

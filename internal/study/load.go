@@ -547,10 +547,10 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			if c.Run == "" {
 				l.problem(c.Pos, "claim: a success-rate claim needs the field \"run\"")
 			}
-		case ClaimCommand:
+		case ClaimCommand, ClaimModel:
 		case "":
 		default:
-			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate or command", c.Kind)
+			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate, command or model", c.Kind)
 		}
 		s.Claims = append(s.Claims, c)
 	}

@@ -115,6 +115,7 @@ const (
 	ClaimSummary    ClaimKind = "summary"      // a "- Summary:" line comparing two runs of a step
 	ClaimSuccess    ClaimKind = "success-rate" // the share of requests a run completed
 	ClaimCommand    ClaimKind = "command"      // the recommended serving command as published
+	ClaimModel      ClaimKind = "model"        // the model the report's setup names
 )
 
 // Configurations a value claim can name.

@@ -1,0 +1,148 @@
+package importer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/check"
+)
+
+// variant is a small hand-written report in the family's layout: one step
+// choosing the engine, with the parts each test varies.
+type variant struct {
+	title       string // the # heading
+	model       string // the line under ### Model
+	hardware    string
+	recommended string // the conclusion's serving command
+	runs        []variantRun
+	ranking     string // the step's "Result:" line
+}
+
+type variantRun struct {
+	label, command string
+	seconds        float64 // benchmark duration of 100 requests, 20000 + 30000 tokens
+}
+
+// block prints a vLLM result block whose rates agree with its counts.
+func block(seconds float64) string {
+	return fmt.Sprintf(`    ============ Serving Benchmark Result ============
+    Successful requests:                     100
+    Benchmark duration (s):                  %.2f
+    Total input tokens:                      20000
+    Total generated tokens:                  30000
+    Request throughput (req/s):              %.2f
+    Output token throughput (tok/s):         %.2f
+    Total Token throughput (tok/s):          %.2f
+    ---------------Time to First Token----------------
+    Mean TTFT (ms):                          100.00
+    Median TTFT (ms):                        90.00
+    P99 TTFT (ms):                           200.00
+    -----Time per Output Token (excl. 1st token)------
+    Mean TPOT (ms):                          20.00
+    Median TPOT (ms):                        19.00
+    P99 TPOT (ms):                           30.00
+    ==================================================
+`, seconds, 100/seconds, 30000/seconds, 50000/seconds)
+}
+
+func (v variant) markdown() string {
+	var b strings.Builder
+	first, best := v.runs[0], v.runs[0]
+	for _, r := range v.runs {
+		if r.seconds < best.seconds {
+			best = r
+		}
+	}
+	fmt.Fprintf(&b, "# %s\n\n## Conclusion\n\n???+ tip \"Serving Command\"\n    ```bash\n    %s\n    ```\n\n", v.title, strings.ReplaceAll(v.recommended, "\n", "\n    "))
+	fmt.Fprintf(&b, "| Benchmark Case | baseline (vLLM without any optimizations) | Optimized |\n|---|---|---|\n")
+	fmt.Fprintf(&b, "| **ShareGPT** | Total TPS: %.2f | Total TPS: %.2f (%+.1f%%) |\n\n", 50000/first.seconds, 50000/best.seconds, (first.seconds/best.seconds-1)*100)
+	fmt.Fprintf(&b, "## Experimental Setup\n\n### Model\n\n%s\n\n### Hardware\n\n%s\n\n", v.model, v.hardware)
+	b.WriteString("### Benchmark Dataset\n\n1. ShareGPT\n\n## Experiment Results\n\n### 1. Choosing the Inference Engine\n\n")
+	for _, r := range v.runs {
+		fmt.Fprintf(&b, "%s\n??? info \"Serving script\"\n    ```bash\n    %s\n    ```\n\n??? info \"Benchmark result\"\n    ```\n%s    ```\n\n", r.label, r.command, block(r.seconds))
+	}
+	fmt.Fprintf(&b, "Result: %s\n", v.ranking)
+	return b.String()
+}
+
+// importVariant imports one variant and checks it.
+func importVariant(t *testing.T, name string, v variant) (*Study, []check.Diagnostic) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name+".md")
+	if err := os.WriteFile(file, []byte(v.markdown()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	studies, diags := importAll(t, file)
+	return studies[0], diags
+}
+
+func errorTexts(diags []check.Diagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		if d.Severity == check.Error {
+			out = append(out, d.String())
+		}
+	}
+	return out
+}
+
+// A report written from another keeps the other's model in its setup: the
+// title and the commands win, and check reports the setup's line.
+func TestSetupModelAgainstTitleAndCommands(t *testing.T) {
+	v := variant{
+		title: "Optimizing Example-8B Throughput on NVIDIA H100 GPUs", model: "- example-org/Other-30B-A3B",
+		hardware: "1 × NVIDIA H100 SXM GPU", recommended: "vllm serve example-org/Example-8B",
+		runs: []variantRun{
+			{"vLLM", "vllm serve example-org/Example-8B", 50},
+			{"SGLang", "python3 -m sglang.launch_server --model-path example-org/Example-8B-FP8", 62.5},
+		},
+		ranking: "vLLM (1000.00 tok/s) > SGLang (800.00 tok/s)",
+	}
+	s, diags := importVariant(t, "copied", v)
+	if s.Model != "example-org/Example-8B" {
+		t.Errorf("study model %q, want the commands' example-org/Example-8B", s.Model)
+	}
+	errs := errorTexts(diags)
+	if len(errs) != 1 || !strings.Contains(errs[0], "names the model example-org/Other-30B-A3B") || !strings.Contains(errs[0], "copied.md:18") {
+		t.Errorf("want one error at the setup's model line (copied.md:18), got %v", errs)
+	}
+
+	// Agreeing title: the setup is trusted, its list marker dropped.
+	v.model = "- example-org/Example-8B"
+	s, diags = importVariant(t, "agrees", v)
+	if s.Model != "example-org/Example-8B" || len(errorTexts(diags)) != 0 {
+		t.Errorf("model %q, errors %v", s.Model, errorTexts(diags))
+	}
+}
+
+// Engine knowledge: dp attention keeps SGLang on tp GPUs, the recommended
+// command matches its run through aliases and neutral flags, and a ranking
+// may print a rounding of the logged figure.
+func TestEngineVariantsRaiseNoError(t *testing.T) {
+	v := variant{
+		title: "Optimizing Example-8B Throughput on NVIDIA H100 GPUs", model: "example-org/Example-8B",
+		hardware:    "8 × NVIDIA H100 SXM GPUs on a single node.",
+		recommended: "python3 -m sglang.launch_server --model example-org/Example-8B \\\n--tp 8 --dp 8 --enable-dp-attention --reasoning-parser qwen3 --port 30000",
+		runs: []variantRun{
+			{"vLLM", "vllm serve example-org/Example-8B -tp 8", 50},
+			{"SGLang", "python3 -m sglang.launch_server --model-path example-org/Example-8B --tp-size=8 --dp-size=8 --enable-dp-attention", 30},
+		},
+		ranking: "SGLang (1666.7 tok/s) > vLLM (1000.00 tok/s)",
+	}
+	_, diags := importVariant(t, "engines", v)
+	if errs := errorTexts(diags); len(errs) != 0 {
+		t.Errorf("errors on a consistent report: %v", errs)
+	}
+
+	// The same report with a real difference in the command is an error
+	// that says what differs.
+	v.recommended = "python3 -m sglang.launch_server --model example-org/Example-8B --tp 8 --dp 8 --enable-dp-attention --attention-backend fa3"
+	_, diags = importVariant(t, "differs", v)
+	errs := errorTexts(diags)
+	if len(errs) != 1 || !strings.Contains(errs[0], "--attention-backend fa3 only in the first") {
+		t.Errorf("want one error naming --attention-backend, got %v", errs)
+	}
+}
