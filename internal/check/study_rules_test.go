@@ -469,3 +469,22 @@ func TestCopiedBlockQuiet(t *testing.T) {
 		t.Errorf("second study: %v", d)
 	}
 }
+
+// On a random dataset the client's token round trip moves a few tokens per
+// prompt: within 1 % is the same data, beyond it is not.
+func TestSameDataRandomSlack(t *testing.T) {
+	for _, tc := range []struct {
+		odd  string
+		want int
+	}{{"216500", 0}, {"215000", 1}} {
+		s := sameDataStudy(t, []string{"217393", "217393", tc.odd}, nil, nil)
+		s.Workloads[0].Dataset = "random"
+		if d := byRule(Study(s).Diagnostics, RuleSameData); len(d) != tc.want {
+			t.Errorf("random workload, %s against 217393: %d same-data diagnostics, want %d", tc.odd, len(d), tc.want)
+		}
+		s.Workloads[0].Dataset = "sharegpt"
+		if d := byRule(Study(s).Diagnostics, RuleSameData); len(d) != 1 {
+			t.Errorf("sharegpt workload, %s against 217393: %d same-data diagnostics, want 1", tc.odd, len(d))
+		}
+	}
+}
