@@ -158,9 +158,10 @@ func publishedAt(r *study.Run) string {
 }
 
 // claimSeverity: a success rate rests on an assumption (how many requests
-// were sent), so a mismatch is a warning; every other figure is an error.
-func claimSeverity(c study.Claim) Severity {
-	if c.Kind == study.ClaimSuccess {
+// were sent), and so does a mismatch the report marks as an assumption, so
+// they are warnings; every other figure is an error.
+func claimSeverity(c report.ClaimResult) Severity {
+	if c.Claim.Kind == study.ClaimSuccess || c.Suspect {
 		return Warning
 	}
 	return Error
@@ -188,11 +189,11 @@ func claimRules(rep *report.Report, add func(Diagnostic)) {
 				Printed: c.Claim.Printed,
 				Message: fmt.Sprintf("claim %q%s not checked: %s; the run's own error says what to fix", c.Claim.Printed, where, c.Detail)})
 		case !c.Checked:
-			add(Diagnostic{Rule: RuleClaimUnproven, Severity: claimSeverity(c.Claim), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+			add(Diagnostic{Rule: RuleClaimUnproven, Severity: claimSeverity(c), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
 				Printed: c.Claim.Printed,
 				Message: fmt.Sprintf("claim %q%s cannot be recomputed: %s; add the logs it rests on or remove the claim", c.Claim.Printed, where, c.Detail)})
 		case !c.Match:
-			add(Diagnostic{Rule: RuleClaim, Severity: claimSeverity(c.Claim), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+			add(Diagnostic{Rule: RuleClaim, Severity: claimSeverity(c), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
 				Printed: c.Claim.Printed, Computed: c.Computed,
 				Message: fmt.Sprintf("claim%s: %s; correct the published figure, or acknowledge it with a reason", where, c.Detail)})
 		}

@@ -64,12 +64,22 @@ func requestRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
 
 // sameDataRule: runs of one workload must have sent the same input tokens,
 // unless failed requests explain a difference.
-// randomTokenSlack is how far (a fraction) the input tokens of one random
-// workload may drift between runs: newer vLLM and SGLang clients decode the
-// random token ids to text and encode them again, which changes a few
-// tokens per prompt, while another prompt count or length moves the total
-// by far more.
-const randomTokenSlack = 0.01
+// How far the input tokens of one random workload may drift between runs:
+// newer vLLM and SGLang clients decode the random token ids to text and
+// encode them again, which changes a few tokens per prompt, while another
+// prompt count or length moves the total by far more.
+const (
+	randomTokenSlack  = 0.01 // of the total
+	randomPromptSlack = 4    // tokens per prompt, for short prompts
+)
+
+func randomSlack(total float64, b *benchlog.Block) float64 {
+	slack := randomTokenSlack * total
+	if n, ok := b.Metrics["completed"]; ok {
+		slack = max(slack, randomPromptSlack*n.Value)
+	}
+	return slack
+}
 
 func randomData(w *study.Workload) bool {
 	return strings.Contains(strings.ToLower(w.Dataset), "random")
@@ -118,7 +128,7 @@ func sameDataRule(s *study.Study, excluded map[string]string, add func(Diagnosti
 			}
 		}
 		for _, x := range all {
-			if x.tokens != common && !(randomData(&w) && math.Abs(x.tokens-common) <= randomTokenSlack*common) {
+			if x.tokens != common && !(randomData(&w) && math.Abs(x.tokens-common) <= randomSlack(common, x.block)) {
 				m := x.block.Metrics["total_input_tokens"]
 				add(Diagnostic{Rule: RuleSameData, Severity: Error, File: x.block.File, Line: m.Line, Subject: x.run.ID + "/" + w.ID,
 					Printed: m.Raw, Computed: fmt.Sprintf("%.0f", common),

@@ -471,12 +471,13 @@ func TestCopiedBlockQuiet(t *testing.T) {
 }
 
 // On a random dataset the client's token round trip moves a few tokens per
-// prompt: within 1 % is the same data, beyond it is not.
+// prompt: within 1 % or 4 tokens per request (1000 here) is the same data,
+// beyond it is not.
 func TestSameDataRandomSlack(t *testing.T) {
 	for _, tc := range []struct {
 		odd  string
 		want int
-	}{{"216500", 0}, {"215000", 1}} {
+	}{{"216500", 0}, {"214000", 0}, {"212000", 1}} {
 		s := sameDataStudy(t, []string{"217393", "217393", tc.odd}, nil, nil)
 		s.Workloads[0].Dataset = "random"
 		if d := byRule(Study(s).Diagnostics, RuleSameData); len(d) != tc.want {

@@ -157,7 +157,7 @@ var (
 	hwSingle   = regexp.MustCompile(`(?i)^(?:a|one)\s+(?:single\s+)?(.+?)(?:\s+GPU)?\s*\.?$`)
 	hwSuffix   = regexp.MustCompile(`(?i)^(.+?)\s*[×xX*]\s*(\d+)(?:\s+GPUs?)?\s*\.?$`)
 	engineLine = regexp.MustCompile(`^\s*[-*]\s*(.+?):?\s+(v?\d[\w.+-]*)\s*$`)
-	dsEntry    = regexp.MustCompile(`(?i)^\s*(?:[-*]|\d+\.)\s*(.+?):\s*(\d+)\s*input tokens?\s*,\s*(\d+)\s*output tokens?`)
+	dsEntry    = regexp.MustCompile(`(?i)^\s*(?:[-*]|\d+\.)\s*(.+?):\s*(\d+(?:\.\d+)?\s*k?)\s*input tokens?\s*,\s*(\d+(?:\.\d+)?\s*k?)\s*output tokens?`)
 	modelFlag  = regexp.MustCompile(`--model(?:[ =])(\S+)`)
 )
 
@@ -202,8 +202,7 @@ func (p *parser) setup(setup *section) error {
 				continue
 			}
 			if m := dsEntry.FindStringSubmatch(it.text); m != nil {
-				in, _ := strconv.Atoi(m[2])
-				out, _ := strconv.Atoi(m[3])
+				in, out := tokenCount(m[2]), tokenCount(m[3])
 				p.datasets = append(p.datasets, dataset{name: norm(m[1]), in: in, out: out})
 			} else if strings.Contains(strings.ToLower(it.text), "sharegpt") && p.defaultData == "" {
 				p.defaultData = "sharegpt"
@@ -480,6 +479,17 @@ func (p *parser) sharegpt() *Workload {
 	return w
 }
 
+// tokenCount reads a token count as reports write it: 4000, 2K, 32k, 1.5K.
+func tokenCount(s string) int {
+	s = strings.ToLower(strings.ReplaceAll(s, " ", ""))
+	scale := 1.0
+	if strings.HasSuffix(s, "k") {
+		s, scale = strings.TrimSuffix(s, "k"), 1000
+	}
+	v, _ := strconv.ParseFloat(s, 64)
+	return int(math.Round(v * scale))
+}
+
 func sizeID(n int) string {
 	if n >= 1000 && n%1000 == 0 {
 		return fmt.Sprintf("%dk", n/1000)
@@ -545,6 +555,16 @@ func (p *parser) labelWorkload(label string, create bool) *Workload {
 	for _, d := range p.datasets {
 		if d.name == t || d.name == t2 || d.name+" prompt" == t {
 			return p.random(d.in, d.out, t)
+		}
+	}
+	if m := batchRE.FindStringSubmatch(strings.ReplaceAll(t, "bs ", "bs=")); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		// "ShareGPT BS=4" is the case the benchmark ran at concurrency 4.
+		for _, w := range p.s.Workloads {
+			if w.MaxConcurrency != nil && *w.MaxConcurrency == n && (!strings.Contains(t, "sharegpt") || w.Dataset == "sharegpt") {
+				w.aliases = append(w.aliases, t)
+				return w
+			}
 		}
 	}
 	if m := batchRE.FindStringSubmatch(strings.ReplaceAll(t, "bs ", "bs=")); m != nil && create {
@@ -1055,6 +1075,12 @@ func (p *parser) results(c *runCtx, f *fence) error {
 				label, labelLine = strings.TrimSpace(strings.TrimLeft(l, "#")), f.first+i-1
 				break
 			}
+			if l != "" {
+				if caption(l) {
+					label, labelLine = l, f.first+i-1 // "1k random input + 2k generation"
+				}
+				break
+			}
 		}
 		end := b.EndLine
 		if end <= 0 || end > len(f.content) {
@@ -1072,6 +1098,18 @@ func (p *parser) results(c *runCtx, f *fence) error {
 		if strings.HasPrefix(a.label, "-") {
 			configs = true
 		}
+	}
+	labels := make([]string, len(all))
+	for i, a := range all {
+		labels[i] = a.label
+	}
+	if flag := p.valueLabels(labels, r.Command); !configs && !c.inOther && flag != "" {
+		// "# triton" under a command with --attention-backend triton: each
+		// label is a value of that flag, not a workload.
+		for i := range all {
+			all[i].label = flag + " " + all[i].label
+		}
+		configs = true
 	}
 	if configs {
 		own := -1
@@ -1124,6 +1162,14 @@ func (p *parser) results(c *runCtx, f *fence) error {
 	return nil
 }
 
+// caption reports whether a plain line just above a result block names it
+// ("1k random input + 2k generation"): short prose, not a command, an
+// option or a rule.
+func caption(l string) bool {
+	return len(l) <= 80 && !strings.Contains(l, "--") && !strings.Contains(l, "==") && !strings.HasPrefix(l, "$") &&
+		!strings.Contains(l, ":") && strings.ContainsAny(strings.ToLower(l), "abcdefghijklmnopqrstuvwxyz")
+}
+
 // contextWorkload is the workload of a block that carries no workload label.
 func (p *parser) contextWorkload(c *runCtx) *Workload {
 	switch {
@@ -1136,6 +1182,25 @@ func (p *parser) contextWorkload(c *runCtx) *Workload {
 		p.unlabelled = true
 	}
 	return p.defaultWorkload()
+}
+
+// valueLabels is the flag whose values the labels of a run's blocks are
+// ("triton" and "flashinfer" under --attention-backend triton), or "" when
+// a label is missing, names a workload, or no flag of the command has one
+// of them as its value.
+func (p *parser) valueLabels(labels []string, command string) string {
+	flag := ""
+	for _, l := range labels {
+		if l == "" || p.labelWorkload(l, false) != nil {
+			return ""
+		}
+		for _, f := range engine.Parse(command).Flags {
+			if f.Value != "" && strings.EqualFold(f.Value, l) {
+				flag = f.Printed
+			}
+		}
+	}
+	return flag
 }
 
 // labelInCommand reports whether a label such as "--max_num_tokens=16384"

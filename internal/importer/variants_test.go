@@ -146,3 +146,52 @@ func TestEngineVariantsRaiseNoError(t *testing.T) {
 		t.Errorf("want one error naming --attention-backend, got %v", errs)
 	}
 }
+
+// Labels as the family writes them: sizes in K, a plain line captioning a
+// block, a comment label that is the value of a flag of the command, and
+// "ShareGPT BS=N" rows naming the case run at that concurrency.
+func TestLabelVariants(t *testing.T) {
+	bs := func(n int, seconds float64) string {
+		return strings.Replace(block(seconds), "    Benchmark duration", fmt.Sprintf("    Maximum request concurrency:             %d\n    Benchmark duration", n), 1)
+	}
+	src := "# Optimizing Example-8B Throughput on NVIDIA H100 GPUs\n\n## Conclusion\n\n" +
+		"| Benchmark Case | baseline (vLLM without any optimizations) | Optimized |\n|---|---|---|\n" +
+		"| **ShareGPT BS=2** | Total TPS: 1000.00 | Total TPS: 1250.00 (+25.0%) |\n\n" +
+		"## Experimental Setup\n\n### Model\n\nexample-org/Example-8B\n\n### Hardware\n\n1 × NVIDIA H100 SXM GPU\n\n" +
+		"### Benchmark Dataset\n\n1. ShareGPT\n2. Random:\n    - Generation-Heavy Prompt: 1K input tokens, 2K output tokens\n\n" +
+		"## Experiment Results\n\n### 1. Attention Backend\n\n??? info \"Serving script\"\n    ```bash\n    vllm serve example-org/Example-8B --attention-backend triton\n    ```\n\n" +
+		"??? info \"Benchmark result\"\n    ```\n    # triton\n" + block(50) + "\n    # flashinfer\n" + block(40) + "    ```\n\n" +
+		"### Other Benchmark Cases\n\n??? info \"Serving script\"\n    ```bash\n    vllm serve example-org/Example-8B --attention-backend triton\n    ```\n\n" +
+		"??? info \"Benchmark result\"\n    ```\n    1k random input + 2k generation\n" + block(50) + "\n    # BS=2\n" + bs(2, 50) + "    ```\n"
+	file := filepath.Join(t.TempDir(), "labels.md")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	studies, _ := importAll(t, file)
+	s := studies[0]
+	var ids []string
+	for _, w := range s.Workloads {
+		ids = append(ids, fmt.Sprintf("%s(%s %d/%d)", w.ID, w.Dataset, w.InputLen, w.OutputLen))
+	}
+	got := strings.Join(ids, " ")
+	for _, want := range []string{"random-1k(random 1000/2000)", "bs-2(sharegpt 0/0)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("workloads %s, want %s among them", got, want)
+		}
+	}
+	if strings.Contains(got, "triton") || strings.Contains(got, "flashinfer") {
+		t.Errorf("a backend label became a workload: %s", got)
+	}
+	var names []string
+	for _, r := range s.Runs {
+		names = append(names, r.Name+": "+r.Command)
+	}
+	if !strings.Contains(strings.Join(names, "\n"), "--attention-backend flashinfer") {
+		t.Errorf("no run for the flashinfer block:\n%s", strings.Join(names, "\n"))
+	}
+	for _, c := range s.Claims {
+		if c.Kind == "value" && c.Workload != "bs-2" {
+			t.Errorf("the ShareGPT BS=2 row went to workload %s", c.Workload)
+		}
+	}
+}

@@ -135,6 +135,38 @@ func (r *Report) excludedRunPrints(id, printed string) bool {
 	return false
 }
 
+// asShown widens a change's inputs to the precision the report prints its
+// metric with elsewhere (a latency logged as 1685.23 ms and printed as
+// 1.68 s), so a percentage worked out from the printed figures holds.
+func (r *Report) asShown(c *Change) *Change {
+	dec, ok := r.shownDecimals(c.From.Metric)
+	if !ok || dec >= c.From.Decimals && dec >= c.To.Decimals {
+		return c
+	}
+	w := *c
+	w.From.Decimals, w.To.Decimals = min(w.From.Decimals, dec), min(w.To.Decimals, dec)
+	return &w
+}
+
+// shownDecimals is the fewest decimals, in the log's unit, that the
+// report's value claims print a metric with.
+func (r *Report) shownDecimals(key string) (int, bool) {
+	best, found := 0, false
+	for _, cl := range r.Study.Claims {
+		if cl.Kind != study.ClaimValue {
+			continue
+		}
+		m := valueClaim.FindStringSubmatch(strings.TrimSpace(cl.Printed))
+		if m == nil {
+			continue
+		}
+		if pv, ok := r.readValue(m[1], m[2], m[3], m[4]); ok && pv.key == key && (!found || pv.decimals < best) {
+			best, found = pv.decimals, true
+		}
+	}
+	return best, found
+}
+
 func (r *Report) checkClaim(c study.Claim) ClaimResult {
 	res := ClaimResult{Claim: c}
 	switch c.Kind {
@@ -145,7 +177,7 @@ func (r *Report) checkClaim(c study.Claim) ClaimResult {
 			return res
 		}
 		res.Checked = true
-		res.Computed, res.Match, res.Detail = checkChange(c.Printed, row.Change, r.Headline)
+		res.Computed, res.Match, res.Detail = checkChange(c.Printed, r.asShown(row.Change), r.Headline)
 	case study.ClaimStep:
 		sr := r.StepByID(c.Step)
 		if sr == nil || r.stepChange(sr, c.Printed) == nil {
@@ -153,7 +185,7 @@ func (r *Report) checkClaim(c study.Claim) ClaimResult {
 			return res
 		}
 		res.Checked = true
-		res.Computed, res.Match, res.Detail = checkChange(c.Printed, r.stepChange(sr, c.Printed), r.Headline)
+		res.Computed, res.Match, res.Detail = checkChange(c.Printed, r.asShown(r.stepChange(sr, c.Printed)), r.Headline)
 	case study.ClaimRanking:
 		sr := r.StepByID(c.Step)
 		if sr == nil {

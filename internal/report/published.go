@@ -77,7 +77,10 @@ var speedupClaim = regexp.MustCompile(`^\(?\s*(\d+(?:\.\d+)?)\s*x\s+(faster|slow
 // factor, with a computed change.
 func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
 	if _, _, _, ok := ParsePercent(printed); ok {
-		return checkPercent(printed, c)
+		if m.HigherBetter {
+			return checkPercent(printed, c)
+		}
+		return checkLatencyPercent(printed, c, m)
 	}
 	sm := speedupClaim.FindStringSubmatch(strings.TrimSpace(printed))
 	if sm == nil {
@@ -105,6 +108,40 @@ func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
 		return computed, false, fmt.Sprintf("published %s, but the logs give %s / %s = %s", printed, c.From.Expr(), c.To.Expr(), computed)
 	}
 	return computed, true, ""
+}
+
+// checkLatencyPercent checks a percentage of a lower-is-better metric in the
+// convention the report used: the change new / old - 1 (negative when
+// faster), a speed-up old / new - 1, or a reduction 1 - new / old (both
+// positive when faster). The result names the convention.
+func checkLatencyPercent(printed string, c *Change, m Metric) (string, bool, string) {
+	computed, ok, detail := checkPercent(printed, c)
+	if ok {
+		return computed, true, ""
+	}
+	want, _, _, _ := ParsePercent(printed)
+	if want <= 0 || !c.Better {
+		return computed, false, detail
+	}
+	speedup := newChange(m, c.To, c.From)
+	if sc, ok, sd := checkPercent(printed, speedup); ok {
+		return sc + " (speed-up, old / new - 1)", true, ""
+	} else if reduced, ok := checkReduction(printed, c); ok {
+		return reduced, true, ""
+	} else {
+		return sc + " (speed-up, old / new - 1)", false, sd + " (a latency speed-up, old / new - 1)"
+	}
+}
+
+// checkReduction reads a positive percentage as how much lower the new
+// value is: 1 - new / old.
+func checkReduction(printed string, c *Change) (string, bool) {
+	neg := "-" + strings.TrimLeft(strings.TrimSpace(printed), "+(")
+	if strings.HasPrefix(strings.TrimSpace(printed), "(") {
+		neg = "(" + neg
+	}
+	computed, ok, _ := checkPercent(neg, c)
+	return strings.Replace(computed, "-", "+", 1) + " (reduction, 1 - new / old)", ok
 }
 
 // stepBest is the run a step's summary row shows: the best of the step's
@@ -358,6 +395,15 @@ func (r *Report) checkCommand(c study.Claim, res *ClaimResult) {
 	res.Computed = r.Study.Run(closestRun).Command
 	res.Detail = fmt.Sprintf("the recommended command is not the command of any run whose numbers the conclusion shows (%s): against run %s it differs in %s",
 		strings.Join(shown, ", "), closestRun, strings.Join(closest, ", "))
+	// Leaving out flags of the measured run may be on purpose (the report
+	// keeps a workload-dependent setting out of its default): a warning.
+	res.Suspect = true
+	for _, d := range closest {
+		res.Suspect = res.Suspect && strings.HasSuffix(d, " only in the second")
+	}
+	if res.Suspect {
+		res.Detail += "; the conclusion's optimized figures were measured with flags the recommended command leaves out"
+	}
 }
 
 // hasFlags reports whether the command sets every flag of a rebuilt run's

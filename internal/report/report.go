@@ -174,6 +174,9 @@ type ClaimResult struct {
 	Detail   string // why it does not match, when it does not
 	Checked  bool   // false when the logs do not allow recomputing it
 	Excluded string // the excluded run the claim rests on, which left it unchecked
+	// Suspect marks a mismatch that may be intended: a recommended command
+	// that leaves out flags of the measured run.
+	Suspect bool
 }
 
 // Report is everything a study's report shows, in a fixed order.
