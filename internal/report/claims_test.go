@@ -313,3 +313,26 @@ func TestRankingOperators(t *testing.T) {
 		}
 	}
 }
+
+// A latency percentage is read in the report's convention, and the result
+// says which one.
+func TestLatencyPercentConventions(t *testing.T) {
+	from := Value{Measured: 1685, Decimals: 0, Replicas: 1, GPUs: 1}
+	to := Value{Measured: 1607, Decimals: 0, Replicas: 1, GPUs: 1}
+	c := newChange(MeanE2EL, from, to)
+	for _, tc := range []struct {
+		printed, computed string
+		match             bool
+	}{
+		{"-4.6%", "-4.6 %", true},                            // new / old - 1
+		{"+4.9%", "+4.9 % (speed-up, old / new - 1)", true},  // old / new - 1
+		{"+4.6%", "+4.6 % (reduction, 1 - new / old)", true}, // 1 - new / old
+		{"+7.0%", "+4.9 % (speed-up, old / new - 1)", false}, // none
+		{"-4.9%", "-4.6 %", false},
+	} {
+		computed, match, _ := checkChange(tc.printed, c, MeanE2EL)
+		if match != tc.match || computed != tc.computed {
+			t.Errorf("%s: %q %v, want %q %v", tc.printed, computed, match, tc.computed, tc.match)
+		}
+	}
+}
