@@ -55,8 +55,15 @@ func changeClaim(change string) (kind, printed string) {
 		}
 		return "success-rate", strings.TrimSpace(t)
 	}
+	// "+7.60%, lower than previous +9.75%, optimization skipped": the
+	// figure is the change; the words after it annotate it.
+	if m := annotatedChange.FindStringSubmatch(change); m != nil {
+		return "", m[1]
+	}
 	return "", change
 }
+
+var annotatedChange = regexp.MustCompile(`^\s*([+\-−]?\d+(?:\.\d+)?\s*%(?:\s*/\s*GPU)?|\d+(?:\.\d+)?x\s+(?:faster|slower))\s*[,;]`)
 
 // conclusionClaims imports the comparison table of the conclusion.
 func (p *parser) conclusionClaims() {

@@ -1342,10 +1342,25 @@ func (p *parser) references() {
 		}
 	}
 	var seen []*Run
+	// tunes is the engine a run counts for: the one its step's heading
+	// names ("Quantization in TensorRT-LLM"), even when the run's command
+	// starts another, so the next step of that engine starts from it.
+	tunes := map[*Run]string{}
 	for i, st := range p.s.Steps {
 		var runs []*Run
 		for _, id := range st.Runs {
 			runs = append(runs, p.s.run(id))
+		}
+		stepEngine := namedEngine(st.Title)
+		for _, r := range runs {
+			tunes[r] = r.Engine
+			if i > 0 && stepEngine != "" {
+				tunes[r] = stepEngine
+				if r.Engine != stepEngine && engine.ByID(r.Engine) != nil {
+					p.s.note(r.Line, "warning: the heading %q names %s, but the command of run %q starts %s; the step is compared as a %s step",
+						st.Title, engine.ByID(stepEngine).Name, r.Name, engine.ByID(r.Engine).Name, engine.ByID(stepEngine).Name)
+				}
+			}
 		}
 		if v := printedRef[st.ID]; v != "" {
 			for _, r := range append(append([]*Run(nil), seen...), runs...) {
@@ -1361,11 +1376,11 @@ func (p *parser) references() {
 					st.Reference = runs[0].ID
 				}
 			} else {
-				engine := ""
-				if len(runs) > 0 {
+				engine := stepEngine
+				if engine == "" && len(runs) > 0 {
 					engine = runs[0].Engine
 				}
-				st.Reference = p.best(seen, engine).ID
+				st.Reference = p.best(seen, engine, func(r *Run) string { return tunes[r] }).ID
 			}
 		}
 		seen = append(seen, runs...)
@@ -1379,13 +1394,14 @@ func (p *parser) mainID() string {
 	return ""
 }
 
-// best is the best comparable run of a list, preferring the given engine.
-func (p *parser) best(runs []*Run, engine string) *Run {
+// best is the best comparable run of a list, preferring runs that count
+// for the given engine.
+func (p *parser) best(runs []*Run, engine string, engineOf func(*Run) string) *Run {
 	var best *Run
 	bv := math.Inf(-1)
 	for pass := 0; pass < 2 && best == nil; pass++ {
 		for _, r := range runs {
-			if pass == 0 && r.Engine != engine {
+			if pass == 0 && engineOf(r) != engine {
 				continue
 			}
 			if v, ok := p.effective(r); ok && v > bv {
@@ -1486,7 +1502,7 @@ func (p *parser) configs() {
 		if len(all) == 0 {
 			return nil
 		}
-		return p.best(all, "")
+		return p.best(all, "", func(r *Run) string { return r.Engine })
 	})
 }
 

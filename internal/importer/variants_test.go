@@ -195,3 +195,16 @@ func TestLabelVariants(t *testing.T) {
 		}
 	}
 }
+
+func TestAnnotatedChange(t *testing.T) {
+	for in, want := range map[string]string{
+		"+7.60%,lower than previous +9.75%, optimization skipped in final command": "+7.60%",
+		"+12.3%/GPU; within noise":     "+12.3%/GPU",
+		"1.2x faster, at batch size 1": "1.2x faster",
+		"+59.2%":                       "+59.2%",
+	} {
+		if kind, got := changeClaim(in); kind != "" || got != want {
+			t.Errorf("changeClaim(%q) = %q %q, want %q", in, kind, got, want)
+		}
+	}
+}
