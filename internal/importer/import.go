@@ -588,6 +588,14 @@ func (p *parser) labelWorkload(label string, create bool) *Workload {
 		p.s.Workloads = append(p.s.Workloads, w)
 		return w
 	}
+	// "Short Context (1K in / 128 out)" is the profile "Short Context".
+	for _, w := range p.s.Workloads {
+		for _, a := range w.aliases {
+			if a != "sharegpt" && strings.HasPrefix(t2, a+" ") {
+				return w
+			}
+		}
+	}
 	if strings.Contains(t, "sharegpt") {
 		w := p.sharegpt()
 		w.aliases = append(w.aliases, t)
@@ -922,13 +930,13 @@ func (p *parser) closeRun(c *runCtx) {
 		// command, or the step run with the same command when no workload
 		// of theirs was measured differently there.
 		for _, o := range p.s.Runs {
-			if o.role == r.role && o.Command == r.Command && o.Parameters == r.Parameters && mergeable(o, r) {
+			if o.role == r.role && samePlan(o, r) && mergeable(o, r) {
 				merge(o, r)
 				return
 			}
 		}
 		for _, o := range p.s.Runs {
-			if o.role == "" && o.step != nil && o.Error == "" && o.Command == r.Command && o.Parameters == r.Parameters && mergeable(o, r) {
+			if o.role == "" && o.step != nil && o.Error == "" && samePlan(o, r) && mergeable(o, r) {
 				o.role = r.role
 				merge(o, r)
 				return
@@ -936,6 +944,16 @@ func (p *parser) closeRun(c *runCtx) {
 		}
 	}
 	p.register(r)
+}
+
+// samePlan reports whether r was served as o was: the same command, or,
+// when r's parameters were printed as "N/A" (not published), the same
+// engine.
+func samePlan(o, r *Run) bool {
+	if strings.EqualFold(strings.TrimSpace(r.Parameters), "n/a") {
+		return o.Engine == r.Engine
+	}
+	return o.Command == r.Command && o.Parameters == r.Parameters
 }
 
 // mergeable reports whether r's logs can join o's: every workload both
@@ -989,6 +1007,14 @@ func (p *parser) params(r *Run, printed string, n int) {
 	r.Line = n
 	r.Derived = true
 	id := namedEngine(r.Name) // a sub-heading naming the engine: "#### SGLang"
+	if r.role == "baseline" && r.step == nil && p.table != nil {
+		// "baseline (vLLM without any optimizations)" names the baseline's engine.
+		if bc := colIndex(p.table.header, "baseline"); bc >= 0 {
+			if e := namedEngine(p.table.header[bc]); e != "" {
+				id = e
+			}
+		}
+	}
 	if id == "" {
 		id = commandEngine(p.recommended)
 	}

@@ -208,3 +208,33 @@ func TestAnnotatedChange(t *testing.T) {
 		}
 	}
 }
+
+// "Baseline Backend Parameters: N/A" publishes no flags: the baseline is
+// the engine the conclusion's header names, and its logs join that run.
+func TestBaselineParametersNotPublished(t *testing.T) {
+	src, err := os.ReadFile("testdata/generated_throughput.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), "- Baseline Backend Parameters:\n  ```bash\n  --max-model-len=32768\n  ```", "- Baseline Backend Parameters:N/A", 1)
+	if text == string(src) {
+		t.Fatal("the test report no longer has the baseline parameters this test replaces")
+	}
+	file := filepath.Join(t.TempDir(), "na.md")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	studies, diags := importAll(t, file)
+	s := studies[0]
+	if len(s.Baseline) != 1 || s.Baseline[0] != "vllm" {
+		t.Errorf("baseline %v, want the vLLM run of the engine step", s.Baseline)
+	}
+	for _, r := range s.Runs {
+		if r.ID == "vllm" && len(r.Logs) != 2 {
+			t.Errorf("the vLLM run has %d logs, want its ShareGPT log and the baseline's Long Context log", len(r.Logs))
+		}
+	}
+	if errs := errorTexts(diags); len(errs) != 0 {
+		t.Errorf("errors: %v", errs)
+	}
+}
