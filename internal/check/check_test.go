@@ -200,6 +200,13 @@ func TestGPUFit(t *testing.T) {
 		{"fits, whole node", 8, "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 8", 8, "", 0, ""},
 		{"fits, tp x dp", 8, "vllm serve Qwen/Qwen3-32B -tp 2 --data-parallel-size=4", 8, "", 0, ""},
 		{"fits, one GPU", 1, "trtllm-serve Qwen/Qwen3-32B", 1, "", 0, ""},
+		// Engine rules: dp attention keeps SGLang on tp GPUs, ep adds none.
+		{"sglang dp attention", 8, "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size=8 --dp-size=8 --enable-dp-attention", 8, "", 0, ""},
+		{"sglang dp without dp attention", 8, "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp 8 --dp 8", 8, Error, 3, "needs 64 GPUs"},
+		{"trtllm ep", 4, "trtllm-serve Qwen/Qwen3-32B --tp_size 4 --ep_size 4", 4, "", 0, ""},
+		// Commands that say nothing about their GPUs.
+		{"an export line", 8, `export VLLM_ATTENTION_BACKEND="FLASHMLA"`, 8, "", 0, ""},
+		{"mindie, configured elsewhere", 8, "mindie serve Qwen/Qwen3-32B", 8, "", 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -564,7 +571,7 @@ func TestLogParse(t *testing.T) {
 // copyStudy has runs a and b whose sharegpt blocks are the same text.
 func copyStudy(acks ...study.Ack) *study.Study {
 	a := newRun("a", "vllm serve Qwen/Qwen3-32B", 1, "")
-	b := newRun("b", "vllm serve Qwen/Qwen3-32B", 1, "")
+	b := newRun("b", "vllm serve Qwen/Qwen3-32B --max-num-seqs 512", 1, "")
 	for _, r := range []*study.Run{a, b} {
 		file := "results/test/runs/" + r.ID + "/sharegpt.log"
 		blocks, _ := benchlog.Parse(file, strings.NewReader(sharegptLog))
@@ -580,6 +587,13 @@ func TestCopiedBlock(t *testing.T) {
 	d := byRule(res.Diagnostics, RuleCopy)
 	if len(d) != 1 || d[0].File != "results/test/runs/b/sharegpt.log" || d[0].Line != 1 || d[0].Subject != "b/sharegpt" || d[0].Severity != Warning {
 		t.Fatalf("copied-block: %v", d)
+	}
+	// The same configuration printed again (a later step's starting point,
+	// --port aside) is the same run, not a copy.
+	same := copyStudy()
+	same.Runs[1].Command = "vllm serve Qwen/Qwen3-32B --port 8001"
+	if d := byRule(All([]*study.Study{same})[0].Diagnostics, RuleCopy); len(d) != 0 {
+		t.Errorf("one configuration printed twice: copied-block %v", d)
 	}
 	// Acknowledged after the study's own pass: used, not reported unused.
 	for _, subject := range []string{"b/sharegpt", "b/*"} {

@@ -50,7 +50,12 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	if node == 0 || r.GPUs == 0 {
 		return
 	}
-	need := engine.Parse(r.Command).GPUs()
+	cmd := engine.Parse(r.Command)
+	need := cmd.GPUs()
+	// A command that starts no known engine (an export line, a wrapper
+	// script) or whose engine is configured elsewhere (MindIE) says nothing
+	// about its GPUs unless it sets a parallel size.
+	counts := cmd.Engine != nil && !cmd.Engine.ConfigOutside || need > 1
 	switch {
 	case need > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
@@ -58,7 +63,7 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	case r.GPUs > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
 			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, node)})
-	case need != r.GPUs:
+	case need != r.GPUs && counts:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Warning, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
 			Message: fmt.Sprintf("run %s says it used %d GPUs, but its command asks for %d: correct gpus", r.ID, r.GPUs, need)})
 	case node%r.GPUs != 0:

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -158,6 +159,7 @@ type BlockRef struct {
 	File                 string
 	Line                 int
 	Key                  string
+	Config               string // the run's command as engine.Command.Key
 }
 
 // BlockRefs lists the blocks of a study the copy rule compares: those with
@@ -171,7 +173,8 @@ func BlockRefs(s *study.Study) []BlockRef {
 				if len(b.Metrics) < 4 {
 					continue
 				}
-				out = append(out, BlockRef{Study: s.ID, Run: r.ID, Workload: lg.Workload, File: b.File, Line: b.Line, Key: blockKey(b)})
+				out = append(out, BlockRef{Study: s.ID, Run: r.ID, Workload: lg.Workload, File: b.File, Line: b.Line, Key: blockKey(b),
+					Config: engine.Parse(r.Command).Key()})
 			}
 		}
 	}
@@ -202,7 +205,9 @@ func copyRules(studies [][]BlockRef, add func(study string, d Diagnostic)) {
 				first[b.Key] = b
 				continue
 			}
-			if p.Study == b.Study && p.Run == b.Run {
+			// The same run, or the same configuration printed again by a
+			// later step as its starting point, is not a copy.
+			if p.Study == b.Study && (p.Run == b.Run || p.Config == b.Config) {
 				continue
 			}
 			add(b.Study, Diagnostic{Rule: RuleCopy, Severity: Warning, File: b.File, Line: b.Line, Subject: b.Run + "/" + b.Workload,

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -184,6 +185,23 @@ func (c Command) Differences(o Command) []string {
 		out = append(out, fmt.Sprintf("%s only in the second", spell(f.Printed, v)))
 	}
 	return out
+}
+
+// Key identifies what the command runs: two commands with no Differences
+// have the same key.
+func (c Command) Key() string {
+	flags := c.perfFlags()
+	names := make([]string, 0, len(flags))
+	for n := range flags {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(c.EngineID() + " " + ModelKey(c.Model))
+	for _, n := range names {
+		b.WriteString(" --" + n + "=" + flags[n])
+	}
+	return b.String()
 }
 
 func (c Command) perfFlags() map[string]string {
