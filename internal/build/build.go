@@ -62,7 +62,8 @@ var DefaultDirs = Dirs{Results: "results", Content: "content", Locales: "locales
 
 // Project is everything loaded and checked.
 type Project struct {
-	Results  []check.Result
+	Results  []check.Result                       // the studies of runs, which become reports
+	Articles []check.Result                       // articles without logs: checked, never rendered
 	Content  map[string]map[string]*study.Content // lang -> study -> prose
 	Problems []check.Diagnostic                   // problems that belong to no study (schema)
 }
@@ -99,7 +100,14 @@ func Load(d Dirs) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Project{Problems: check.Problems(probs), Results: results, Content: map[string]map[string]*study.Content{}}
+	p := &Project{Problems: check.Problems(probs), Content: map[string]map[string]*study.Content{}}
+	for _, res := range results {
+		if res.Study.Article() {
+			p.Articles = append(p.Articles, res)
+		} else {
+			p.Results = append(p.Results, res)
+		}
+	}
 	if d.Content != "" {
 		if contentErr != nil && !os.IsNotExist(contentErr) {
 			return nil, contentErr
@@ -148,6 +156,9 @@ func loadTemplates(d Dirs) []check.Diagnostic {
 func (p *Project) Diagnostics() []check.Diagnostic {
 	out := append([]check.Diagnostic(nil), p.Problems...)
 	for _, r := range p.Results {
+		out = append(out, r.Diagnostics...)
+	}
+	for _, r := range p.Articles {
 		out = append(out, r.Diagnostics...)
 	}
 	return out

@@ -180,6 +180,8 @@ func claimRules(rep *report.Report, add func(Diagnostic)) {
 			subject = "recommended/command"
 		case study.ClaimModel:
 			subject = "setup/model"
+		case study.ClaimTable:
+			subject = "table/" + c.Claim.Source
 		}
 		if c.Claim.Kind == study.ClaimConclusion {
 			subject = "conclusion/" + c.Claim.Workload

@@ -23,6 +23,9 @@ func Translations(studies []*study.Study, content map[string]map[string]*study.C
 	known := map[string]bool{}
 	for _, s := range studies {
 		known[s.ID] = true
+		if s.Article() {
+			continue // never rendered: no prose to translate
+		}
 		want := map[string]bool{}
 		for _, w := range s.Workloads {
 			want["workload:"+w.ID] = true

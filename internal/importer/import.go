@@ -25,6 +25,10 @@ func Import(file string, src []byte) (*Study, error) {
 	}
 	s := &Study{ID: StudyID(file), Source: name, Nodes: 1}
 	p := &parser{s: s, file: name, items: items}
+	if isArticle(items) {
+		p.importArticle()
+		return s, nil
+	}
 	if err := p.parse(); err != nil {
 		return nil, err
 	}

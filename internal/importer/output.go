@@ -143,6 +143,14 @@ func seq() *yaml.Node { return &yaml.Node{Kind: yaml.SequenceNode} }
 
 func (s *Study) studyNode() *yaml.Node {
 	top := newMap()
+	if s.Kind != "" {
+		top.add("kind", str(s.Kind))
+		if s.Model != "" {
+			top.add("model", str(s.Model))
+		}
+		top.add("claims", s.claimsNode())
+		return top.n
+	}
 	top.add("model", str(s.Model))
 	hw := newMap()
 	hw.add("gpu", str(s.GPU))
@@ -204,29 +212,37 @@ func (s *Study) studyNode() *yaml.Node {
 	}
 	top.add("steps", steps)
 	if len(s.Claims) > 0 {
-		cs := seq()
-		for _, c := range s.Claims {
-			m := newMap()
-			m.add("kind", str(c.Kind))
-			if c.Workload != "" {
-				m.add("workload", str(c.Workload))
-			}
-			if c.Step != "" {
-				m.add("step", str(c.Step))
-			}
-			if c.Config != "" {
-				m.add("config", str(c.Config))
-			}
-			if c.Run != "" {
-				m.add("run", str(c.Run))
-			}
-			m.add("printed", quoted(c.Printed))
-			m.add("source", quoted(fmt.Sprintf("%s:%d", s.Source, c.Line)))
-			cs.Content = append(cs.Content, m.n)
-		}
-		top.add("claims", cs)
+		top.add("claims", s.claimsNode())
 	}
 	return top.n
+}
+
+func (s *Study) claimsNode() *yaml.Node {
+	cs := seq()
+	for _, c := range s.Claims {
+		m := newMap()
+		m.add("kind", str(c.Kind))
+		if c.Workload != "" {
+			m.add("workload", str(c.Workload))
+		}
+		if c.Step != "" {
+			m.add("step", str(c.Step))
+		}
+		if c.Config != "" {
+			m.add("config", str(c.Config))
+		}
+		if c.Run != "" {
+			m.add("run", str(c.Run))
+		}
+		if c.From != "" {
+			m.add("from", quoted(c.From))
+			m.add("to", quoted(c.To))
+		}
+		m.add("printed", quoted(c.Printed))
+		m.add("source", quoted(fmt.Sprintf("%s:%d", s.Source, c.Line)))
+		cs.Content = append(cs.Content, m.n)
+	}
+	return cs
 }
 
 func (r *Run) node() *yaml.Node {

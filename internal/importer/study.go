@@ -28,6 +28,7 @@ import (
 // Study is an imported study, ready to be written.
 type Study struct {
 	ID     string
+	Kind   string // "" or "article": tables without logs
 	Source string // the report's file name, used in claim and run sources
 	Model  string
 	GPU    string
@@ -83,6 +84,7 @@ type Claim struct {
 	Step     string
 	Config   string
 	Run      string
+	From, To string // table claims
 	Printed  string
 	Line     int
 }

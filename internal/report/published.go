@@ -351,6 +351,8 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 		r.checkSuccess(c, res)
 	case study.ClaimCommand:
 		r.checkCommand(c, res)
+	case study.ClaimTable:
+		r.checkTable(c, res)
 	case study.ClaimModel:
 		res.Checked, res.Computed = true, r.Study.Model
 		res.Match = engine.SameModel(c.Printed, r.Study.Model)
@@ -420,6 +422,25 @@ func hasFlags(command engine.Command, params string) bool {
 		}
 	}
 	return true
+}
+
+// checkTable: a change printed in a table ("5653.4 (+46.1%)" against the
+// BF16 row's 3869.3) must follow from the two printed figures, whatever
+// true values their rounding allows. Latency and throughput alike are
+// new / old - 1.
+func (r *Report) checkTable(c study.Claim, res *ClaimResult) {
+	from, fd, ok1 := number(c.From)
+	to, td, ok2 := number(c.To)
+	if !ok1 || !ok2 || from == 0 {
+		res.Detail = fmt.Sprintf("the figures %q and %q are not two numbers to compare", c.From, c.To)
+		return
+	}
+	ch := newChange(TotalThroughput, Value{Measured: from, Decimals: fd, Replicas: 1, GPUs: 1}, Value{Measured: to, Decimals: td, Replicas: 1, GPUs: 1})
+	res.Checked = true
+	res.Computed, res.Match, res.Detail = checkPercent(c.Printed, ch)
+	if !res.Match {
+		res.Detail = strings.Replace(res.Detail, "the logs give", "the table's own figures give", 1)
+	}
 }
 
 var successClaim = regexp.MustCompile(`(?i)success rate:?\s*(\d+(?:\.\d+)?)\s*%`)

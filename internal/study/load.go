@@ -446,10 +446,18 @@ func contains(list []string, s string) bool {
 func (l *loader) study(s *Study, n *yaml.Node) {
 	f := s.Pos.File
 	top := l.mapping(f, n, "study", "model", "hardware", "objective", "engines", "benchmark",
-		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged")
+		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind")
+	switch s.Kind = top.str("kind", "study", false); s.Kind {
+	case "", KindArticle:
+	default:
+		l.problem(top.pos("kind"), "study: kind %q is not known; leave it out for a study of runs, or use %q", s.Kind, KindArticle)
+	}
+	// An article has no runs: what a study of runs must have is optional.
+	must := !s.Article()
 	s.Model = top.str("model", "study", true)
 
-	if hw := top.require("hardware", "study"); hw != nil {
+	if hw := top.fields["hardware"]; hw != nil || must {
+		hw = top.require("hardware", "study")
 		m := l.mapping(f, hw, "hardware", "gpu", "gpus_per_node", "nodes")
 		s.Hardware = Hardware{
 			GPU:         m.str("gpu", "hardware", true),
@@ -459,7 +467,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		}
 	}
 
-	switch o := Objective(top.str("objective", "study", true)); o {
+	switch o := Objective(top.str("objective", "study", must)); o {
 	case Throughput, Latency:
 		s.Objective = o
 	case "":
@@ -467,7 +475,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		l.problem(top.pos("objective"), "study: objective %q is not known; use %q or %q", o, Throughput, Latency)
 	}
 
-	for _, item := range top.list("engines", "study", true) {
+	for _, item := range top.list("engines", "study", must) {
 		m := l.mapping(f, item, "engine", "id", "name", "version")
 		s.Engines = append(s.Engines, Engine{
 			ID: m.str("id", "engine", true), Name: m.str("name", "engine", true),
@@ -475,12 +483,13 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		})
 	}
 
-	if b := top.require("benchmark", "study"); b != nil {
+	if b := top.fields["benchmark"]; b != nil || must {
+		b = top.require("benchmark", "study")
 		m := l.mapping(f, b, "benchmark", "tool", "commands")
 		s.Benchmark = Benchmark{Tool: m.str("tool", "benchmark", true), Commands: m.str("commands", "benchmark", false), Pos: Pos{f, b.Line}}
 	}
 
-	for _, item := range top.list("workloads", "study", true) {
+	for _, item := range top.list("workloads", "study", must) {
 		m := l.mapping(f, item, "workload", "id", "dataset", "input_len", "output_len", "num_prompts", "seed", "max_concurrency", "command", "main")
 		w := Workload{
 			ID: m.str("id", "workload", true), Dataset: m.str("dataset", "workload", true),
@@ -508,10 +517,10 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		s.Workloads = append(s.Workloads, w)
 	}
 
-	s.Baseline = Config{Runs: top.strings("baseline", "study", true), Pos: top.pos("baseline")}
-	s.Recommended = Config{Runs: top.strings("recommended", "study", true), Pos: top.pos("recommended")}
+	s.Baseline = Config{Runs: top.strings("baseline", "study", must), Pos: top.pos("baseline")}
+	s.Recommended = Config{Runs: top.strings("recommended", "study", must), Pos: top.pos("recommended")}
 
-	for _, item := range top.list("steps", "study", true) {
+	for _, item := range top.list("steps", "study", must) {
 		m := l.mapping(f, item, "step", "id", "runs", "reference")
 		s.Steps = append(s.Steps, Step{
 			ID: m.str("id", "step", true), Runs: m.strings("runs", "step", true),
@@ -520,12 +529,15 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	}
 
 	for _, item := range top.list("claims", "study", false) {
-		m := l.mapping(f, item, "claim", "kind", "workload", "step", "config", "run", "printed", "source")
+		m := l.mapping(f, item, "claim", "kind", "workload", "step", "config", "run", "from", "to", "printed", "source")
 		c := Claim{
 			Kind: ClaimKind(m.str("kind", "claim", true)), Workload: m.str("workload", "claim", false),
 			Step: m.str("step", "claim", false), Config: m.str("config", "claim", false),
-			Run: m.str("run", "claim", false), Printed: m.str("printed", "claim", true),
-			Source: m.str("source", "claim", false), Pos: Pos{f, item.Line},
+			Run: m.str("run", "claim", false), From: m.str("from", "claim", false), To: m.str("to", "claim", false),
+			Printed: m.str("printed", "claim", true), Source: m.str("source", "claim", false), Pos: Pos{f, item.Line},
+		}
+		if s.Article() && c.Kind != ClaimTable && c.Kind != "" {
+			l.problem(c.Pos, "claim: an article has no runs, so its claims are table claims (kind table), not %s", c.Kind)
 		}
 		switch c.Kind {
 		case ClaimConclusion:
@@ -548,9 +560,15 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 				l.problem(c.Pos, "claim: a success-rate claim needs the field \"run\"")
 			}
 		case ClaimCommand, ClaimModel:
+		case ClaimTable:
+			for _, k := range []string{"from", "to"} {
+				if v := m.str(k, "claim", true); v != "" && !printedNumber.MatchString(v) {
+					l.problem(m.pos(k), "claim: %q must be a figure as printed, such as 3869.3 or 12,345", k)
+				}
+			}
 		case "":
 		default:
-			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate, command or model", c.Kind)
+			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate, command, model or table", c.Kind)
 		}
 		s.Claims = append(s.Claims, c)
 	}
@@ -574,8 +592,14 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 // Languages are the languages perflab publishes in.
 var Languages = []string{"en", "zh", "ja"}
 
+// printedNumber is a figure as a table prints it.
+var printedNumber = regexp.MustCompile(`^\d[\d,]*(\.\d+)?$`)
+
 func (l *loader) runs(s *Study) error {
 	entries, err := fs.ReadDir(l.fsys, runsDir)
+	if errors.Is(err, fs.ErrNotExist) && s.Article() {
+		return nil // an article has no runs
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		l.problem(s.Pos, "study has no %s/ folder: add one folder per run (see docs/results-format.md)", runsDir)
 		return nil

@@ -30,7 +30,11 @@ const (
 
 // Study is one folder of results/.
 type Study struct {
-	ID        string
+	ID string
+	// Kind is "" for a study of runs and logs, KindArticle for a published
+	// article with tables but no logs: only its table arithmetic is
+	// checked, and it is never rendered (no figure without a log).
+	Kind      string
 	Dir       string // path of the study folder, slash-separated, relative to the results root's parent
 	Pos       Pos    // the study.yaml file
 	Model     string
@@ -49,6 +53,12 @@ type Study struct {
 	Acks        []Ack
 	Runs        []*Run // sorted by ID
 }
+
+// KindArticle marks a study imported from an article without logs.
+const KindArticle = "article"
+
+// Article reports whether the study is an article without logs.
+func (s *Study) Article() bool { return s.Kind == KindArticle }
 
 // Hardware is the node a study ran on.
 type Hardware struct {
@@ -116,6 +126,7 @@ const (
 	ClaimSuccess    ClaimKind = "success-rate" // the share of requests a run completed
 	ClaimCommand    ClaimKind = "command"      // the recommended serving command as published
 	ClaimModel      ClaimKind = "model"        // the model the report's setup names
+	ClaimTable      ClaimKind = "table"        // a change printed in a table next to the figures it compares
 )
 
 // Configurations a value claim can name.
@@ -133,6 +144,7 @@ type Claim struct {
 	Step     string // step, ranking, summary and step value claims
 	Config   string // value claims: baseline, recommended, reference or best
 	Run      string // success-rate claims
+	From, To string // table claims: the two printed figures, old then new
 	Printed  string
 	Source   string // where it was published, e.g. "report.md:23"
 	Pos      Pos
