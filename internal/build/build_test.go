@@ -329,3 +329,34 @@ func TestRunawayTemplateNamed(t *testing.T) {
 		t.Fatalf("err %v, want the runaway template named", err)
 	}
 }
+
+// An article (tables, no logs) is checked but never rendered: the site is
+// the same as without it, and its table error is among the diagnostics.
+func TestArticleIsCheckedNotRendered(t *testing.T) {
+	d := copyTree(t)
+	_, without := buildRepo(t, d)
+	dir := filepath.Join(d.Results, "an-article")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	yaml := "kind: article\nmodel: Qwen3-8B\nclaims:\n  - kind: table\n    from: \"13305.38\"\n    to: \"16452.52\"\n    printed: \"+26.7%\"\n    source: \"a.md:123\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "study.yaml"), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, with := buildRepo(t, d)
+	if len(with) != len(without) {
+		t.Errorf("the site has %d files with the article, %d without", len(with), len(without))
+	}
+	for name := range with {
+		if strings.Contains(name, "an-article") {
+			t.Errorf("the article was rendered: %s", name)
+		}
+	}
+	found := false
+	for _, diag := range p.Diagnostics() {
+		found = found || diag.Study == "an-article" && strings.Contains(diag.Message, "+23.7 %")
+	}
+	if !found {
+		t.Error("the article's wrong change is not among the diagnostics")
+	}
+}
