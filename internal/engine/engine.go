@@ -163,12 +163,22 @@ var nameWords = []struct {
 
 // Named is the engine a piece of prose names, or nil when it names none.
 func Named(text string) *Engine {
-	for _, w := range nameWords {
-		if w.re.MatchString(text) {
-			return ByID(w.id)
-		}
+	if all := NamedAll(text); len(all) > 0 {
+		return all[0]
 	}
 	return nil
+}
+
+// NamedAll lists every engine a piece of prose names, in the order of
+// Engines: "Quantization in TensorRT-LLM/vLLM" names two.
+func NamedAll(text string) []*Engine {
+	var out []*Engine
+	for _, w := range nameWords {
+		if w.re.MatchString(text) {
+			out = append(out, ByID(w.id))
+		}
+	}
+	return out
 }
 
 // Started is the engine a command starts, read from its command lines

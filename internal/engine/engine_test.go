@@ -163,3 +163,9 @@ func TestModelAndGPUsOfReportCommands(t *testing.T) {
 		})
 	}
 }
+
+func TestNamedAll(t *testing.T) {
+	if got := NamedAll("Quantization in TensorRT-LLM/vLLM"); len(got) != 2 {
+		t.Errorf("NamedAll found %d engines, want 2", len(got))
+	}
+}

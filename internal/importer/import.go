@@ -1381,7 +1381,10 @@ func (p *parser) references() {
 		for _, id := range st.Runs {
 			runs = append(runs, p.s.run(id))
 		}
-		stepEngine := namedEngine(st.Title)
+		stepEngine := ""
+		if named := engine.NamedAll(st.Title); len(named) == 1 {
+			stepEngine = named[0].ID // "in TensorRT-LLM/vLLM" tunes both: each run counts for its own
+		}
 		for _, r := range runs {
 			tunes[r] = r.Engine
 			if i > 0 && stepEngine != "" {
