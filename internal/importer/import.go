@@ -750,6 +750,8 @@ var (
 	summaryRE  = regexp.MustCompile(`^\s*[-*]\s*Summary:\s*(.+?)\s*$`)
 	resultRE   = regexp.MustCompile(`^\s*(?:\*\*)?Result:?(?:\*\*)?:?\s*(.+?)\s*$`)
 	rankingRE  = regexp.MustCompile(`\(\s*\d[\d,]*(?:\.\d+)?\s*(?:x\s*\d+)?[^)]*\)\s*[<>]`)
+	fromToRE   = regexp.MustCompile(`(?i)\bfrom\s+\d[\d,]*(?:\.\d+)?\s*\S*\s+to\s+\d`)
+	changeRE   = regexp.MustCompile(`(?i)\d+(?:\.\d+)?\s*%\s*(?:higher|more|faster|lower|less|slower)\b[^.,;]*`)
 	stepNumber = regexp.MustCompile(`^\s*\d+(?:\.\d+)*\.?\s+`)
 )
 
@@ -858,8 +860,13 @@ func (p *parser) walk(items []line, c *runCtx) error {
 		if m := resultRE.FindStringSubmatch(t); m != nil && c.step != nil {
 			r := m[1]
 			r = strings.TrimPrefix(r, "Mean latency per request:")
-			if rankingRE.MatchString(r) {
+			if rankingRE.MatchString(r) || fromToRE.MatchString(r) {
+				// "A (x) > B (y)", or "improved from x tok/s to y tok/s"
 				p.s.addClaim(Claim{Kind: "ranking", Step: c.step.ID, Printed: strings.TrimSpace(r), Line: it.n})
+			}
+			if ch := changeRE.FindString(r); ch != "" && fromToRE.MatchString(r) {
+				// "..., achieving 26.8% higher token throughput per GPU"
+				p.s.addClaim(Claim{Kind: "step", Step: c.step.ID, Printed: strings.TrimSpace(ch), Line: it.n})
 			}
 			continue
 		}

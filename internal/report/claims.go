@@ -12,10 +12,22 @@ import (
 
 var percentClaim = regexp.MustCompile(`^\(?\s*([-+−]?)\s*(\d+(?:\.(\d+))?)\s*%\s*(/\s*GPU)?\s*\)?$`)
 
+// wordedPercent is a change in words: "26.8% higher token throughput per
+// GPU", "12% lower latency".
+var wordedPercent = regexp.MustCompile(`(?i)^(\d+(?:\.(\d+))?)\s*%\s*(higher|more|faster|lower|less|slower)\b(.*)$`)
+
 // ParsePercent reads a printed percentage such as "+59.2%", "(-13.8%)" or
 // "+21.1%/GPU": its value, its decimals and whether it is per GPU.
 func ParsePercent(s string) (value float64, decimals int, perGPU bool, ok bool) {
 	m := percentClaim.FindStringSubmatch(strings.TrimSpace(s))
+	if w := wordedPercent.FindStringSubmatch(strings.TrimSpace(s)); m == nil && w != nil {
+		v, _ := strconv.ParseFloat(w[1], 64)
+		switch strings.ToLower(w[3]) {
+		case "lower", "less", "slower":
+			v = -v
+		}
+		return v, len(w[2]), strings.Contains(strings.ToLower(w[4]), "per gpu"), true
+	}
 	if m == nil {
 		return 0, 0, false, false
 	}
@@ -203,6 +215,12 @@ func (r *Report) checkClaim(c study.Claim) ClaimResult {
 
 var rankEntry = regexp.MustCompile(`\(\s*(\d+(?:\.(\d+))?)\s*(?:x\s*(\d+))?\s*[^)]*\)`)
 
+// fromTo is a ranking in words: "from 4768.75 tok/s to 4986.20 tok/s".
+var fromTo = regexp.MustCompile(`(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s*(\S*)\s+to\s+(\d[\d,]*(?:\.\d+)?)\s*(\S*)`)
+
+// lowered says a from/to figure went down.
+var lowered = regexp.MustCompile(`(?i)\b(reduced|reduces|decreased|decreases|dropped|drops|fell|lowered|lowers)\b`)
+
 // rankOperator is the comparison printed between two entries of a ranking.
 var rankOperator = regexp.MustCompile(`[<>=≈~]|&[lg]t;`)
 
@@ -215,6 +233,15 @@ const RankingTolerance = 0.02
 // operator holds between its neighbours: "A (x) > B (y)" needs x > y,
 // "=" the same printed figure, "≈" figures within RankingTolerance.
 func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
+	if m := fromTo.FindStringSubmatch(printed); m != nil {
+		// "improved from 4768.75 tok/s to 4986.20 tok/s": the same check as
+		// "(4768.75) < (4986.20)" when it says improved, ">" when reduced.
+		op := "<"
+		if lowered.MatchString(printed) {
+			op = ">"
+		}
+		printed = fmt.Sprintf("(%s %s) %s (%s %s)", m[1], m[2], op, m[3], m[4])
+	}
 	entries := rankEntry.FindAllStringSubmatchIndex(printed, -1)
 	if len(entries) == 0 {
 		return false, fmt.Sprintf("%q has no figure in parentheses to check", printed)

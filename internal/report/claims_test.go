@@ -239,6 +239,10 @@ func TestRankingClaim(t *testing.T) {
 		{"SGLang (4635.31 tok/s) = vLLM (3792.50 tok/s)", false, "4635.31 = 3792.50 does not hold"},
 		{"SGLang (4635.31 tok/s) ≈ vLLM (3792.50 tok/s)", false, "does not hold"},
 		{"SGLang (4635.31 tok/s) &gt; vLLM (3792.50 tok/s)", true, ""},
+		// In words: "improved from x to y" says y > x.
+		{"Throughput improved from 3792.50 tok/s to 4635.31 tok/s by switching engines.", true, ""},
+		{"Throughput improved from 4635.31 tok/s to 3792.50 tok/s.", false, "4635.31 < 3792.50 does not hold"},
+		{"Latency dropped from 4635.31 tok/s to 3792.50 tok/s.", true, ""},
 		{"SGLang > vLLM", false, "no figure"},
 	}
 	for _, tt := range tests {
@@ -333,6 +337,23 @@ func TestLatencyPercentConventions(t *testing.T) {
 		computed, match, _ := checkChange(tc.printed, c, MeanE2EL)
 		if match != tc.match || computed != tc.computed {
 			t.Errorf("%s: %q %v, want %q %v", tc.printed, computed, match, tc.computed, tc.match)
+		}
+	}
+}
+
+func TestWordedPercent(t *testing.T) {
+	for in, want := range map[string]struct {
+		v      float64
+		dec    int
+		perGPU bool
+	}{
+		"26.8% higher token throughput per GPU": {26.8, 1, true},
+		"12% lower latency":                     {-12, 0, false},
+		"+3.5%":                                 {3.5, 1, false},
+	} {
+		v, dec, perGPU, ok := ParsePercent(in)
+		if !ok || v != want.v || dec != want.dec || perGPU != want.perGPU {
+			t.Errorf("ParsePercent(%q) = %v %d %v %v", in, v, dec, perGPU, ok)
 		}
 	}
 }
