@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -111,6 +112,9 @@ func mark(better bool) (string, int) {
 // change writes a change as on the chart (note and sign) and in words.
 func (ct chartText) change(better bool, pct float64) (note string, sign int, words string) {
 	p := report.FormatPercent(pct)
+	if math.Abs(pct) < report.NoiseBand {
+		return "≈ " + p, 0, ct.T("chart.desc.noise", "Percent", p)
+	}
 	m, sign := mark(better)
 	if better {
 		words = ct.T("chart.desc.better", "Percent", p)

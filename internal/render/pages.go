@@ -221,6 +221,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if ch == nil {
 			return "—"
 		}
+		if ch.Noise {
+			return "≈ " + report.FormatPercent(ch.Percent) + loc.T("change.noise")
+		}
 		mark := "▼"
 		if ch.Better {
 			mark = "▲"

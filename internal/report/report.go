@@ -76,9 +76,17 @@ type Change struct {
 	// PerGPUPercent is the same on per-GPU values.
 	PerGPUPercent float64
 	// Better says whether To is better than From for the metric.
-	Better  bool
+	Better bool
+	// Noise says the change is inside NoiseBand: no measurable difference,
+	// neither a win nor a loss.
+	Noise   bool
 	Formula string
 }
+
+// NoiseBand is the change, in percent, that a comparison of single runs
+// cannot tell from run-to-run noise: a serving benchmark repeated on the
+// same machine moves by about this much (docs/checks.md).
+const NoiseBand = 1.0
 
 func newChange(m Metric, from, to Value) *Change {
 	c := &Change{From: from, To: to}
@@ -89,6 +97,7 @@ func newChange(m Metric, from, to Value) *Change {
 	} else {
 		c.Better = to.Effective() < from.Effective()
 	}
+	c.Noise = math.Abs(c.Percent) < NoiseBand
 	c.Formula = fmt.Sprintf("(%s / %s - 1) x 100", to.Expr(), from.Expr())
 	return c
 }
