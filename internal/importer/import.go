@@ -1240,32 +1240,63 @@ func (p *parser) valueLabels(labels []string, command string) string {
 	return flag
 }
 
+// labelFlags splits a label such as "--max_num_tokens=16384" or
+// "--speculative-num-steps 4 --speculative-eagle-topk 8" into its flags and
+// values ("" for a switch).
+func labelFlags(label string) [][2]string {
+	var out [][2]string
+	f := strings.Fields(label)
+	for i := 0; i < len(f); i++ {
+		if !strings.HasPrefix(f[i], "-") {
+			continue
+		}
+		name, val, ok := strings.Cut(f[i], "=")
+		if !ok && i+1 < len(f) && !strings.HasPrefix(f[i+1], "-") {
+			val = f[i+1]
+			i++
+		}
+		out = append(out, [2]string{name, val})
+	}
+	return out
+}
+
 // labelInCommand reports whether a label such as "--max_num_tokens=16384"
-// or "--max-num-batched-tokens 4096" is what the command sets.
+// or "--max-num-batched-tokens 4096" is what the command sets: every flag
+// of the label with its value.
 func labelInCommand(label, command string) bool {
-	f := strings.Fields(strings.ReplaceAll(label, "=", " "))
-	if len(f) == 0 {
+	flags := labelFlags(label)
+	if len(flags) == 0 {
 		return false
 	}
-	if len(f) == 1 {
-		return strings.Contains(command, f[0])
+	for _, fv := range flags {
+		if fv[1] == "" {
+			if !strings.Contains(command, fv[0]) {
+				return false
+			}
+		} else if flagValue(command, fv[0]) != fv[1] {
+			return false
+		}
 	}
-	v := flagValue(command, f[0])
-	return v == f[1]
+	return true
 }
 
 // deriveCommand rebuilds the command a label such as "--max_num_tokens=32768"
-// names from the printed command of the same section.
+// names from the printed command of the same section: each flag of the
+// label takes the label's value, and a flag the command lacks is added.
 func deriveCommand(command, label string) string {
-	f := strings.Fields(strings.ReplaceAll(label, "=", " "))
-	if len(f) < 2 {
-		return command + " " + label
+	for _, fv := range labelFlags(label) {
+		re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(fv[0]) + `([ =])(\S+)`)
+		switch {
+		case fv[1] == "" && strings.Contains(command, fv[0]):
+		case fv[1] == "":
+			command += " " + fv[0]
+		case re.MatchString(command):
+			command = re.ReplaceAllString(command, "${1}"+fv[0]+"${2}"+fv[1])
+		default:
+			command += " " + fv[0] + " " + fv[1]
+		}
 	}
-	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(f[0]) + `([ =])(\S+)`)
-	if re.MatchString(command) {
-		return re.ReplaceAllString(command, "${1}"+f[0]+"${2}"+f[1])
-	}
-	return command + " " + label
+	return command
 }
 
 // ---- hardware, references and configurations ----

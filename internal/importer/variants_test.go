@@ -238,3 +238,23 @@ func TestBaselineParametersNotPublished(t *testing.T) {
 		t.Errorf("errors: %v", errs)
 	}
 }
+
+// A label with several flags sets each of them.
+func TestDeriveCommandMultiFlag(t *testing.T) {
+	cmd := "python3 -m sglang.launch_server --model-path m \\\n    --speculative-algorithm EAGLE3 \\\n    --speculative-num-steps 4 --speculative-eagle-topk 4"
+	for label, want := range map[string]string{
+		"--speculative-num-steps 2 --speculative-eagle-topk 1": "python3 -m sglang.launch_server --model-path m \\\n    --speculative-algorithm EAGLE3 \\\n    --speculative-num-steps 2 --speculative-eagle-topk 1",
+		"--speculative-num-draft-tokens=32":                    cmd + " --speculative-num-draft-tokens 32",
+		"--enable-torch-compile":                               cmd + " --enable-torch-compile",
+	} {
+		if got := deriveCommand(cmd, label); got != want {
+			t.Errorf("deriveCommand(%q) =\n%q\nwant\n%q", label, got, want)
+		}
+		if !labelInCommand(label, deriveCommand(cmd, label)) {
+			t.Errorf("the command derived from %q does not set it", label)
+		}
+	}
+	if labelInCommand("--speculative-num-steps 4 --speculative-eagle-topk 8", cmd) {
+		t.Error("a label whose second flag differs is taken for the command")
+	}
+}
