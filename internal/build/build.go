@@ -88,6 +88,8 @@ func Load(d Dirs) (*Project, error) {
 			content, contentProbs, contentErr = study.LoadContent(projectFS(d.Content), filepath.ToSlash(d.Content))
 		})
 	}
+	var typeProbs []check.Diagnostic
+	wg.Go(func() { typeProbs = typography(d) })
 	if d.Locales != "" && d.Templates != "" {
 		wg.Go(func() { templateProbs = loadTemplates(d) })
 	}
@@ -119,7 +121,35 @@ func Load(d Dirs) (*Project, error) {
 		p.Problems = append(p.Problems, check.Translations(studies, p.Content, filepath.ToSlash(d.Content))...)
 	}
 	p.Problems = append(p.Problems, templateProbs...)
+	p.Problems = append(p.Problems, typeProbs...)
 	return p, nil
+}
+
+// typography checks the Chinese and Japanese prose: content files and
+// locale files. Files that do not read are reported by their loaders.
+func typography(d Dirs) []check.Diagnostic {
+	var out []check.Diagnostic
+	for _, lang := range []string{"zh", "ja"} {
+		if d.Locales != "" {
+			name := lang + ".yaml"
+			if data, err := projectFS(d.Locales).ReadFile(name); err == nil {
+				out = append(out, check.Typography(path.Join(filepath.ToSlash(d.Locales), name), string(data))...)
+			}
+		}
+		if d.Content == "" {
+			continue
+		}
+		cfs := projectFS(d.Content)
+		entries, _ := cfs.ReadDir(lang)
+		for _, e := range entries {
+			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") {
+				if data, err := cfs.ReadFile(path.Join(lang, e.Name())); err == nil {
+					out = append(out, check.Typography(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), string(data))...)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // loadTemplates reports a template or locale file that does not load, and

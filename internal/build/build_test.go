@@ -371,3 +371,30 @@ func TestArticleIsCheckedNotRendered(t *testing.T) {
 		t.Error("the article's wrong change is not among the diagnostics")
 	}
 }
+
+// make check catches ASCII punctuation between Chinese characters in the
+// prose and in the locale files, on its file and line.
+func TestTypographyIsChecked(t *testing.T) {
+	d := copyTree(t)
+	file := filepath.Join(d.Content, "zh", "qwen3-32b-a100.md")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append(data, []byte("\n吞吐量提升,延迟不变。\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, diag := range p.Diagnostics() {
+		if diag.Rule == check.RuleTypography {
+			found = strings.HasSuffix(diag.File, "content/zh/qwen3-32b-a100.md") && diag.Line == strings.Count(string(data), "\n")+2
+		}
+	}
+	if !found || !p.Failed() {
+		t.Errorf("typography problem not reported on its line (found %v, failed %v)", found, p.Failed())
+	}
+}

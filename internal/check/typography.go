@@ -1,0 +1,51 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// RuleTypography: Chinese and Japanese prose uses full-width punctuation
+// between its own characters, and no space after 。.
+const RuleTypography = "typography"
+
+// cjk is a Chinese or Japanese character (Han, kana, the full stop).
+const cjk = `[\p{Han}\p{Hiragana}\p{Katakana}ー。、]`
+
+var (
+	asciiBetweenCJK = regexp.MustCompile(cjk + ` ?([,:;!?()]) ?` + cjk)
+	spaceAfterStop  = regexp.MustCompile(`。 +\S`)
+	codeSpan        = regexp.MustCompile("`[^`]*`|\\]\\([^)]*\\)|https?://\\S+")
+)
+
+// fullWidth is the punctuation to use instead.
+var fullWidth = map[string]string{",": "，", ":": "：", ";": "；", "!": "！", "?": "？", "(": "（", ")": "）"}
+
+// Typography checks the Chinese or Japanese prose of one file: ASCII
+// punctuation between two CJK characters, and spaces after 。. Code blocks,
+// code spans, link targets and addresses are left alone.
+func Typography(file, text string) []Diagnostic {
+	var out []Diagnostic
+	fence := false
+	for i, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = !fence
+			continue
+		}
+		if fence {
+			continue
+		}
+		prose := codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat("x", len(s)) })
+		for _, m := range asciiBetweenCJK.FindAllStringSubmatchIndex(prose, -1) {
+			p := prose[m[2]:m[3]]
+			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: i + 1,
+				Message: fmt.Sprintf("ASCII %q between Chinese or Japanese characters (%q): use the full-width %s", p, strings.TrimSpace(line[m[0]:m[1]]), fullWidth[p])})
+		}
+		if loc := spaceAfterStop.FindStringIndex(prose); loc != nil {
+			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: i + 1,
+				Message: fmt.Sprintf("a space after 。 (%q): 。 needs none", strings.TrimSpace(line[loc[0]:loc[1]]))})
+		}
+	}
+	return out
+}
