@@ -8,15 +8,15 @@ import (
 
 func TestTypography(t *testing.T) {
 	text := strings.Join([]string{
-		"吞吐量提升,延迟不变。",          // 1: ASCII comma between Han
-		"推荐配置(见下文)。",            // 2: ASCII parentheses
-		"吞吐量 (tok/s) 更高。",        // 3: fine: ASCII inside the parentheses
-		"见 `--tp 4,8` 一节。",        // 4: fine: code span
-		"第一步。 第二步。",              // 5: space after 。
-		"ノードは8台:各GPU",            // 6: ASCII colon between Han
-		"設定:最適化",                 // 7: ASCII colon between kana/Han
+		"吞吐量提升,延迟不变。",      // 1: ASCII comma between Han
+		"推荐配置(见下文)。",       // 2: ASCII parentheses
+		"吞吐量 (tok/s) 更高。",  // 3: fine: ASCII inside the parentheses
+		"见 `--tp 4,8` 一节。", // 4: fine: code span
+		"第一步。 第二步。",        // 5: space after 。
+		"ノードは8台:各GPU",      // 6: ASCII colon between Han
+		"設定:最適化",           // 7: ASCII colon between kana/Han
 		"```",
-		"中文,代码",                   // 9: inside a fence: fine
+		"中文,代码", // 9: inside a fence: fine
 		"```",
 		"[链接](https://x.org/a,b)。", // 11: fine: link target
 	}, "\n")
