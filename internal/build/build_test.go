@@ -398,3 +398,24 @@ func TestTypographyIsChecked(t *testing.T) {
 		t.Errorf("typography problem not reported on its line (found %v, failed %v)", found, p.Failed())
 	}
 }
+
+// The Markdown pages read well on GitHub: no {#id} attribute syntax (an
+// anchor before the heading instead) and no provenance chains in titles.
+func TestMarkdownForGitHub(t *testing.T) {
+	_, files := buildRepo(t, repoDirs)
+	for _, name := range files.Names() {
+		if !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		md := string(files[name])
+		if strings.Contains(md, "{#") {
+			t.Errorf("%s: {#id} attribute syntax, which GitHub prints as text", name)
+		}
+		if strings.Contains(md, ` · `) && regexp.MustCompile(`\]\([^ )]+ "[^"]* · `).MatchString(md) {
+			t.Errorf("%s: a link title with a whole provenance chain", name)
+		}
+		if !strings.Contains(md, `<a id="conclusion"></a>`) {
+			t.Errorf("%s: no anchor for the conclusion", name)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	htmltemplate "html/template"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -535,7 +536,21 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: md.Bytes(), HTML: html, Charts: charts}, nil
+	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: forGitHub(md.Bytes()), HTML: html, Charts: charts}, nil
+}
+
+var (
+	headingID = regexp.MustCompile(`(?m)^(#{1,6} .*?) \{#([A-Za-z0-9_.-]+)\}$`)
+	longTitle = regexp.MustCompile(`(\]\([^ )]+ ")([^"]*?) · [^"]*(")`)
+)
+
+// forGitHub turns the page's Markdown into what GitHub shows well: a
+// heading's {#id}, which GitHub prints as text, becomes an anchor before
+// it, so every link still lands; a link's title keeps only where the
+// figure comes from (file:line), not the whole provenance of the HTML page.
+func forGitHub(md []byte) []byte {
+	md = headingID.ReplaceAll(md, []byte("<a id=\"$2\"></a>\n\n$1"))
+	return longTitle.ReplaceAll(md, []byte("$1$2$3"))
 }
 
 // erratumOf is the erratum of a checked claim the logs contradict.
