@@ -22,6 +22,7 @@ import (
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("perflab "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	setUsage(fs, name)
 	return fs
 }
 

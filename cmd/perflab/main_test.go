@@ -491,3 +491,24 @@ func TestImportOverviewPage(t *testing.T) {
 		t.Errorf("import made %s: %v", out, err)
 	}
 }
+
+// Every command's -h says what it does, its arguments, its flags and an
+// example, and exits 0.
+func TestCommandHelp(t *testing.T) {
+	for name := range helps {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), []string{name, "-h"}, &out, &errOut)
+		if code, ok := err.(exitError); err != nil && (!ok || code != 0) {
+			t.Errorf("%s -h: %v", name, err)
+		}
+		help := errOut.String()
+		for _, want := range []string{"usage: perflab " + name, "flags:", "examples:\n  perflab " + name, helps[name].about[:20]} {
+			if !strings.Contains(help, want) {
+				t.Errorf("%s -h does not say %q:\n%s", name, want, help)
+			}
+		}
+	}
+	if !strings.Contains(usage, "add ") || len(helps) != 7 {
+		t.Errorf("%d commands have help; the usage lists them all", len(helps))
+	}
+}

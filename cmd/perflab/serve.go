@@ -140,7 +140,17 @@ type server struct {
 	mu    sync.RWMutex
 	files site.Files // nil until a build succeeds
 	err   error      // the last build's error, shown until a build succeeds
+	// generation counts builds, failed ones included: an open page polls
+	// it and reloads when it moves.
+	generation uint64
 }
+
+// generationPath is where pages poll for a new build.
+const generationPath = "/__perflab/generation"
+
+// reloadScript reloads a page once the site was built again: served pages
+// only, never the site written to --out.
+const reloadScript = `<script>(function(){var g=%d;setInterval(function(){fetch(%q,{cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(+t!==g)location.reload()}).catch(function(){})},1000)})();</script>`
 
 // rebuild builds the site; on success it is served and written to out.
 func (s *server) rebuild() {
@@ -155,6 +165,7 @@ func (s *server) rebuild() {
 	if err != nil {
 		s.mu.Lock()
 		s.err = err
+		s.generation++
 		kept := s.files != nil
 		s.mu.Unlock()
 		if kept {
@@ -166,6 +177,7 @@ func (s *server) rebuild() {
 	}
 	s.mu.Lock()
 	s.files, s.err = files, nil
+	s.generation++
 	s.mu.Unlock()
 	if err := site.Write(s.out, files); err != nil {
 		fmt.Fprintf(s.log, "built, but writing %s failed (serving the new site from memory): %v\n", s.out, err)
@@ -200,8 +212,15 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.RLock()
-	files, buildErr := s.files, s.err
+	files, buildErr, gen := s.files, s.err, s.generation
 	s.mu.RUnlock()
+	if r.URL.Path == generationPath {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprint(w, gen)
+		return
+	}
+	reload := fmt.Sprintf(reloadScript, gen, generationPath)
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
 		name = path.Join(name, "index.html")
@@ -215,7 +234,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		fmt.Fprintf(w, "<!DOCTYPE html>\n<title>perflab: build failed</title>\n<h1>The build failed</h1>\n<pre>%s</pre>\n<p>Fix the file; this page is rebuilt when it changes.</p>\n", html.EscapeString(msg))
+		fmt.Fprintf(w, "<!DOCTYPE html>\n<title>perflab: build failed</title>\n<h1>The build failed</h1>\n<pre>%s</pre>\n<p>Fix the file; this page reloads when it builds again.</p>\n%s\n", html.EscapeString(msg), reload)
 		return
 	}
 	data, ok := files[name]
@@ -235,7 +254,20 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", ct)
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	if path.Ext(name) == ".html" {
+		data = withReload(data, reload)
+	}
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+}
+
+// withReload puts the reload script before a page's </body>, or at its end.
+func withReload(page []byte, script string) []byte {
+	out := make([]byte, 0, len(page)+len(script)+1)
+	if i := bytes.LastIndex(page, []byte("</body>")); i >= 0 {
+		out = append(append(append(out, page[:i]...), script...), page[i:]...)
+		return out
+	}
+	return append(append(out, page...), script...)
 }
 
 // contentType names the type of the site's files as GitHub Pages does, the

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -175,5 +176,33 @@ func TestServeRefusesPublicAddress(t *testing.T) {
 	_, stderr, err := perflab(t, "serve", "--addr", "0.0.0.0:8080")
 	if exitCode(err) != 2 || !strings.Contains(stderr, "loopback") {
 		t.Errorf("serve --addr 0.0.0.0:8080: err %v, stderr %q; want a usage error about loopback", err, stderr)
+	}
+}
+
+// A served page polls the build generation and reloads when it moves; the
+// files written to --out carry no script.
+func TestServeReloadsPages(t *testing.T) {
+	page := []byte("<html><body><p>site</p></body></html>")
+	s := &server{port: "8080", files: site.Files{"index.html": page}, generation: 3}
+	get := func(p string) string {
+		r := httptest.NewRequest("GET", p, nil)
+		r.Host = "127.0.0.1:8080"
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		return w.Body.String()
+	}
+	body := get("/")
+	if !strings.Contains(body, "var g=3;") || !strings.Contains(body, generationPath) || !strings.HasSuffix(body, "</body></html>") {
+		t.Errorf("the page has no reload script before </body>: %s", body)
+	}
+	if got := get(generationPath); got != "3" {
+		t.Errorf("generation %q, want 3", got)
+	}
+	s.err, s.generation = errors.New("results/x/study.yaml:3: broken"), 4
+	if body := get("/"); !strings.Contains(body, "broken") || !strings.Contains(body, "var g=4;") {
+		t.Errorf("the failed build's page neither shows the error nor reloads: %s", body)
+	}
+	if strings.Contains(string(page), "<script>") {
+		t.Error("the site's own file was changed")
 	}
 }

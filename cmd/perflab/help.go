@@ -1,0 +1,101 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+)
+
+// commandHelp is what "perflab <command> -h" prints around the flags.
+type commandHelp struct {
+	args     string // what follows the flags, "" for none
+	about    string // what the command does, in a few lines
+	examples []string
+}
+
+var helps = map[string]commandHelp{
+	"build": {
+		about: `Builds the site from results/, content/, locales/ and templates/: one
+report per study in English, Chinese and Japanese, as HTML and Markdown,
+with charts and CSV/JSON downloads. Problems perflab check would report are
+shown in the reports; the build fails only when it cannot build. The output
+folder is replaced whole, and only when the build succeeds.`,
+		examples: []string{
+			"perflab build",
+			"perflab build --out public --base-url https://org.github.io/repo/",
+			"perflab build --cache .perflab-cache   # render again only what a change touches",
+		},
+	},
+	"check": {
+		about: `Checks results/, content/ and locales/: every log (its arithmetic and
+percentiles), every published figure against the logs, models, GPU counts,
+datasets, translations and typography. Prints every problem with its file
+and line, and exits 1 when an unacknowledged error remains.`,
+		examples: []string{
+			"perflab check",
+			"perflab check --format github   # annotations and a job summary in GitHub Actions",
+			"perflab check --format json | jq '.[] | select(.severity == \"error\")'",
+		},
+	},
+	"serve": {
+		about: `Builds the site, serves it on a loopback address and builds again when
+a file under results/, content/, locales/ or templates/ changes; each good
+build is also written to --out. Open pages reload by themselves after a
+build; while a build fails, pages show its error.`,
+		examples: []string{"perflab serve", "perflab serve --addr 127.0.0.1:9000"},
+	},
+	"parse": {
+		args: "LOG...",
+		about: `Prints the result blocks perflab reads in raw benchmark logs (vLLM,
+SGLang, TensorRT-LLM, GenAI-Perf, AIPerf and more) as JSON or CSV, one
+record per block, with each metric's canonical key, value and line. Use it
+to see how a log is read before adding it.`,
+		examples: []string{"perflab parse bench.log", "perflab parse --format csv logs/*.log > blocks.csv"},
+	},
+	"summary": {
+		about: `Writes a Markdown table of what a results tree changes in the reports
+against another (the base branch): recommended and baseline
+configurations, each workload's conclusion, each step's best run and the
+check status. The pull-request workflow puts it in the job summary.`,
+		examples: []string{"perflab summary --base base/results --head results"},
+	},
+	"import": {
+		args: "REPORT.md...",
+		about: `Turns published Markdown optimisation reports into study folders: the
+commands, result blocks and errors are copied byte for byte, and every
+figure the report prints becomes a claim perflab check recomputes. An
+article with tables but no logs becomes a study of kind article. An
+existing study folder is never replaced.`,
+		examples: []string{"perflab import qwen3-32b__a100.md", "perflab import --out /tmp/results reports/*.md"},
+	},
+	"add": {
+		args: "LOG...",
+		about: `Adds a run to an existing study from the logs you ran: one log per
+workload, the workload, engine, command and GPUs inferred where the logs
+tell and said otherwise. Then prints what perflab check says about the new
+run, and exits 1 if it has an error. Nothing existing is overwritten.`,
+		examples: []string{
+			"perflab add --study qwen3-32b-a100 --run vllm-fp8 sharegpt.log random-32k.log",
+			"perflab add --study qwen3-32b-a100 --run sglang-tp2 --command 'python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp 2' bench.log",
+		},
+	},
+}
+
+// setUsage makes "perflab <name> -h" say what the command does, its
+// arguments, its flags and examples.
+func setUsage(fs *flag.FlagSet, name string) {
+	h, ok := helps[name]
+	if !ok {
+		return
+	}
+	fs.Usage = func() {
+		w := fs.Output()
+		line := "usage: perflab " + name + " [flags]"
+		if h.args != "" {
+			line += " " + h.args
+		}
+		fmt.Fprintf(w, "%s\n\n%s\n\nflags:\n", line, h.about)
+		fs.PrintDefaults()
+		fmt.Fprintf(w, "\nexamples:\n  %s\n", strings.Join(h.examples, "\n  "))
+	}
+}
