@@ -378,6 +378,45 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// On a 390 px phone: no sideways page scroll, charts at their drawn
+	// size (text 11 px and up) in a box of their own, and a wide table's
+	// first column kept in view.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files.Names() {
+		if !reportPage.MatchString(name) || !strings.HasSuffix(name, "/index.html") {
+			continue
+		}
+		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(base+name)); err != nil {
+			t.Fatalf("%s at 390 px: %v", name, err)
+		}
+		ph, err := chromedp.Run(ctx, chromedp.Evaluate[phoneInfo](readPhone))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ph.PageWidth > ph.ViewWidth {
+			t.Errorf("%s at 390 px: the page is %d px wide and scrolls sideways", name, ph.PageWidth)
+		}
+		if strings.Count(name, "/") < 2 {
+			col.take()
+			continue // a landing page: no charts
+		}
+		if ph.Charts == 0 || ph.SmallestChart < 800 {
+			t.Errorf("%s at 390 px: %d charts, the narrowest shown %d px wide (drawn 800 px: its text would shrink below 11 px)", name, ph.Charts, ph.SmallestChart)
+		}
+		if ph.ChartBoxWidth > ph.ViewWidth {
+			t.Errorf("%s at 390 px: a chart's box is %d px wide, wider than the screen", name, ph.ChartBoxWidth)
+		}
+		if !ph.StickyFirstColumn {
+			t.Errorf("%s at 390 px: the first column of the tables does not stay in view", name)
+		}
+		col.take()
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+
 	// A missing page anywhere shows 404.html, whose link leads home.
 	missing := base + "no/such/folder/page.html"
 	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(missing))
@@ -433,6 +472,30 @@ func TestBrowser(t *testing.T) {
 	t.Logf("built the site in %v; checked %d pages (%d requests), %d internal links and resources, %d downloads in %v in %s",
 		built.Round(time.Millisecond), pages, requests, links, downloads, time.Since(start).Round(time.Millisecond), browser)
 }
+
+// phoneInfo is what the phone pass measures on a report page.
+type phoneInfo struct {
+	PageWidth, ViewWidth int
+	Charts               int
+	SmallestChart        int // rendered width of the narrowest chart
+	ChartBoxWidth        int // widest box a chart scrolls in
+	StickyFirstColumn    bool
+}
+
+const readPhone = `(() => {
+  const imgs = [...document.querySelectorAll('main img[src$=".svg"]')];
+  const widths = imgs.map(i => Math.round(i.getBoundingClientRect().width));
+  const boxes = imgs.map(i => Math.round(i.parentElement.getBoundingClientRect().width));
+  const first = document.querySelector('main table td:first-child');
+  return {
+    PageWidth: document.documentElement.scrollWidth,
+    ViewWidth: window.innerWidth,
+    Charts: imgs.length,
+    SmallestChart: widths.length ? Math.min(...widths) : 0,
+    ChartBoxWidth: boxes.length ? Math.max(...boxes) : 0,
+    StickyFirstColumn: !!first && getComputedStyle(first).position === 'sticky',
+  };
+})()`
 
 func isLanguage(code string) bool {
 	for _, l := range render.Languages {
