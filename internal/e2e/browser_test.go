@@ -378,6 +378,33 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// Following a figure to its log opens the collapsed log at the line the
+	// figure comes from, in view and highlighted; on a phone, a tap does it.
+	for _, name := range files.Names() {
+		if !reportPage.MatchString(name) || strings.Count(name, "/") < 2 || !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(base+name)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.RunResponse(ctx, chromedp.Click(`main table a[href^="#L-"]`)); err != nil && !strings.Contains(err.Error(), "navigation") {
+			// a same-page link fires no network response
+		}
+		tg, err := chromedp.Run(ctx, chromedp.Evaluate[targetInfo](readTarget))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tg.Found || !tg.Open || !tg.InView || !tg.Highlighted {
+			t.Errorf("%s: following a figure to its log line: %+v", name, tg)
+		}
+		if shots != "" {
+			if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+				os.WriteFile(filepath.Join(shots, strings.ReplaceAll(name, "/", "_")+".target.png"), png, 0o644)
+			}
+		}
+		col.take()
+	}
+
 	// On a 390 px phone: no sideways page scroll, charts at their drawn
 	// size (text 11 px and up) in a box of their own, and a wide table's
 	// first column kept in view.
@@ -472,6 +499,22 @@ func TestBrowser(t *testing.T) {
 	t.Logf("built the site in %v; checked %d pages (%d requests), %d internal links and resources, %d downloads in %v in %s",
 		built.Round(time.Millisecond), pages, requests, links, downloads, time.Since(start).Round(time.Millisecond), browser)
 }
+
+// targetInfo is where a followed log-line link left the reader.
+type targetInfo struct {
+	Found, Open, InView, Highlighted bool
+	ID                               string
+}
+
+const readTarget = `(() => {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const t = id && document.getElementById(id);
+  if (!t) return {Found: false, ID: id};
+  const r = t.getBoundingClientRect();
+  const d = t.closest('details');
+  return {Found: true, ID: id, Open: !!d && d.open, InView: r.top >= 0 && r.bottom <= innerHeight,
+    Highlighted: t.matches(':target') && getComputedStyle(t).backgroundColor !== 'rgba(0, 0, 0, 0)'};
+})()`
 
 // phoneInfo is what the phone pass measures on a report page.
 type phoneInfo struct {

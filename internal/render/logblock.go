@@ -2,6 +2,9 @@ package render
 
 import (
 	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -25,6 +28,45 @@ func (logBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, renderFenced)
 }
 
+// lineAnchors numbers the first count lines of a log block from first,
+// with ids "<prefix>-<line>". The template asks for them with an info
+// string "log @<prefix>:<first>:<count> <summary>".
+type lineAnchors struct {
+	prefix       string
+	first, count int
+}
+
+// parseAnchors reads "@prefix:first:count" at the start of a log block's
+// summary, and returns the rest of the summary.
+func parseAnchors(summary []byte) (lineAnchors, []byte) {
+	if !bytes.HasPrefix(summary, []byte("@")) {
+		return lineAnchors{}, summary
+	}
+	spec, rest, _ := bytes.Cut(summary[1:], []byte(" "))
+	parts := bytes.Split(spec, []byte(":"))
+	if len(parts) != 3 || !safeID.Match(parts[0]) {
+		return lineAnchors{}, summary
+	}
+	first, err1 := strconv.Atoi(string(parts[1]))
+	count, err2 := strconv.Atoi(string(parts[2]))
+	if err1 != nil || err2 != nil || first < 1 || count < 0 {
+		return lineAnchors{}, summary
+	}
+	return lineAnchors{string(parts[0]), first, count}, bytes.TrimSpace(rest)
+}
+
+// LineID is the id of a log line in a page: the log's path made an id,
+// and the line.
+func LineID(repoPath string, line int) string {
+	return lineIDPrefix(repoPath) + "-" + strconv.Itoa(line)
+}
+
+func lineIDPrefix(repoPath string) string {
+	return "L-" + strings.Trim(nonID.ReplaceAllString(strings.ToLower(repoPath), "-"), "-")
+}
+
+var nonID = regexp.MustCompile(`[^a-z0-9]+`)
+
 func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
@@ -36,8 +78,10 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 		info = bytes.TrimSpace(n.Info.Segment.Value(source))
 	}
 	isLog := bytes.Equal(lang, []byte("log"))
+	var anchors lineAnchors
 	if isLog {
 		summary := bytes.TrimSpace(bytes.TrimPrefix(info, lang))
+		anchors, summary = parseAnchors(summary)
 		_, _ = w.WriteString(`<details class="log"><summary>`)
 		_, _ = w.Write(util.EscapeHTML(summary))
 		_, _ = w.WriteString("</summary>\n")
@@ -52,6 +96,14 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
+		if i < anchors.count {
+			// Each line of the log is a target: "#<prefix>-<line>".
+			id := anchors.prefix + "-" + strconv.Itoa(anchors.first+i)
+			_, _ = w.WriteString(`<span class="ln" id="` + id + `"><a class="lnum" href="#` + id + `">` + strconv.Itoa(anchors.first+i) + `</a>`)
+			writeEscaped(w, bytes.TrimRight(seg.Value(source), "\n"))
+			_, _ = w.WriteString("</span>\n")
+			continue
+		}
 		writeEscaped(w, seg.Value(source))
 	}
 	_, _ = w.WriteString("</code></pre>\n")

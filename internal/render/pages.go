@@ -212,9 +212,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if v == nil {
 			return "—"
 		}
+		if v.Source.File != "" && v.Source.Line > 0 {
+			anchor = LineID(repoPath(v.Source.File), v.Source.Line) // the log line itself
+		}
 		s := sourced(v.Expr(), anchor, valueTitle(v))
 		if v.Projected() {
-			s += " *(" + loc.T("value.projected") + ")*"
+			s += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
 		}
 		return s
 	}
@@ -281,8 +284,15 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if s, ok := rawResults[b]; ok {
 			return s
 		}
-		s := fence(blockText(file, b), "log "+loc.T("run.raw_result"))
-		rawResults[b] = s
+		text := blockText(file, b)
+		numbered := strings.Count(text, "\n") + 1
+		if jsonFormats[b.Format] {
+			numbered = min(numbered, strings.Count(logOf[file].BlockExcerpt(b, jsonExcerptLines, jsonExcerptBytes).Text, "\n")+1)
+		}
+		// The first time a block is shown its lines are numbered targets;
+		// shown again (its step and the other cases), it has no ids.
+		s := fence(text, fmt.Sprintf("log @%s:%d:%d %s", lineIDPrefix(repoPath(file)), b.Line, numbered, loc.T("run.raw_result")))
+		rawResults[b] = fence(text, "log "+loc.T("run.raw_result"))
 		return s
 	}
 	cell := func(cl *report.Cell, anchor string) string {
@@ -359,9 +369,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			case rr.Headline != nil:
 				v.Outcome = loc.T("run.headline."+string(s.Objective), "Value", value(rr.Headline, anchor))
 				if rr.Change != nil {
-					v.Outcome += " (" + changeLink(rr.Change, nil, anchor) + " " + loc.T("run.vs", "Run", esc(sr.Reference.Run.Name)) + ")"
+					v.Outcome += " " + loc.T("paren", "Text", changeLink(rr.Change, nil, anchor)+" "+loc.T("run.vs", "Run", esc(sr.Reference.Run.Name)))
 				} else if rr.Run.ID == sr.Step.Reference {
-					v.Outcome += " (" + loc.T("run.reference") + ")"
+					v.Outcome += " " + loc.T("paren", "Text", loc.T("run.reference"))
 				}
 			default:
 				v.Outcome = loc.T("run.no_main_result")
