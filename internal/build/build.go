@@ -361,7 +361,7 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, i, li int, so *stud
 	files := studyFiles{out, so}
 	nl := len(render.Languages)
 	if li == nl {
-		rows := Records(res.Study, filepath.ToSlash(d.Results))
+		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
 		stem := "data/" + res.Study.ID
 		csvData, jsonData, err := marshalRecords(stem, rows)
 		if err != nil {

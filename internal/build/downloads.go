@@ -8,6 +8,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -54,6 +55,14 @@ type Record struct {
 	MeanE2EL             Number `csv:"mean_e2el_ms" json:"mean_e2el_ms"`
 	MedianE2EL           Number `csv:"median_e2el_ms" json:"median_e2el_ms"`
 	P99E2EL              Number `csv:"p99_e2el_ms" json:"p99_e2el_ms"`
+
+	// How the reports use the row: the replicas a run's figures are
+	// projected by onto the node, the model its command serves, and
+	// whether a check excluded it from every comparison (and by which rule).
+	Replicas    int    `csv:"replicas" json:"replicas"`
+	ServedModel string `csv:"served_model" json:"served_model"`
+	Excluded    bool   `csv:"excluded" json:"excluded"`
+	ExcludedBy  string `csv:"excluded_by" json:"excluded_by"`
 }
 
 // metricFields maps the benchlog keys written to the downloads to their
@@ -130,7 +139,9 @@ func metricNumber(m benchlog.Metric) Number {
 // <workload>.log, whatever folder the results were read from: root is that
 // folder as study.LoadAll was given it (slash-separated), and is replaced by
 // "results".
-func Records(s *study.Study, root string) []Record {
+//
+// excluded maps the runs a check excluded from comparisons to the rule.
+func Records(s *study.Study, root string, excluded map[string]string) []Record {
 	versions := map[string]string{}
 	for _, e := range s.Engines {
 		versions[e.ID] = e.Version
@@ -142,6 +153,8 @@ func Records(s *study.Study, root string) []Record {
 			Nodes: s.Hardware.Nodes, Objective: string(s.Objective),
 			Run: run.ID, RunName: run.Name, Engine: run.Engine, EngineVersion: versions[run.Engine],
 			Command: run.Command, GPUs: run.GPUs,
+			Replicas: replicas(s.Hardware.GPUs(), run.GPUs), ServedModel: engine.Parse(run.Command).Model,
+			Excluded: excluded[run.ID] != "", ExcludedBy: excluded[run.ID],
 		}
 		if run.Failed() {
 			r := base
@@ -172,13 +185,22 @@ func Records(s *study.Study, root string) []Record {
 	return out
 }
 
+// replicas is how many copies of a run fit the node, as the reports
+// project it: 1 unless its GPUs divide the node.
+func replicas(node, gpus int) int {
+	if gpus > 0 && node > gpus && node%gpus == 0 {
+		return node / gpus
+	}
+	return 1
+}
+
 // addDownloads adds data/<study>.csv and .json for every study, and
 // data/all.csv and data/all.json with the rows of every study in id order.
 func addDownloads(files Output, results []check.Result, resultsDir string) error {
 	root := filepath.ToSlash(resultsDir)
 	var all []Record
 	for _, res := range results {
-		rows := Records(res.Study, root)
+		rows := Records(res.Study, root, res.Report.Excluded)
 		if err := addRecords(files, "data/"+res.Study.ID, rows); err != nil {
 			return err
 		}

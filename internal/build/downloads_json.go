@@ -82,6 +82,10 @@ var recordFields = [...]recordField{
 	numberField("mean_e2el_ms", func(r *Record) Number { return r.MeanE2EL }),
 	numberField("median_e2el_ms", func(r *Record) Number { return r.MedianE2EL }),
 	numberField("p99_e2el_ms", func(r *Record) Number { return r.P99E2EL }),
+	intField("replicas", func(r *Record) int { return r.Replicas }),
+	stringField("served_model", func(r *Record) string { return r.ServedModel }),
+	boolField("excluded", func(r *Record) bool { return r.Excluded }),
+	stringField("excluded_by", func(r *Record) string { return r.ExcludedBy }),
 }
 
 // appendRecordsJSON appends rows as json.MarshalIndent(rows, "", "  ") writes

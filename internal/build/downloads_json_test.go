@@ -38,7 +38,7 @@ func repositoryRows(t *testing.T, check func(testing.TB, []Record)) {
 	root := filepath.ToSlash(repoDirs.Results)
 	var all []Record
 	for _, res := range p.Results {
-		rows := Records(res.Study, root)
+		rows := Records(res.Study, root, res.Report.Excluded)
 		if len(rows) == 0 {
 			t.Errorf("%s: no rows", res.Study.ID)
 		}
@@ -58,7 +58,7 @@ func repositoryRecords(tb testing.TB) []Record {
 	}
 	var rows []Record
 	for _, res := range p.Results {
-		rows = append(rows, Records(res.Study, filepath.ToSlash(repoDirs.Results))...)
+		rows = append(rows, Records(res.Study, filepath.ToSlash(repoDirs.Results), res.Report.Excluded)...)
 	}
 	return rows
 }

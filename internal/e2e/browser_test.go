@@ -390,9 +390,15 @@ func TestBrowser(t *testing.T) {
 		if _, err := chromedp.RunResponse(ctx, chromedp.Click(`main table a[href^="#L-"]`)); err != nil && !strings.Contains(err.Error(), "navigation") {
 			// a same-page link fires no network response
 		}
-		tg, err := chromedp.Run(ctx, chromedp.Evaluate[targetInfo](readTarget))
-		if err != nil {
-			t.Fatal(err)
+		var tg targetInfo
+		for try := 0; try < 20; try++ { // the scroll may land a frame later on a busy machine
+			if tg, err = chromedp.Run(ctx, chromedp.Evaluate[targetInfo](readTarget)); err != nil {
+				t.Fatal(err)
+			}
+			if tg.InView {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
 		if !tg.Found || !tg.Open || !tg.InView || !tg.Highlighted {
 			t.Errorf("%s: following a figure to its log line: %+v", name, tg)
