@@ -543,7 +543,8 @@ func indexEntry(res check.Result) render.IndexEntry {
 	}
 	if len(rep.Recommended) > 0 && rep.Main != nil {
 		if row := rep.RowByWorkload(rep.Main.ID); row != nil && row.Change != nil {
-			e.Best = fmt.Sprintf("%s (%s)", rep.Recommended[0].Name, report.FormatPercent(row.Change.Percent))
+			e.BestRun, e.BestChange, e.BestNoise = rep.Recommended[0].Name, report.FormatPercent(row.Change.Percent), row.Change.Noise
+			e.BestReplicas = row.Change.To.Replicas
 		}
 	}
 	return e

@@ -669,7 +669,30 @@ type IndexEntry struct {
 	Engines   []string // names with versions, in the study's order
 	Objective string
 	Titles    map[string]string // by language
-	Best      string            // e.g. "TP4 (+59.2 %)"
+	// The recommended configuration on the main workload: its name, its
+	// change against the baseline, the replicas its figure is projected
+	// by (1: measured as is) and whether the change is within noise.
+	BestRun      string
+	BestChange   string // e.g. "+59.2 %"
+	BestReplicas int
+	BestNoise    bool
+}
+
+// bestText is the landing page's cell for a study's recommended
+// configuration: projected figures and changes within noise said as the
+// report says them.
+func bestText(loc *localizer, e IndexEntry) string {
+	if e.BestRun == "" {
+		return ""
+	}
+	change := e.BestChange
+	if e.BestNoise {
+		change = "≈ " + change + loc.T("change.noise")
+	}
+	if e.BestReplicas > 1 {
+		change += loc.T("index.best_projected", "Replicas", e.BestReplicas)
+	}
+	return loc.T("index.best_cell", "Run", e.BestRun, "Change", change)
 }
 
 // Index renders the landing page of one language, which lists every report;
@@ -697,7 +720,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		page := root + lang + "/" + e.Study
 		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.Engines, "|"),
 			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
-			Objective: loc.T("index.objective." + e.Objective), Best: e.Best,
+			Objective: loc.T("index.objective." + e.Objective), Best: bestText(loc, e),
 			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
 	}
 	var buf bytes.Buffer
