@@ -32,7 +32,11 @@ func TestAdd(t *testing.T) {
 		"  random-4k.log  <- bench.txt (guessed from ",
 		"model: Qwen/Qwen3-32B (from the model the serving command serves)\n",
 		"  engine: vllm  (from the serving command in bench.txt:1)\n",
-		"perflab check on the new run:\n0 errors, 0 warnings, 0 acknowledged\n",
+		// The new run is in no step yet: add says where to put it.
+		"perflab check on the new run:\n",
+		"warning: unplaced-run: run vllm-seqs is in no step",
+		"(steps: engine, quantization,",
+		"0 errors, 1 warnings, 0 acknowledged\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)

@@ -419,3 +419,28 @@ func TestMarkdownForGitHub(t *testing.T) {
 		}
 	}
 }
+
+// A run in no step and no configuration is shown under Other runs in every
+// language, and check warns about it.
+func TestUnplacedRunIsShown(t *testing.T) {
+	d := copyTree(t)
+	src := filepath.Join(d.Results, "qwen3-32b-a100", "runs", "sglang")
+	dst := filepath.Join(d.Results, "qwen3-32b-a100", "runs", "sglang-again")
+	if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v %s", err, out)
+	}
+	p, files := buildRepo(t, d)
+	for _, lang := range []string{"en", "zh", "ja"} {
+		page := string(files[lang+"/qwen3-32b-a100/index.html"])
+		if !strings.Contains(page, `id="other-runs"`) || !strings.Contains(page, `id="run-sglang-again"`) {
+			t.Errorf("%s: the unplaced run is not under Other runs", lang)
+		}
+	}
+	warned := false
+	for _, diag := range p.Diagnostics() {
+		warned = warned || diag.Rule == check.RuleUnplaced && diag.Subject == "sglang-again" && diag.Severity == check.Warning
+	}
+	if !warned {
+		t.Error("no unplaced-run warning")
+	}
+}

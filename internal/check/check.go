@@ -6,6 +6,7 @@ package check
 
 import (
 	"fmt"
+	"strings"
 	"path"
 	"sort"
 
@@ -115,6 +116,15 @@ func Study(s *study.Study) Result {
 	excluded := Excluded(diags)
 	sameDataRule(s, excluded, add)
 	rep := report.Build(s, excluded)
+	for _, rr := range rep.Others {
+		var steps []string
+		for _, st := range s.Steps {
+			steps = append(steps, st.ID)
+		}
+		add(Diagnostic{Rule: RuleUnplaced, Severity: Warning, File: rr.Run.Pos.File, Line: 1, Subject: rr.Run.ID,
+			Message: fmt.Sprintf("run %s is in no step and in neither the baseline nor the recommended configuration: reports show it under Other runs, compared with nothing; to compare it, add %s to the runs of a step in %s (steps: %s)",
+				rr.Run.ID, rr.Run.ID, s.Pos.File, strings.Join(steps, ", "))})
+	}
 	claimRules(rep, add)
 	tradeOffRules(rep, add)
 	acknowledge(s, diags, add)

@@ -18,6 +18,7 @@ const (
 	RuleCopy         = "copied-block"
 	RuleTradeOff     = "trade-off"
 	RulePlausibility = "implausible"
+	RuleUnplaced     = "unplaced-run"
 )
 
 // TradeOffThreshold is how much worse (in percent) the recommended

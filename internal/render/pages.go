@@ -60,7 +60,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines"}
+	"steps", "workloads", "problemLines", "others"}
 
 // side is one configuration of the "other cases" section.
 type side struct {
@@ -459,6 +459,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				views[i] = workloadView{Name: esc(workloadName(w.ID)), Dataset: dataset(w), Main: w.Main}
 			}
 			return views
+		},
+		"others": func() []runView {
+			if len(rep.Others) == 0 {
+				return nil
+			}
+			return runs(&report.StepResult{Runs: rep.Others})
 		},
 		"workload":  workloadName,
 		"blockText": blockText,

@@ -198,6 +198,7 @@ type Report struct {
 	Rows        []Row
 	Steps       []StepResult
 	Claims      []ClaimResult
+	Others      []RunResult // runs of no step and no configuration, still shown
 	Excluded    map[string]string // run id -> rule
 }
 
@@ -225,10 +226,36 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 	for _, st := range s.Steps {
 		r.Steps = append(r.Steps, r.step(st))
 	}
+	for _, run := range UnplacedRuns(s) {
+		r.Others = append(r.Others, r.runResult(run))
+	}
 	for _, c := range s.Claims {
 		r.Claims = append(r.Claims, r.claim(c))
 	}
 	return r
+}
+
+// UnplacedRuns are the runs a study lists in no step and in neither its
+// baseline nor its recommended configuration, in id order: a report shows
+// them under "Other runs", and check warns about each.
+func UnplacedRuns(s *study.Study) []*study.Run {
+	placed := map[string]bool{}
+	for _, id := range append(append([]string(nil), s.Baseline.Runs...), s.Recommended.Runs...) {
+		placed[id] = true
+	}
+	for _, st := range s.Steps {
+		placed[st.Reference] = true
+		for _, id := range st.Runs {
+			placed[id] = true
+		}
+	}
+	var out []*study.Run
+	for _, run := range s.Runs {
+		if !placed[run.ID] {
+			out = append(out, run)
+		}
+	}
+	return out
 }
 
 // replicas is how many copies of a run fit on the node: the study's GPUs
