@@ -6,9 +6,9 @@ package check
 
 import (
 	"fmt"
-	"strings"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/report"

@@ -423,6 +423,9 @@ func TestAddLoadsAndChecks(t *testing.T) {
 	}
 	for _, r := range check.All(studies) {
 		for _, d := range r.Diagnostics {
+			if d.Rule == check.RuleUnplaced && d.Subject == "vllm-seqs" {
+				continue // added, not yet placed in a step: expected
+			}
 			t.Errorf("check: %s", d)
 		}
 		if r.Study.ID != "ex" {

@@ -198,7 +198,7 @@ type Report struct {
 	Rows        []Row
 	Steps       []StepResult
 	Claims      []ClaimResult
-	Others      []RunResult // runs of no step and no configuration, still shown
+	Others      []RunResult       // runs of no step and no configuration, still shown
 	Excluded    map[string]string // run id -> rule
 }
 
@@ -239,6 +239,9 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 // baseline nor its recommended configuration, in id order: a report shows
 // them under "Other runs", and check warns about each.
 func UnplacedRuns(s *study.Study) []*study.Run {
+	if len(s.Steps) == 0 {
+		return nil // a study without steps places nothing: its runs are not lost, they are all there is
+	}
 	placed := map[string]bool{}
 	for _, id := range append(append([]string(nil), s.Baseline.Runs...), s.Recommended.Runs...) {
 		placed[id] = true
