@@ -15,10 +15,21 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 func main() {
+	// PERFLAB_CPUPROFILE=FILE writes a CPU profile of the command, for the
+	// measurements of docs and issues (go tool pprof FILE).
+	if name := os.Getenv("PERFLAB_CPUPROFILE"); name != "" {
+		if f, err := os.Create(name); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
+	}
 	err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
+	pprof.StopCPUProfile() // os.Exit skips deferred calls
 	var exit exitError
 	switch {
 	case errors.As(err, &exit):

@@ -132,7 +132,7 @@ func TestParseNoBlock(t *testing.T) {
 	if code := exitCode(err); code != 1 {
 		t.Errorf("exit status %d (%v), want 1", code, err)
 	}
-	if !strings.HasPrefix(stderr, "empty.log:1: ") || !strings.Contains(stderr, `looked for a "Serving Benchmark Result" banner`) {
+	if !strings.HasPrefix(stderr, "empty.log:1: no known benchmark output in empty.log: ") || !strings.Contains(stderr, `"Serving Benchmark Result" banner`) {
 		t.Errorf("stderr = %q, want the file and what was looked for", stderr)
 	}
 	if strings.TrimSpace(stdout) != "[]" {

@@ -324,12 +324,10 @@ func TestNoResult(t *testing.T) {
 	if !errors.As(err, &se) {
 		t.Fatalf("err = %v, want *SyntaxError", err)
 	}
-	if se.File != "empty.log" || se.Line != 1 || !strings.Contains(se.Msg, "Serving Benchmark Result") {
-		t.Errorf("err = %+v", se)
-	}
-	want := `empty.log:1: no benchmark result found: looked for a "Serving Benchmark Result" banner or a "Successful requests:" line`
-	if err.Error() != want {
-		t.Errorf("err = %q\nwant  %q", err, want)
+	// It names what the file looks like, from the line that says so.
+	want := "empty.log:2: no known benchmark output in empty.log: it looks most like vLLM or SGLang bench serve"
+	if se.File != "empty.log" || se.Line != 2 || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("err = %q\nwant  %q...", err, want)
 	}
 }
 
@@ -473,6 +471,22 @@ func TestNoisyLog(t *testing.T) {
 	for _, b := range blocks {
 		if b.Format != FormatVLLM || b.Truncated || len(b.Labels) != 40 {
 			t.Errorf("block at line %d: %s truncated=%v %d labels", b.Line, b.Format, b.Truncated, len(b.Labels))
+		}
+	}
+}
+
+// A file with no result perflab reads names the family it looks like.
+func TestNoResultNamesTheClosestFamily(t *testing.T) {
+	for text, want := range map[string]string{
+		"INFO starting\nThroughput: 12.31 requests/s, 9876.54 total tokens/s, 4321.00 output tokens/s\n": "vLLM bench throughput",
+		"Avg latency: 1.2345 seconds\n10% percentile latency: 1.1 seconds\n":                             "vLLM bench latency",
+		"| model | size | params | backend | ngl | test | t/s |\n| --- |\n":                             "llama-bench",
+		"INFO server started\nINFO done\n":                                                              "nothing in it looks like",
+	} {
+		_, err := Parse("logs/x.log", strings.NewReader(text))
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.Contains(se.Msg, "no known benchmark output in x.log") || !strings.Contains(se.Msg, want) {
+			t.Errorf("%q: %v, want a message naming %q", text, err, want)
 		}
 	}
 }

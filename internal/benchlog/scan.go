@@ -203,7 +203,8 @@ func Parse(name string, r io.Reader) ([]Block, error) {
 // memory does not grow with the input: the result blocks in order, or, if
 // there is none, the failed runs. An error from fn stops the reading.
 func Each(name string, r io.Reader, fn func(*Block) error) error {
-	sc := NewScanner(name, r)
+	head := &headKeeper{r: r}
+	sc := NewScanner(name, head)
 	var failures []*Block
 	results := 0
 	for sc.Scan() {
@@ -237,14 +238,14 @@ func Each(name string, r io.Reader, fn func(*Block) error) error {
 		return err
 	}
 	if results == 0 && len(failures) == 0 {
-		msg := `no benchmark result found: looked for a "Serving Benchmark Result" banner or a "Successful requests:" line`
+		msg, line := noResultMessage(name, head.head)
 		switch sc.input {
 		case inputJSON:
 			msg = "no benchmark result found: no JSON object with the keys of a vLLM --save-result, SGLang --output-file or trtllm-bench --report_json result (duration, completed, request_throughput ...)"
 		case inputCSV:
 			msg = "no benchmark result found: no Metric row of a GenAI-Perf or AIPerf CSV export"
 		}
-		return &SyntaxError{File: name, Line: 1, Msg: msg}
+		return &SyntaxError{File: name, Line: line, Msg: msg}
 	}
 	return nil
 }

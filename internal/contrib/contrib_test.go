@@ -308,7 +308,7 @@ func TestAddErrors(t *testing.T) {
 		{name: "existing run", o: Options{Study: "ex", Run: "vllm", Logs: []string{good}},
 			err: filepath.Join(results, "ex", "runs", "vllm") + " already exists: perflab add never overwrites a run"},
 		{name: "no result block", o: Options{Study: "ex", Run: "x", Logs: []string{writeTest(t, filepath.Join(logs, "server.log"), "INFO starting\nINFO ready\n")}},
-			err: filepath.Join(logs, "server.log") + `:1: no benchmark result found: looked for a "Serving Benchmark Result" banner or a "Successful requests:" line`},
+			err: filepath.Join(logs, "server.log") + `:1: no known benchmark output in server.log: nothing in it looks like a benchmark's result`},
 		{name: "failed run", o: Options{Study: "ex", Run: "x", Logs: []string{writeTest(t, filepath.Join(logs, "oom.log"), "Loading\nRuntimeError: CUDA out of memory\n")}},
 			err: "only a failed run (RuntimeError: CUDA out of memory)"},
 		{name: "two blocks in one log", o: Options{Study: "ex", Run: "x", Logs: []string{writeTest(t, filepath.Join(logs, "two.log"), random1kBlock+random4kBlock)}},

@@ -2,9 +2,9 @@ package render
 
 import (
 	"bytes"
-	"regexp"
+	"fmt"
+	"hash/fnv"
 	"strconv"
-	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -61,11 +61,13 @@ func LineID(repoPath string, line int) string {
 	return lineIDPrefix(repoPath) + "-" + strconv.Itoa(line)
 }
 
+// lineIDPrefix is short, as it is written twice on every line of every
+// log: "L" and a hash of the log's path.
 func lineIDPrefix(repoPath string) string {
-	return "L-" + strings.Trim(nonID.ReplaceAllString(strings.ToLower(repoPath), "-"), "-")
+	h := fnv.New32a()
+	h.Write([]byte(repoPath))
+	return fmt.Sprintf("L%08x", h.Sum32())
 }
-
-var nonID = regexp.MustCompile(`[^a-z0-9]+`)
 
 func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
@@ -99,7 +101,7 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 		if i < anchors.count {
 			// Each line of the log is a target: "#<prefix>-<line>".
 			id := anchors.prefix + "-" + strconv.Itoa(anchors.first+i)
-			_, _ = w.WriteString(`<span class="ln" id="` + id + `"><a class="lnum" href="#` + id + `">` + strconv.Itoa(anchors.first+i) + `</a>`)
+			_, _ = w.WriteString(`<span class="ln" id="` + id + `"><a href="#` + id + `">` + strconv.Itoa(anchors.first+i) + `</a>`)
 			writeEscaped(w, bytes.TrimRight(seg.Value(source), "\n"))
 			_, _ = w.WriteString("</span>\n")
 			continue

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	htmltemplate "html/template"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -555,18 +554,63 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: forGitHub(md.Bytes()), HTML: html, Charts: charts}, nil
 }
 
-var (
-	headingID = regexp.MustCompile(`(?m)^(#{1,6} .*?) \{#([A-Za-z0-9_.-]+)\}$`)
-	longTitle = regexp.MustCompile(`(\]\([^ )]+ ")([^"]*?) · [^"]*(")`)
-)
-
 // forGitHub turns the page's Markdown into what GitHub shows well: a
 // heading's {#id}, which GitHub prints as text, becomes an anchor before
 // it, so every link still lands; a link's title keeps only where the
 // figure comes from (file:line), not the whole provenance of the HTML page.
+// A hand-written scan: regular expressions took a third of the build.
 func forGitHub(md []byte) []byte {
-	md = headingID.ReplaceAll(md, []byte("<a id=\"$2\"></a>\n\n$1"))
-	return longTitle.ReplaceAll(md, []byte("$1$2$3"))
+	out := make([]byte, 0, len(md)+len(md)/32)
+	for len(md) > 0 {
+		line := md
+		if i := bytes.IndexByte(md, '\n'); i >= 0 {
+			line = md[:i+1]
+		}
+		md = md[len(line):]
+		body := bytes.TrimRight(line, "\n")
+		if len(body) > 0 && body[0] == '#' && body[len(body)-1] == '}' {
+			if i := bytes.LastIndex(body, []byte(" {#")); i > 0 && safeID.Match(body[i+3:len(body)-1]) {
+				out = append(out, `<a id="`...)
+				out = append(out, body[i+3:len(body)-1]...)
+				out = append(out, "\"></a>\n\n"...)
+				out = append(out, body[:i]...)
+				out = append(out, line[len(body):]...)
+				continue
+			}
+		}
+		out = appendShortTitles(out, line)
+	}
+	return out
+}
+
+// appendShortTitles appends a line with each link title `](#x "a · b")`
+// cut to its first part `](#x "a")`.
+func appendShortTitles(out, line []byte) []byte {
+	for {
+		i := bytes.Index(line, []byte("](#"))
+		if i < 0 {
+			return append(out, line...)
+		}
+		j := bytes.IndexByte(line[i:], ')')
+		k := bytes.Index(line[i:], []byte(` "`))
+		if j < 0 || k < 0 || k > j {
+			out = append(out, line[:i+3]...)
+			line = line[i+3:]
+			continue
+		}
+		end := bytes.Index(line[i+k+2:], []byte(`")`))
+		if end < 0 {
+			return append(out, line...)
+		}
+		title := line[i+k+2 : i+k+2+end]
+		if c := bytes.Index(title, []byte(" · ")); c >= 0 {
+			title = title[:c]
+		}
+		out = append(out, line[:i+k+2]...)
+		out = append(out, title...)
+		out = append(out, `")`...)
+		line = line[i+k+2+end+2:]
+	}
 }
 
 // erratumOf is the erratum of a checked claim the logs contradict.

@@ -1,0 +1,88 @@
+package benchlog
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path"
+)
+
+// When a file holds no result perflab reads, the error names the benchmark
+// family the file looks most like, so a contributor knows whether they
+// pasted the wrong file or a tool perflab does not read yet.
+
+// hintWindow is how much of the start of a file is kept to name its family.
+const hintWindow = 64 << 10
+
+// families are benchmark outputs by the phrases their printers write.
+var families = []struct {
+	name    string
+	phrases []string
+}{
+	{"vLLM or SGLang bench serve (a result table without its banner or counts)", []string{"Serving Benchmark Result", "Successful requests", "Request throughput (req/s)"}},
+	{"vLLM bench throughput / benchmark_throughput.py", []string{"Throughput: ", "requests/s", "total tokens/s"}},
+	{"vLLM bench latency / benchmark_latency.py", []string{"Avg latency:", "percentile latency:"}},
+	{"SGLang bench_one_batch", []string{"Prefill. latency:", "Decode.  median latency:", "Total. latency:"}},
+	{"SGLang bench_offline_throughput", []string{"Offline Throughput Benchmark Result"}},
+	{"guidellm", []string{"guidellm", "Benchmarks Stats", "Benchmarks Metadata"}},
+	{"llmperf (token_benchmark_ray)", []string{"results_ttft_s", "results_inter_token_latency_s", "token_benchmark_ray"}},
+	{"llama.cpp llama-bench", []string{"| model", "| test", "t/s", "pp512", "tg128"}},
+	{"LMDeploy profile_*", []string{"lmdeploy", "number of prompt tokens", "first token latency(s)"}},
+	{"EvalScope perf", []string{"evalscope", "Benchmarking summary", "Percentile results"}},
+	{"GenAI-Perf or AIPerf", []string{"genai-perf", "aiperf", "Output Token Throughput", "Time To First Token"}},
+	{"trtllm-bench", []string{"PERFORMANCE OVERVIEW", "trtllm-bench", "ENGINE DETAILS"}},
+}
+
+// closestFamily names the family whose phrases the text has most of, the
+// line of the first phrase found, and whether any was found.
+func closestFamily(text []byte) (name string, line int, ok bool) {
+	best := 0
+	for _, f := range families {
+		n, first := 0, -1
+		for _, p := range f.phrases {
+			if i := bytes.Index(text, []byte(p)); i >= 0 {
+				n++
+				if first < 0 || i < first {
+					first = i
+				}
+			}
+		}
+		if n > best {
+			best, name, line, ok = n, f.name, bytes.Count(text[:first], []byte("\n"))+1, true
+		}
+	}
+	return name, line, ok
+}
+
+// noResultMessage says that a file holds no result perflab reads, and what
+// it looks like instead.
+func noResultMessage(name string, head []byte) (string, int) {
+	name = path.Base(name)
+	if family, line, ok := closestFamily(head); ok {
+		return fmt.Sprintf("no known benchmark output in %s: it looks most like %s output (from line %d), which perflab does not read from this file; docs/metrics.md lists the outputs perflab reads", name, family, line), line
+	}
+	return fmt.Sprintf(`no known benchmark output in %s: nothing in it looks like a benchmark's result (perflab reads vLLM, SGLang and TensorRT-LLM serving benchmarks, trtllm-bench, GenAI-Perf and AIPerf; docs/metrics.md lists them); paste the output from its "Serving Benchmark Result" banner or the tool's summary`, name), 1
+}
+
+// headKeeper keeps the first hintWindow bytes read through it.
+type headKeeper struct {
+	r    io.Reader
+	head []byte
+}
+
+// Len is what is left to read when the reader says it, so that a small
+// in-memory log keeps its small read buffer (see NewScanner).
+func (h *headKeeper) Len() int {
+	if l, ok := h.r.(interface{ Len() int }); ok {
+		return l.Len()
+	}
+	return readBufSize
+}
+
+func (h *headKeeper) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	if room := hintWindow - len(h.head); room > 0 && n > 0 {
+		h.head = append(h.head, p[:min(n, room)]...)
+	}
+	return n, err
+}
