@@ -480,8 +480,8 @@ func TestNoResultNamesTheClosestFamily(t *testing.T) {
 	for text, want := range map[string]string{
 		"INFO starting\nThroughput: 12.31 requests/s, 9876.54 total tokens/s, 4321.00 output tokens/s\n": "vLLM bench throughput",
 		"Avg latency: 1.2345 seconds\n10% percentile latency: 1.1 seconds\n":                             "vLLM bench latency",
-		"| model | size | params | backend | ngl | test | t/s |\n| --- |\n":                             "llama-bench",
-		"INFO server started\nINFO done\n":                                                              "nothing in it looks like",
+		"| model | size | params | backend | ngl | test | t/s |\n| --- |\n":                              "llama-bench",
+		"INFO server started\nINFO done\n":                                                               "nothing in it looks like",
 	} {
 		_, err := Parse("logs/x.log", strings.NewReader(text))
 		var se *SyntaxError

@@ -386,7 +386,7 @@ func TestLoadProblems(t *testing.T) {
 		{"invalid run folder id", []edit{set("runs/Bad Run/run.yaml", runVLLM), set("runs/Bad Run/sharegpt.log", vllmBlock("1.00"))},
 			"runs/Bad Run:0", `run folder name "Bad Run" is not a valid id: use lower-case letters`},
 		{"log with no result block", []edit{set("runs/vllm/sharegpt.log", "INFO starting server\nINFO done\n")},
-			"runs/vllm/sharegpt.log:1", `no benchmark result found: looked for a "Serving Benchmark Result" banner`},
+			"runs/vllm/sharegpt.log:1", `no known benchmark output in sharegpt.log: nothing in it looks like a benchmark`},
 		{"no runs folder", []edit{remove(rv), remove("runs/vllm/sharegpt.log"), remove("runs/vllm/random-1k.log"),
 			remove("runs/vllm-fp8/run.yaml"), remove("runs/vllm-fp8/sharegpt.log"), remove("runs/vllm-fp8/random-1k.log")},
 			"study.yaml:1", "study has no runs/ folder: add one folder per run"},
