@@ -5,6 +5,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -124,6 +125,7 @@ func (p *parser) parse() error {
 	}
 	p.finishWorkloads()
 	p.reconcileModel(title)
+	p.citeRepeats()
 	p.hardwareFromRuns()
 	p.references()
 	p.configs()
@@ -990,6 +992,36 @@ func merge(o, r *Run) {
 			o.Logs = append(o.Logs, b)
 		}
 	}
+}
+
+// citeRepeats makes each run printed more than once (a later step showing
+// its starting point again: the same command and the same result blocks)
+// cite every line it is printed on, in every copy.
+func (p *parser) citeRepeats() {
+	runs := p.s.Runs
+	for i, a := range runs {
+		for _, b := range runs[i+1:] {
+			if a.Line > 0 && b.Line > 0 && a.Command == b.Command && a.Parameters == b.Parameters && a.Error == "" && b.Error == "" && sameLogs(a, b) {
+				a.alsoAt = append(a.alsoAt, b.Line)
+				b.alsoAt = append(b.alsoAt, a.Line)
+			}
+		}
+	}
+	for _, r := range runs {
+		slices.Sort(r.alsoAt)
+	}
+}
+
+func sameLogs(a, b *Run) bool {
+	if len(a.Logs) == 0 || len(a.Logs) != len(b.Logs) {
+		return false
+	}
+	for i := range a.Logs {
+		if a.Logs[i].Workload != b.Logs[i].Workload || a.Logs[i].Text != b.Logs[i].Text {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *parser) register(r *Run) {

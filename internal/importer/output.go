@@ -261,7 +261,11 @@ func (r *Run) node() *yaml.Node {
 		m.add("error", str(r.Error))
 	}
 	if r.Line > 0 {
-		m.add("source", quoted(fmt.Sprintf("%s:%d", r.source, r.Line)))
+		src := fmt.Sprintf("%s:%d", r.source, r.Line)
+		for _, n := range r.alsoAt {
+			src += fmt.Sprintf(", %s:%d", r.source, n)
+		}
+		m.add("source", quoted(src))
 	}
 	return m.n
 }

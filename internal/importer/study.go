@@ -99,7 +99,8 @@ type Run struct {
 	Parameters string
 	GPUs       int
 	Error      string
-	Line       int // report line of the command (or parameters)
+	Line       int   // report line of the command (or parameters)
+	alsoAt     []int // other lines the same configuration and result are printed on
 	Logs       []Log
 	source     string
 	step       *Step

@@ -258,3 +258,32 @@ func TestDeriveCommandMultiFlag(t *testing.T) {
 		t.Error("a label whose second flag differs is taken for the command")
 	}
 }
+
+// A configuration printed again by a later step cites both lines, in both
+// copies.
+func TestRepeatsCiteEveryLine(t *testing.T) {
+	log := []Log{{Workload: "sharegpt", Text: block(50)}}
+	a := &Run{Name: "SGLang", Command: "c", Parameters: "--tp-size=8", Line: 171, Logs: log, source: "r.md"}
+	b := &Run{Name: "TP", Command: "c", Parameters: "--tp-size=8", Line: 219, Logs: log, source: "r.md"}
+	other := &Run{Name: "TP2", Command: "c", Parameters: "--tp-size=2", Line: 250, Logs: log, source: "r.md"}
+	p := &parser{s: &Study{Runs: []*Run{a, b, other}}}
+	p.citeRepeats()
+	for _, tc := range []struct {
+		r    *Run
+		want string
+	}{{a, "r.md:171, r.md:219"}, {b, "r.md:219, r.md:171"}, {other, "r.md:250"}} {
+		var sb strings.Builder
+		if err := yamlSource(tc.r, &sb); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(sb.String(), `source: "`+tc.want+`"`) {
+			t.Errorf("%s: %s, want source %q", tc.r.Name, sb.String(), tc.want)
+		}
+	}
+}
+
+func yamlSource(r *Run, sb *strings.Builder) error {
+	y, err := encode(r.node())
+	sb.Write(y)
+	return err
+}
