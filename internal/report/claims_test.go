@@ -357,3 +357,33 @@ func TestWordedPercent(t *testing.T) {
 		}
 	}
 }
+
+// A mean latency the log does not print is worked out from TTFT and TPOT,
+// an approximation: a published figure within 2 % of it is a suspect
+// mismatch (a warning), farther a certain one.
+func TestDerivedLatencyClaim(t *testing.T) {
+	s := testStudy(study.Latency, 1, testRun("vllm", "vLLM", 1), testRun("opt", "Opt", 1))
+	for _, r := range s.Runs {
+		setMetric(r, "sharegpt", "mean_ttft_ms", "42.27", 12)
+		setMetric(r, "sharegpt", "mean_tpot_ms", "7.82", 16)
+		setMetric(r, "sharegpt", "total_output_tokens", "22061", 6)
+		setMetric(r, "sharegpt", "completed", "100", 3)
+	}
+	s.Baseline = study.Config{Runs: []string{"vllm"}}
+	s.Recommended = study.Config{Runs: []string{"opt"}}
+	// 42.27 + 7.82 x (220.61 - 1) = 1759.66 ms
+	for _, tc := range []struct {
+		printed        string
+		match, suspect bool
+	}{
+		{"Mean latency: 1.76s/req", true, false},
+		{"Mean latency: 1.78s/req", false, true},
+		{"Mean latency: 1.95s/req", false, false},
+	} {
+		s.Claims = []study.Claim{{Kind: study.ClaimValue, Workload: "sharegpt", Config: study.ConfigBaseline, Printed: tc.printed}}
+		c := Build(s, nil).Claims[0]
+		if c.Match != tc.match || c.Suspect != tc.suspect {
+			t.Errorf("%s: match %v suspect %v (%s), want %v %v", tc.printed, c.Match, c.Suspect, c.Detail, tc.match, tc.suspect)
+		}
+	}
+}

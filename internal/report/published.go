@@ -289,8 +289,13 @@ func (r *Report) valueOf(run *study.Run, headline *Value, block *benchlog.Block,
 		return nil, false
 	}
 	return &Value{Run: run.ID, Metric: key, Measured: m.Value, Decimals: m.Decimals, Replicas: 1, GPUs: run.GPUs,
-		Source: Source{File: file, Line: m.Line}}, true
+		Source: Source{File: file, Line: m.Line}, Derived: derived(block, key)}, true
 }
+
+// derivedSlack is how far (a fraction) a published mean latency may sit
+// from the one perflab works out from TTFT and TPOT before the mismatch is
+// certain: the mean of products is not the product of means.
+const derivedSlack = 0.02
 
 // claimFamily checks the claim kinds of published reports.
 func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
@@ -339,6 +344,13 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 		}
 		res.Checked = true
 		res.Computed, res.Match, res.Detail = checkValue(c.Printed, pv, *v)
+		if !res.Match && v.Derived && math.Abs(pv.value-v.Measured) <= derivedSlack*v.Measured {
+			// The log prints no mean latency: the one perflab works out from
+			// TTFT and TPOT is an approximation, so a near miss is suspect,
+			// not certain.
+			res.Suspect = true
+			res.Detail += " (worked out from mean TTFT and TPOT, as the log prints no mean latency: an approximation)"
+		}
 	case study.ClaimSummary:
 		sr := r.StepByID(c.Step)
 		if sr == nil {

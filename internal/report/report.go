@@ -57,6 +57,16 @@ type Value struct {
 	Replicas int     `json:"replicas"` // 1 unless the run used part of the node
 	GPUs     int     `json:"gpus"`     // GPUs the run used
 	Source   Source  `json:"source"`
+	// Derived: the log does not print it; it is worked out from other
+	// figures (the mean latency from TTFT and TPOT), an approximation.
+	Derived bool `json:"derived,omitempty"`
+}
+
+// derived reports whether a block's value for key is worked out rather
+// than printed.
+func derived(b *benchlog.Block, key string) bool {
+	_, printed := b.Metrics[key]
+	return !printed && key == MeanE2EL.Key
 }
 
 // Effective is the value compared: the measurement times its replicas.
@@ -294,7 +304,8 @@ func (r *Report) value(run *study.Run, workload, key string) (*Value, *benchlog.
 		return &Value{
 			Run: run.ID, Workload: workload, Metric: key, Measured: m.Value, Decimals: m.Decimals,
 			Replicas: replicas(r.Study, run), GPUs: run.GPUs,
-			Source: Source{File: lg.File, Line: m.Line, Label: label},
+			Source:  Source{File: lg.File, Line: m.Line, Label: label},
+			Derived: derived(b, key),
 		}, b, lg.File
 	}
 	return nil, nil, ""
