@@ -156,6 +156,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	d := dirFlags(fs)
 	format := fs.String("format", "text", "output format: text, json or github")
 	summary := fs.String("summary", "", "with --format github: append every problem as a Markdown table to this file (default $GITHUB_STEP_SUMMARY)")
+	fs.Func("study", "check only this study (repeatable): what a pull request touching it changes; copies are looked for among the studies given only", func(id string) error {
+		d.Only = append(d.Only, id)
+		return nil
+	})
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -34,6 +34,7 @@ and line, and exits 1 when an unacknowledged error remains.`,
 		examples: []string{
 			"perflab check",
 			"perflab check --format github   # annotations and a job summary in GitHub Actions",
+			"perflab check --study qwen3-32b-a100   # only the study a pull request touches",
 			"perflab check --format json | jq '.[] | select(.severity == \"error\")'",
 		},
 	},

@@ -512,3 +512,30 @@ func TestCommandHelp(t *testing.T) {
 		t.Errorf("%d commands have help; the usage lists them all", len(helps))
 	}
 }
+
+// --study checks only the studies given: their problems and no other's.
+func TestCheckOneStudy(t *testing.T) {
+	flags := copyRepo(t)
+	stdout, stderr, err := perflab(t, append([]string{"check", "--format", "json", "--study", "qwen3-32b-a100"}, flags...)...)
+	if err != nil {
+		t.Fatalf("check --study: %v\n%s%s", err, stdout, stderr)
+	}
+	var diags []map[string]any
+	if err := json.Unmarshal([]byte(stdout), &diags); err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) == 0 {
+		t.Fatal("no diagnostic: the study's acknowledged errors are missing")
+	}
+	for _, d := range diags {
+		if file, _ := d["file"].(string); strings.Contains(file, "qwen3-235b") {
+			t.Errorf("a problem of another study: %v", d)
+		}
+	}
+	for _, bad := range []string{"../results", "no-such-study"} {
+		stdout, stderr, err := perflab(t, append([]string{"check", "--study", bad}, flags...)...)
+		if err == nil || !strings.Contains(stdout+stderr+err.Error(), bad) {
+			t.Errorf("--study %s: %v, output does not name it: %s%s", bad, err, stdout, stderr)
+		}
+	}
+}

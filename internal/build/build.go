@@ -31,6 +31,10 @@ type Dirs struct {
 	// BaseURL is the address the site is served at (--base-url), for the
 	// sitemaps and 404.html; empty: unknown (see addExtras).
 	BaseURL string
+	// Only, when set, restricts Load to these study ids (perflab check
+	// --study): a pull request's check reads the studies it touches, not
+	// a thousand others. Copies are then looked for among them only.
+	Only []string
 }
 
 // RepoPath names a file read from one of the folders as the repository
@@ -93,7 +97,7 @@ func Load(d Dirs) (*Project, error) {
 	if d.Locales != "" && d.Templates != "" {
 		wg.Go(func() { templateProbs = loadTemplates(d) })
 	}
-	studies, probs, err := study.LoadAll(projectFS(d.Results), filepath.ToSlash(d.Results))
+	studies, probs, err := loadStudies(d)
 	var results []check.Result
 	if err == nil {
 		results = check.All(studies)
@@ -118,7 +122,20 @@ func Load(d Dirs) (*Project, error) {
 			p.Content = content
 		}
 		p.Problems = append(p.Problems, check.Problems(contentProbs)...)
-		p.Problems = append(p.Problems, check.Translations(studies, p.Content, filepath.ToSlash(d.Content))...)
+		prose := p.Content
+		if len(d.Only) > 0 {
+			// Prose of the other studies is theirs to check.
+			prose = map[string]map[string]*study.Content{}
+			for lang, byStudy := range p.Content {
+				prose[lang] = map[string]*study.Content{}
+				for _, id := range d.Only {
+					if c := byStudy[id]; c != nil {
+						prose[lang][id] = c
+					}
+				}
+			}
+		}
+		p.Problems = append(p.Problems, check.Translations(studies, prose, filepath.ToSlash(d.Content))...)
 	}
 	p.Problems = append(p.Problems, templateProbs...)
 	p.Problems = append(p.Problems, typeProbs...)
@@ -150,6 +167,30 @@ func typography(d Dirs) []check.Diagnostic {
 		}
 	}
 	return out
+}
+
+// loadStudies loads every study of d.Results, or only those of d.Only.
+func loadStudies(d Dirs) ([]*study.Study, []study.Problem, error) {
+	if len(d.Only) == 0 {
+		return study.LoadAll(projectFS(d.Results), filepath.ToSlash(d.Results))
+	}
+	root := filepath.ToSlash(d.Results)
+	var studies []*study.Study
+	var probs []study.Problem
+	for _, id := range d.Only {
+		if err := site.CheckPath(id); err != nil || strings.Contains(id, "/") {
+			return nil, nil, fmt.Errorf("--study %q is not a study id (a folder name under %s)", id, d.Results)
+		}
+		s, p, err := study.Load(safefs.New(filepath.Join(d.Results, id), path.Join(root, id)), path.Join(root, id), id)
+		if err != nil {
+			return nil, nil, err
+		}
+		probs = append(probs, p...)
+		if s != nil {
+			studies = append(studies, s)
+		}
+	}
+	return studies, probs, nil
 }
 
 // loadTemplates reports a template or locale file that does not load, and
