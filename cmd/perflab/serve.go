@@ -130,16 +130,17 @@ func scan(dirs []string) string {
 
 // server holds the last site that built.
 type server struct {
-	dirs build.Dirs
-	out  string
-	log  io.Writer
+	dirs    build.Dirs
+	out     string
+	builder build.Builder // keeps the build cache in memory between builds
+	log     io.Writer
 	// port is the port listened on; requests must name it with a loopback
 	// host (see ownHost).
 	port string
 
 	mu    sync.RWMutex
-	files site.Files // nil until a build succeeds
-	err   error      // the last build's error, shown until a build succeeds
+	files siteFiles // nil until a build succeeds
+	err   error     // the last build's error, shown until a build succeeds
 	// generation counts builds, failed ones included: an open page polls
 	// it and reloads when it moves.
 	generation uint64
@@ -152,16 +153,36 @@ const generationPath = "/__perflab/generation"
 // only, never the site written to --out.
 const reloadScript = `<script>(function(){var g=%d;setInterval(function(){fetch(%q,{cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(+t!==g)location.reload()}).catch(function(){})},1000)})();</script>`
 
-// rebuild builds the site; on success it is served and written to out.
+// siteFiles reads a file of the served site.
+type siteFiles interface {
+	file(name string) ([]byte, bool)
+}
+
+// memSite serves a site held in memory (tests).
+type memSite site.Files
+
+func (m memSite) file(name string) ([]byte, bool) {
+	data, ok := m[name]
+	return data, ok
+}
+
+// diskSite serves the site as the last good build wrote it into out.
+type diskSite struct{ fsys *safefs.FS }
+
+func (d diskSite) file(name string) ([]byte, bool) {
+	if site.CheckPath(name) != nil {
+		return nil, false
+	}
+	data, err := d.fsys.ReadFile(name)
+	return data, err == nil
+}
+
+// rebuild builds the site into out, through the build cache: after the
+// first build only the studies a change touches are rendered again. On
+// success the new site is served; on failure out keeps the previous one.
 func (s *server) rebuild() {
 	start := time.Now()
-	files, err := func() (site.Files, error) {
-		p, err := build.Load(s.dirs)
-		if err != nil {
-			return nil, err
-		}
-		return build.Site(p, s.dirs)
-	}()
+	res, err := s.builder.Build(s.dirs, s.out)
 	if err != nil {
 		s.mu.Lock()
 		s.err = err
@@ -176,13 +197,10 @@ func (s *server) rebuild() {
 		return
 	}
 	s.mu.Lock()
-	s.files, s.err = files, nil
+	s.files, s.err = diskSite{safefs.New(s.out, filepath.ToSlash(s.out))}, nil
 	s.generation++
 	s.mu.Unlock()
-	if err := site.Write(s.out, files); err != nil {
-		fmt.Fprintf(s.log, "built, but writing %s failed (serving the new site from memory): %v\n", s.out, err)
-	}
-	fmt.Fprintf(s.log, "built %d files in %v\n", len(files), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(s.log, "built %d files (%d of %d studies rendered) in %v\n", res.Files, res.Rendered, res.Studies, time.Since(start).Round(time.Millisecond))
 }
 
 // ownHost reports whether a request's Host header names this server: a
@@ -237,15 +255,15 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "<!DOCTYPE html>\n<title>perflab: build failed</title>\n<h1>The build failed</h1>\n<pre>%s</pre>\n<p>Fix the file; this page reloads when it builds again.</p>\n%s\n", html.EscapeString(msg), reload)
 		return
 	}
-	data, ok := files[name]
+	data, ok := files.file(name)
 	if !ok {
-		if _, dir := files[path.Join(name, "index.html")]; dir {
+		if _, dir := files.file(path.Join(name, "index.html")); dir {
 			http.Redirect(w, r, path.Base(name)+"/", http.StatusMovedPermanently)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusNotFound)
-		if page, ok := files["404.html"]; ok {
+		if page, ok := files.file("404.html"); ok {
 			w.Write(page)
 		}
 		return

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perflab/perflab/internal/site"
 )
 
 // lockedBuffer is written by the server's goroutines and read by the test.
@@ -150,7 +149,7 @@ func TestServe(t *testing.T) {
 // of another site whose name resolves to 127.0.0.1 (DNS rebinding) is
 // refused.
 func TestServeHostHeader(t *testing.T) {
-	s := &server{port: "8080", files: site.Files{"index.html": []byte("<p>site</p>")}}
+	s := &server{port: "8080", files: memSite{"index.html": []byte("<p>site</p>")}}
 	for host, want := range map[string]int{
 		"127.0.0.1:8080":      200,
 		"localhost:8080":      200,
@@ -183,7 +182,7 @@ func TestServeRefusesPublicAddress(t *testing.T) {
 // files written to --out carry no script.
 func TestServeReloadsPages(t *testing.T) {
 	page := []byte("<html><body><p>site</p></body></html>")
-	s := &server{port: "8080", files: site.Files{"index.html": page}, generation: 3}
+	s := &server{port: "8080", files: memSite{"index.html": page}, generation: 3}
 	get := func(p string) string {
 		r := httptest.NewRequest("GET", p, nil)
 		r.Host = "127.0.0.1:8080"

@@ -77,45 +77,68 @@ type BuildResult struct {
 // BuildCached builds the site into out, reusing the cache in cacheDir when it
 // describes out, and leaves a cache of the new site there.
 func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
+	b := &Builder{state: readCache(cacheDir)}
+	res, err := b.Build(d, out)
+	if err != nil {
+		return nil, err
+	}
+	return res, writeCache(cacheDir, b.state)
+}
+
+// Builder builds a site again and again (perflab serve), keeping the
+// build cache in memory rather than in a file between builds.
+type Builder struct {
+	state *cacheState // describes the last site built; nil: build in full
+}
+
+// Build builds the site into out, rendering again only what changed since
+// the last build, when the cache still describes out.
+func (b *Builder) Build(d Dirs, out string) (*BuildResult, error) {
+	res, next, err := b.build(d, out)
+	b.state = next // nil after a failure: the next build is a full one
+	return res, err
+}
+
+func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 	// The incremental path writes into out in place: the same refusal as
 	// site.Create's.
 	if err := site.CheckDestination(out); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	global, err := globalSig(d, out)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ids, sigs, err := studySigs(d)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	st := readCache(cacheDir)
+	st := b.state
 	if st != nil && st.Global == global && st.Site == siteIdentity(out) && st.Site != (siteID{}) && sameIDs(st, ids) {
 		res, next, err := incremental(d, out, st, sigs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		next.Global = global
 		next.Site = siteIdentity(out)
-		return res, writeCache(cacheDir, next)
+		return res, next, nil
 	}
 	p, err := Load(d)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	w, err := site.Create(out)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	studies, err := generate(p, d, w)
 	if err != nil {
 		w.Abort()
-		return nil, err
+		return nil, nil, err
 	}
 	nfiles := len(w.Names())
 	if err := w.Commit(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles}
 	blocks := make([][]check.BlockRef, len(p.Results))
@@ -136,7 +159,7 @@ func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
 	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
 		next.Site = siteID{}
 	}
-	return &BuildResult{Studies: len(p.Results), Rendered: len(p.Results), Files: nfiles, SiteWide: true, Project: p}, writeCache(cacheDir, next)
+	return &BuildResult{Studies: len(p.Results), Rendered: len(p.Results), Files: nfiles, SiteWide: true, Project: p}, next, nil
 }
 
 func sameIDs(st *cacheState, ids []string) bool {

@@ -177,3 +177,35 @@ func TestCacheVerified(t *testing.T) {
 		}
 	}
 }
+
+// A Builder keeps the cache in memory: the second build renders only what
+// changed, and a failed build makes the next one full.
+func TestBuilderInMemory(t *testing.T) {
+	dir := t.TempDir()
+	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
+		Locales: repoDirs.Locales, Templates: repoDirs.Templates}
+	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "site")
+	var b Builder
+	if res, err := b.Build(d, out); err != nil || res.Incremental || res.Rendered != 4 {
+		t.Fatalf("first build: %+v, %v", res, err)
+	}
+	if err := appendTo(filepath.Join(d.Results, ids[2], "runs", "vllm-tp8", "sharegpt.log"), "\nINFO: done\n"); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := b.Build(d, out); err != nil || !res.Incremental || res.Rendered != 1 {
+		t.Fatalf("one log changed: %+v, %v; want one study rendered again", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".perflab-cache")); err == nil {
+		t.Error("a Builder wrote a cache file")
+	}
+	if _, err := b.Build(Dirs{Results: filepath.Join(dir, "nothing")}, out); err == nil {
+		t.Fatal("a build of a missing results folder succeeded")
+	}
+	if res, err := b.Build(d, out); err != nil || res.Incremental {
+		t.Fatalf("after a failed build: %+v, %v; want a full build", res, err)
+	}
+}
