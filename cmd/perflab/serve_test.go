@@ -14,7 +14,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
 )
 
 // lockedBuffer is written by the server's goroutines and read by the test.
