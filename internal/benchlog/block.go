@@ -58,6 +58,15 @@
 //     Block.Failure holds the exception and message. Parse returns failures
 //     only when a file has no result block.
 //
+// llama.cpp's llama-bench (docs/llama-bench.md) prints one result per test
+// (pp512, tg128, pp512+tg128, "@ d4096" depths); each becomes a block of
+// Tool ToolLlamaBench and Definition PerRepetitionMean, in every output mode:
+// the markdown table (FormatLlamaBench: its header "| model | ... | test |
+// t/s |", one block per row, the "build: commit (number)" footer as
+// Version), CSV (a "build_commit,..." header line), JSON, JSONL and SQL
+// INSERT lines. Its t/s go to pp_tokens_per_s, tg_tokens_per_s or
+// pg_tokens_per_s (prompt and generation together) and their std_ keys.
+//
 // Each block records its Tool and Version (the release or era its labels
 // show), the Definition its throughputs follow and, in Definitions, the
 // metrics that follow another one (PerRequestMean, PeakBucket, Recomputed,
@@ -99,6 +108,12 @@ const (
 	FormatAIPerf        Format = "aiperf"            // AIPerf console table (section 5.1)
 	FormatAIPerfCSV     Format = "aiperf-csv"        // AIPerf profile_export_aiperf.csv (section 5.2)
 	FormatError         Format = "error"             // a failed run: an error where a result would be (section 10)
+
+	FormatLlamaBench      Format = "llama-bench"       // llama.cpp llama-bench -o md: one block per table row
+	FormatLlamaBenchCSV   Format = "llama-bench-csv"   // llama-bench -o csv
+	FormatLlamaBenchJSON  Format = "llama-bench-json"  // llama-bench -o json: an array, one object per test
+	FormatLlamaBenchJSONL Format = "llama-bench-jsonl" // llama-bench -o jsonl: one object per line
+	FormatLlamaBenchSQL   Format = "llama-bench-sql"   // llama-bench -o sql: one INSERT per test
 )
 
 // Tools named in Block.Tool.
@@ -109,6 +124,8 @@ const (
 	ToolGenAIPerf = "genai-perf"
 	ToolAIPerf    = "aiperf"
 	ToolGuideLLM  = "guidellm"
+
+	ToolLlamaBench = "llama-bench" // llama.cpp's llama-bench
 )
 
 // Definition says how a block's throughputs were computed, so that a
@@ -136,6 +153,10 @@ const (
 	// total tokens = average length x number of requests); Decimals covers
 	// the rounding of both.
 	Derived Definition = "derived"
+	// PerRepetitionMean: llama-bench's t/s, the mean over the repetitions of
+	// a test of (prompt + generated tokens) / that repetition's time, with
+	// the sample standard deviation (n-1) beside it; not a count / duration.
+	PerRepetitionMean Definition = "per-repetition-mean"
 )
 
 // Label is one printed line of a block: its label and raw value as printed.

@@ -20,6 +20,8 @@ var scalarOrder = []string{
 	"total_output_tokens_retokenized", "request_throughput", "request_goodput", "output_throughput",
 	"input_throughput", "total_token_throughput", "max_output_tokens_per_s", "max_concurrent_requests",
 	"avg_concurrency", "request_rate", "max_concurrency", "burstiness",
+	// llama-bench (docs/llama-bench.md)
+	"pp_tokens_per_s", "std_pp_tokens_per_s", "tg_tokens_per_s", "std_tg_tokens_per_s", "pg_tokens_per_s", "std_pg_tokens_per_s",
 }
 
 // statOrder orders the metrics and statistics of *_ms keys.

@@ -54,6 +54,7 @@ const (
 var perRequestArrays = map[string]bool{
 	"ttfts": true, "latencies": true, "e2els": true, "input_lens": true, "output_lens": true,
 	"start_times": true, "queue_times": true,
+	"samples_ns": true, "samples_ts": true, // llama-bench
 }
 
 func (s *Scanner) scanJSON() {
@@ -354,6 +355,9 @@ func jsonMetricKey(path string) (string, keySpec, bool) {
 // jsonBlock turns an object into a block; nil if it is not a result (a
 // PyTorch benchmark-DB record, a config file).
 func (s *Scanner) jsonBlock(o *jsonObj) *Block {
+	if b := s.llamaJSON(o); b != nil {
+		return b
+	}
 	b := &Block{File: s.name, Line: o.line, EndLine: max(o.end, o.line), Metrics: map[string]Metric{},
 		Definition: CountOverDuration, Problems: o.problems}
 	bench := o.has["performance.total_latency_ms"] || o.has["performance.request_throughput_req_s"]

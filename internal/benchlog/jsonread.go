@@ -75,9 +75,10 @@ func hasPrefixFold(b []byte, prefix string) bool {
 
 // jsonReader passes JSON through, rewriting the bare tokens Python writes
 // for non-finite floats (Infinity, -Infinity, NaN: SGLang --output-file)
-// into strings, and records where its newlines are so that a decoder offset
-// can be turned into a line. Newline offsets are kept only until they are
-// counted: memory is bounded by what the decoder holds, not by the input.
+// and those of C's printf (-nan, inf, -inf: llama-bench) into strings, and
+// records where its newlines are so that a decoder offset can be turned
+// into a line. Newline offsets are kept only until they are counted: memory
+// is bounded by what the decoder holds, not by the input.
 type jsonReader struct {
 	r       io.Reader
 	raw     []byte
@@ -170,7 +171,7 @@ func (t *jsonReader) transform(raw []byte) {
 		if t.minus {
 			t.minus = false
 			last = i
-			if c == 'I' {
+			if c == 'I' || c == 'i' || c == 'n' {
 				t.put('"', '-')
 				t.word = true
 				continue
@@ -184,7 +185,7 @@ func (t *jsonReader) transform(raw []byte) {
 			flush(i)
 			t.minus = true
 			last = i + 1
-		case 'I', 'N':
+		case 'I', 'N', 'i':
 			flush(i)
 			t.put('"')
 			t.word = true

@@ -67,6 +67,7 @@ type Scanner struct {
 	tbl     *tableState  // a GenAI-Perf/AIPerf table being read
 	tb      *benchState  // a trtllm-bench report being read
 	jc      *jsonCapture // a JSON object pasted into a log being read
+	lb      *llamaState  // a llama-bench markdown table or CSV being read
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -171,6 +172,7 @@ func (s *Scanner) emit(b *Block) { s.outq = append(s.outq, b) }
 // endOther ends a table or trtllm-bench report at the end of the input or at
 // a line that cannot be part of it.
 func (s *Scanner) endOther() {
+	s.llamaEnd()
 	switch {
 	case s.tbl != nil:
 		s.tableEnd(!s.tbl.closed)
@@ -297,6 +299,9 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if s.jc != nil && s.captureLine(line, long) {
 		return
 	}
+	if s.lb != nil && s.llamaLine(line, long) {
+		return
+	}
 	if s.tbl != nil || s.tb != nil {
 		switch {
 		case long || hasBanner:
@@ -393,7 +398,11 @@ func (s *Scanner) noise(line []byte) {
 	}
 	switch {
 	case c >= 0x80 || c == '|':
-		if s.tableStart(text) {
+		if s.tableStart(text) || s.llamaStart(text) {
+			return
+		}
+	case c == 'b' || c == 'I':
+		if s.llamaStart(text) {
 			return
 		}
 	case c == '=':
