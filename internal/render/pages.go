@@ -306,6 +306,18 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return value(cl.TPOT, anchor)
 	}
+	// tpotCost marks, next to the recommended configuration's TPOT, a
+	// latency the throughput gain costs beyond the trade-off threshold.
+	tpotCost := func(row report.Row) string {
+		if row.Baseline == nil || row.Optimized == nil || row.Baseline.TPOT == nil || row.Optimized.TPOT == nil || row.Baseline.TPOT.Measured <= 0 {
+			return ""
+		}
+		p := (row.Optimized.TPOT.Measured/row.Baseline.TPOT.Measured - 1) * 100
+		if p <= check.TradeOffThreshold {
+			return ""
+		}
+		return " " + loc.T("tpot.regression", "Percent", report.FormatPercent(p))
+	}
 	stepTitle := func(id string) string {
 		if t := c.Steps[id]; t != "" {
 			return t
@@ -421,7 +433,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				views[i] = rowView{Case: esc(workloadName(id)),
 					Baseline: cell(row.Baseline, "baseline-"+id), Optimized: cell(row.Optimized, "optimized-"+id),
 					Change:       changeLink(row.Change, claim, "optimized-"+id),
-					BaselineTPOT: tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: tpot(row.Optimized, "optimized-"+id),
+					BaselineTPOT: tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: tpot(row.Optimized, "optimized-"+id) + tpotCost(row),
 					Erratum: erratumOf(claim)}
 				if e := &views[i].Erratum; e.Wrong {
 					if row.Change != nil {
