@@ -53,6 +53,12 @@
 //     Benchmark Duration). "Inter Token Latency" is canonical TPOT.
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
+//   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
+//     Throughput Benchmark Result" banner over bench_serving's labels.
+//   - FormatVLLMThroughput, FormatVLLMLatency, FormatSGLangOneBatch: the lines
+//     printed by vllm bench throughput / latency and sglang.bench_one_batch
+//     (offline.go); their --output-json files are FormatVLLMThroughputJSON and
+//     FormatVLLMLatencyJSON.
 //   - FormatError: a failed run, "RuntimeError: ..." (also behind "# "),
 //     "NotImplementedError: ...", a repr ValueError("..."), "# Crash ...":
 //     Block.Failure holds the exception and message. Parse returns failures
@@ -99,6 +105,14 @@ const (
 	FormatAIPerf        Format = "aiperf"            // AIPerf console table (section 5.1)
 	FormatAIPerfCSV     Format = "aiperf-csv"        // AIPerf profile_export_aiperf.csv (section 5.2)
 	FormatError         Format = "error"             // a failed run: an error where a result would be (section 10)
+
+	// Offline and latency benchmarks, no server (offline.go, docs/metrics.md).
+	FormatVLLMThroughput     Format = "vllm-throughput"      // vllm bench throughput / benchmark_throughput.py final lines
+	FormatVLLMThroughputJSON Format = "vllm-throughput-json" // its --output-json
+	FormatVLLMLatency        Format = "vllm-latency"         // vllm bench latency / benchmark_latency.py lines
+	FormatVLLMLatencyJSON    Format = "vllm-latency-json"    // its --output-json
+	FormatSGLangOneBatch     Format = "sglang-one-batch"     // sglang.bench_one_batch (and bench_latency) run lines
+	FormatSGLangOffline      Format = "sglang-offline"       // sglang.bench_offline_throughput banner table
 )
 
 // Tools named in Block.Tool.
@@ -136,6 +150,13 @@ const (
 	// total tokens = average length x number of requests); Decimals covers
 	// the rounding of both.
 	Derived Definition = "derived"
+	// StaticBatch: timings of one static batch run to completion in the
+	// benchmark's own process (vLLM bench latency, SGLang bench_one_batch).
+	// A latency is the wall time of the whole batch or of one of its phases
+	// (statistics over the timed iterations); a throughput is the batch's
+	// tokens of the phase it names over that phase's time, from counts that
+	// are not printed. No count/duration identity can be checked.
+	StaticBatch Definition = "static-batch"
 )
 
 // Label is one printed line of a block: its label and raw value as printed.

@@ -354,6 +354,9 @@ func jsonMetricKey(path string) (string, keySpec, bool) {
 // jsonBlock turns an object into a block; nil if it is not a result (a
 // PyTorch benchmark-DB record, a config file).
 func (s *Scanner) jsonBlock(o *jsonObj) *Block {
+	if b := s.offlineJSON(o); b != nil {
+		return b
+	}
 	b := &Block{File: s.name, Line: o.line, EndLine: max(o.end, o.line), Metrics: map[string]Metric{},
 		Definition: CountOverDuration, Problems: o.problems}
 	bench := o.has["performance.total_latency_ms"] || o.has["performance.request_throughput_req_s"]
