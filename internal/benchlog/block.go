@@ -53,6 +53,12 @@
 //     Benchmark Duration). "Inter Token Latency" is canonical TPOT.
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
+//   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
+//     Throughput Benchmark Result" banner over bench_serving's labels.
+//   - FormatVLLMThroughput, FormatVLLMLatency, FormatSGLangOneBatch: the lines
+//     printed by vllm bench throughput / latency and sglang.bench_one_batch
+//     (offline.go); their --output-json files are FormatVLLMThroughputJSON and
+//     FormatVLLMLatencyJSON.
 //   - FormatError: a failed run, "RuntimeError: ..." (also behind "# "),
 //     "NotImplementedError: ...", a repr ValueError("..."), "# Crash ...":
 //     Block.Failure holds the exception and message. Parse returns failures
@@ -114,6 +120,13 @@ const (
 	FormatLlamaBenchJSON  Format = "llama-bench-json"  // llama-bench -o json: an array, one object per test
 	FormatLlamaBenchJSONL Format = "llama-bench-jsonl" // llama-bench -o jsonl: one object per line
 	FormatLlamaBenchSQL   Format = "llama-bench-sql"   // llama-bench -o sql: one INSERT per test
+	// Offline and latency benchmarks, no server (offline.go, docs/metrics.md).
+	FormatVLLMThroughput     Format = "vllm-throughput"      // vllm bench throughput / benchmark_throughput.py final lines
+	FormatVLLMThroughputJSON Format = "vllm-throughput-json" // its --output-json
+	FormatVLLMLatency        Format = "vllm-latency"         // vllm bench latency / benchmark_latency.py lines
+	FormatVLLMLatencyJSON    Format = "vllm-latency-json"    // its --output-json
+	FormatSGLangOneBatch     Format = "sglang-one-batch"     // sglang.bench_one_batch (and bench_latency) run lines
+	FormatSGLangOffline      Format = "sglang-offline"       // sglang.bench_offline_throughput banner table
 )
 
 // Tools named in Block.Tool.
@@ -157,6 +170,13 @@ const (
 	// a test of (prompt + generated tokens) / that repetition's time, with
 	// the sample standard deviation (n-1) beside it; not a count / duration.
 	PerRepetitionMean Definition = "per-repetition-mean"
+	// StaticBatch: timings of one static batch run to completion in the
+	// benchmark's own process (vLLM bench latency, SGLang bench_one_batch).
+	// A latency is the wall time of the whole batch or of one of its phases
+	// (statistics over the timed iterations); a throughput is the batch's
+	// tokens of the phase it names over that phase's time, from counts that
+	// are not printed. No count/duration identity can be checked.
+	StaticBatch Definition = "static-batch"
 )
 
 // Label is one printed line of a block: its label and raw value as printed.

@@ -358,6 +358,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 	if b := s.llamaJSON(o); b != nil {
 		return b
 	}
+	if b := s.offlineJSON(o); b != nil {
+		return b
+	}
 	b := &Block{File: s.name, Line: o.line, EndLine: max(o.end, o.line), Metrics: map[string]Metric{},
 		Definition: CountOverDuration, Problems: o.problems}
 	bench := o.has["performance.total_latency_ms"] || o.has["performance.request_throughput_req_s"]

@@ -478,10 +478,10 @@ func TestNoisyLog(t *testing.T) {
 // A file with no result perflab reads names the family it looks like.
 func TestNoResultNamesTheClosestFamily(t *testing.T) {
 	for text, want := range map[string]string{
-		"INFO starting\nThroughput: 12.31 requests/s, 9876.54 total tokens/s, 4321.00 output tokens/s\n": "vLLM bench throughput",
-		"Avg latency: 1.2345 seconds\n10% percentile latency: 1.1 seconds\n":                             "vLLM bench latency",
-		"| model | size | params | backend | ngl | test | t/s |\n| --- |\n":                              "llama-bench",
-		"INFO server started\nINFO done\n":                                                               "nothing in it looks like",
+		"INFO starting\nresults_ttft_s_mean: 0.52\nresults_inter_token_latency_s_mean: 0.02\n": "llmperf",
+		"Benchmarks Stats\n| Rate | TTFT |\n":                                                  "guidellm",
+		"Throughput: fast\nrequests/s were high\n":                                             "vLLM bench throughput",
+		"INFO server started\nINFO done\n":                                                     "nothing in it looks like",
 	} {
 		_, err := Parse("logs/x.log", strings.NewReader(text))
 		var se *SyntaxError

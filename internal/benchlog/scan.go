@@ -41,8 +41,9 @@ const (
 //
 // The input's first bytes choose its reader (see the package documentation):
 // JSON objects, a CSV export, or a console log. In a console log, tables of
-// GenAI-Perf/AIPerf, trtllm-bench reports and failed runs are read besides
-// the serving-table family described here.
+// GenAI-Perf/AIPerf, trtllm-bench reports, the lines of the offline
+// benchmarks (offline.go) and failed runs are read besides the serving-table
+// family described here.
 //
 // A block starts at a "Serving Benchmark Result" banner (anywhere in a line)
 // and ends at a line of only '=' (10 or more). A block that meets the next
@@ -68,6 +69,7 @@ type Scanner struct {
 	tb      *benchState  // a trtllm-bench report being read
 	jc      *jsonCapture // a JSON object pasted into a log being read
 	lb      *llamaState  // a llama-bench markdown table or CSV being read
+	off     *offScan     // offline and latency benchmarks (offline.go)
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -114,6 +116,7 @@ type marks struct {
 	duration bool // a duration label was seen
 	rate     bool // a request throughput label was seen
 	headered bool // a "----title----" line was seen
+	offline  bool // opened by sglang.bench_offline_throughput's banner
 }
 
 // NewScanner returns a Scanner reading r; name is the file name used in
@@ -169,10 +172,11 @@ func (s *Scanner) Scan() bool {
 // emit queues a finished block for Scan.
 func (s *Scanner) emit(b *Block) { s.outq = append(s.outq, b) }
 
-// endOther ends a table or trtllm-bench report at the end of the input or at
-// a line that cannot be part of it.
+// endOther ends a table, trtllm-bench report or offline block at the end of
+// the input or at a line that cannot be part of it.
 func (s *Scanner) endOther() {
 	s.llamaEnd()
+	s.offEnd()
 	switch {
 	case s.tbl != nil:
 		s.tableEnd(!s.tbl.closed)
@@ -302,6 +306,9 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if s.lb != nil && s.llamaLine(line, long) {
 		return
 	}
+	if s.off != nil && s.off.blk != nil && s.offLine(line, long) {
+		return
+	}
 	if s.tbl != nil || s.tb != nil {
 		switch {
 		case long || hasBanner:
@@ -406,7 +413,7 @@ func (s *Scanner) noise(line []byte) {
 			return
 		}
 	case c == '=':
-		if s.benchStart(text) {
+		if s.offlineBanner(text) || s.benchStart(text) {
 			return
 		}
 	case c == '{':
@@ -417,6 +424,9 @@ func (s *Scanner) noise(line []byte) {
 	if isLetter(c) || line[i] == '#' {
 		if kind, msg, ok := failureAt(line[i:]); ok {
 			s.emit(s.failureBlock(kind, msg))
+			return
+		}
+		if isLetter(c) && s.offStart(line, text) {
 			return
 		}
 	}
@@ -651,6 +661,8 @@ func (s *Scanner) end(truncated bool) {
 	}
 	if b.Format != FormatUnknown {
 		switch {
+		case m.offline:
+			b.Format = FormatSGLangOffline
 		case m.seconds:
 			b.Format = FormatGuideLLM
 		case m.sglang:

@@ -70,6 +70,8 @@ func textVersion(b *Block, m marks, seen eraSeen) {
 		}
 	case FormatSGLang:
 		b.Tool, b.Version = ToolSGLang, dated(b, sglangEras, seen.sglang, "2024+")
+	case FormatSGLangOffline:
+		b.Tool, b.Version = ToolSGLang, offlineTableVersion(b)
 	case FormatTRTLLMServe:
 		b.Tool, b.Version = ToolTRTLLM, "benchmark_serving.py (vLLM v0.8 copy)"
 	case FormatGuideLLM:
