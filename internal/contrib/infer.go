@@ -541,6 +541,8 @@ func inferEngine(o Options, s *study.Study, p *Plan, cmdFrom string) error {
 			kind = "sglang"
 		case benchlog.ToolTRTLLM:
 			kind = "trtllm"
+		case benchlog.ToolLlamaBench:
+			kind = "llamacpp"
 		}
 		return kind, fmt.Sprintf("the format of the result block at %s:%d (%s's benchmark client printed it, and a client can measure another engine)", lg.From, lg.Block.Line, lg.Block.Tool)
 	}

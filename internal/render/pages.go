@@ -143,7 +143,8 @@ type runView struct {
 // jsonFormats are the formats of results saved as JSON, shown as an
 // excerpt of at most jsonExcerptLines lines and about jsonExcerptBytes bytes.
 var jsonFormats = map[benchlog.Format]bool{benchlog.FormatVLLMJSON: true, benchlog.FormatTRTLLMJSON: true,
-	benchlog.FormatSGLangJSONL: true, benchlog.FormatTRTLLMBenchJS: true}
+	benchlog.FormatSGLangJSONL: true, benchlog.FormatTRTLLMBenchJS: true,
+	benchlog.FormatVLLMThroughputJSON: true, benchlog.FormatVLLMLatencyJSON: true, benchlog.FormatLlamaBenchJSON: true}
 
 const (
 	jsonExcerptLines = 40
