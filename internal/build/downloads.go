@@ -1,10 +1,15 @@
 package build
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strconv"
+	"strings"
+
+	"github.com/gocarina/gocsv"
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
@@ -106,7 +111,7 @@ func (n Number) MarshalJSON() ([]byte, error) {
 	if n == "" {
 		return []byte("null"), nil
 	}
-	if _, err := strconv.ParseFloat(string(n), 64); err != nil {
+	if !isJSONNumber(string(n)) {
 		return nil, fmt.Errorf("downloads: %q is not a number", string(n))
 	}
 	return []byte(n), nil
@@ -221,25 +226,91 @@ func addRecords(files Output, stem string, rows []Record) error {
 }
 
 // marshalRecords writes rows as the CSV and the JSON download.
+// marshalRecords writes the rows as CSV (gocsv) and JSON (encoding/json,
+// indented). Hand-written writers of the same bytes once stood here; the
+// libraries take some 40 ms more per 100 studies, about a tenth of a
+// build, under the 20 % that would justify a copy of them.
 func marshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err error) {
+	if err := checkNumbers(rows); err != nil {
+		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)
+	}
 	csvData, err = MarshalCSV(rows)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s.csv: %w", stem, err)
 	}
-	jsonData, err = appendRecordsJSON(nil, rows)
+	if rows == nil {
+		rows = []Record{} // "[]", not "null"
+	}
+	jsonData, err = json.MarshalIndent(rows, "", "  ")
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)
 	}
 	return csvData, append(jsonData, '\n'), nil
 }
 
-func repoPath(file, root string) string {
-	return Dirs{Results: root}.RepoPath(file)
+// checkNumbers names the first metric that is not a JSON number, with its
+// record and log line: encoding/json would only say which value.
+func checkNumbers(rows []Record) error {
+	numberType := reflect.TypeFor[Number]()
+	t := reflect.TypeFor[Record]()
+	for i := range rows {
+		v := reflect.ValueOf(&rows[i]).Elem()
+		for j := 0; j < v.NumField(); j++ {
+			if v.Field(j).Type() != numberType {
+				continue
+			}
+			n := v.Field(j).String()
+			if n != "" && !isJSONNumber(n) {
+				return fmt.Errorf("record %d (%s:%s), %s: %q is not a number", i+1, rows[i].LogFile, rows[i].LogLine, t.Field(j).Tag.Get("json"), n)
+			}
+		}
+	}
+	return nil
 }
 
-// MarshalCSV writes the rows with a header line, even when there is no row,
-// byte for byte as gocsv.Marshal writes them (see appendRecordsCSV). It never fails; the
-// error is kept for its callers.
+// spreadsheetSafeRows copies rows with every text field (not the Numbers)
+// passed through benchlog.SpreadsheetText.
+func spreadsheetSafeRows(rows []Record) []Record {
+	safe := make([]Record, len(rows))
+	for i := range rows {
+		safe[i] = rows[i]
+		v := reflect.ValueOf(&safe[i]).Elem()
+		for j := 0; j < v.NumField(); j++ {
+			if f := v.Field(j); f.Type() == reflect.TypeFor[string]() {
+				f.SetString(benchlog.SpreadsheetText(f.String()))
+			}
+		}
+	}
+	return safe
+}
+
+// isJSONNumber reports whether s is a number as JSON writes one.
+func isJSONNumber(s string) bool {
+	if s == "" || !(s[0] == '-' || '0' <= s[0] && s[0] <= '9') || strings.TrimSpace(s) != s {
+		return false
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil && json.Valid([]byte(s))
+}
+
+// MarshalCSV writes the rows with gocsv, with a header line even when there
+// is no row. A text cell that a spreadsheet would run as a formula (it
+// starts with = + - @, a tab or a carriage return) gets a leading '; numbers
+// are left as they are.
 func MarshalCSV(rows []Record) ([]byte, error) {
-	return appendRecordsCSV(nil, rows), nil
+	safe := spreadsheetSafeRows(rows)
+	if len(safe) == 0 {
+		// gocsv writes no header for no row: take the one of an empty row.
+		out, err := gocsv.MarshalBytes([]Record{{}})
+		if err != nil {
+			return nil, err
+		}
+		header, _, _ := bytes.Cut(out, []byte("\n"))
+		return append(header, '\n'), nil
+	}
+	return gocsv.MarshalBytes(safe)
+}
+
+func repoPath(file, root string) string {
+	return Dirs{Results: root}.RepoPath(file)
 }

@@ -137,9 +137,7 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 		l := &loader{}
 		var doc yaml.Node
 		front := []byte(strings.Join(lines[1:end], "\n"))
-		if n := fastYAML(front); n != nil { // as in loader.parseYAML
-			doc.Content = []*yaml.Node{n}
-		} else if err := yaml.NewDecoder(bytes.NewReader(front)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+		if err := yaml.NewDecoder(bytes.NewReader(front)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 			line, msg := yamlError(front, err)
 			bad(line+1, "invalid YAML front matter: "+msg)
 			doc.Content = nil

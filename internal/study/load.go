@@ -259,13 +259,11 @@ func (l *loader) parseYAML(file string, data []byte) *yaml.Node {
 	return n
 }
 
+// parseYAMLTree parses with yaml.v3. A hand-written parser of the simple
+// YAML of study.yaml and run.yaml used to stand in front of it: it saved
+// some 8 % of the CPU of a 1,000-study build, under the 20 % that would
+// justify keeping a copy of the library.
 func (l *loader) parseYAMLTree(file string, data []byte) *yaml.Node {
-	// Most study and run files are simple YAML, parsed much faster by hand
-	// into the tree yaml.v3 would build; anything else, invalid YAML
-	// included, is left to yaml.v3 and its messages.
-	if n := fastYAML(data); n != nil {
-		return n
-	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		line, msg := yamlError(data, err)
