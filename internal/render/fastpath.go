@@ -3,6 +3,13 @@ package render
 // Renderers and a writer that give goldmark's HTML byte for byte, faster
 // on what reports are made of; FuzzFastRenderers compares them with
 // goldmark's own.
+//
+// Kept under issue 18's rule (a copy of a library only where it saves 20 %
+// or more of a whole build), measured on 2026-12-04 with
+// BenchmarkRenderLanguage at 100 studies, three runs per language: 104-162
+// ms per language with them, 169-332 ms with goldmark's stock renderers
+// and writer. Rendering is most of a build, so they save about a quarter
+// of it.
 
 import (
 	"github.com/yuin/goldmark"
