@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/build"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/site"
 )
 
@@ -48,8 +48,8 @@ func noArgs(fs *flag.FlagSet) error {
 	return nil
 }
 
-func dirFlags(fs *flag.FlagSet) *build.Dirs {
-	d := build.DefaultDirs
+func dirFlags(fs *flag.FlagSet) *pipeline.Dirs {
+	d := pipeline.DefaultDirs
 	fs.StringVar(&d.Results, "results", d.Results, "results folder: one folder per study")
 	fs.StringVar(&d.Content, "content", d.Content, "content folder: each study's prose per language")
 	fs.StringVar(&d.Locales, "locales", d.Locales, "locales folder: labels and sentences per language")
@@ -79,7 +79,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer buildGC()()
 	if *cache != "" {
-		res, err := build.BuildCached(*d, *out, *cache)
+		res, err := pipeline.BuildCached(*d, *out, *cache)
 		if err != nil {
 			return err
 		}
@@ -94,7 +94,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		warnErrors(res.Project, stderr)
 		return nil
 	}
-	p, err := build.Load(*d)
+	p, err := pipeline.Load(*d)
 	if err != nil {
 		return err
 	}
@@ -102,7 +102,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
 	}
-	if err := build.Generate(p, *d, w); err != nil {
+	if err := pipeline.Generate(p, *d, w); err != nil {
 		w.Abort()
 		return err
 	}
@@ -136,7 +136,7 @@ func buildGC() func() {
 }
 
 // warnErrors says how many unacknowledged check errors the site shows.
-func warnErrors(p *build.Project, stderr io.Writer) {
+func warnErrors(p *pipeline.Project, stderr io.Writer) {
 	errs, acked := 0, 0
 	for _, diag := range p.Diagnostics() {
 		switch {
@@ -180,7 +180,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	stdout = out
-	p, err := build.Load(*d)
+	p, err := pipeline.Load(*d)
 	if err != nil {
 		return err
 	}
@@ -457,7 +457,7 @@ func runParse(args []string, stdout, stderr io.Writer) error {
 // checkOutput refuses an output folder (--out, --cache) that is one of the
 // input folders, inside one or holds one (the project root included): a
 // build replaces its output whole.
-func checkOutput(flag, out string, d build.Dirs) error {
+func checkOutput(flag, out string, d pipeline.Dirs) error {
 	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
 	o := abs(out)
 	inputs := []string{d.Results, d.Content, d.Locales, d.Templates}

@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/perflab/perflab/internal/build"
+	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 )
@@ -130,9 +130,9 @@ func scan(dirs []string) string {
 
 // server holds the last site that built.
 type server struct {
-	dirs    build.Dirs
+	dirs    pipeline.Dirs
 	out     string
-	builder build.Builder // keeps the build cache in memory between builds
+	builder pipeline.Builder // keeps the build cache in memory between builds
 	log     io.Writer
 	// port is the port listened on; requests must name it with a loopback
 	// host (see ownHost).

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/perflab/perflab/internal/build"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -72,7 +72,7 @@ func summaryFacts(dir string, missingOK bool) (map[string]*studyFacts, error) {
 	if _, err := os.Stat(dir); err != nil && missingOK {
 		return map[string]*studyFacts{}, nil
 	}
-	p, err := build.Load(build.Dirs{Results: dir})
+	p, err := pipeline.Load(pipeline.Dirs{Results: dir})
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/gocarina/gocsv"
 
-	"github.com/perflab/perflab/internal/build"
+	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/site"
 )
@@ -226,12 +226,12 @@ func TestBrowser(t *testing.T) {
 	base := srv.URL + prefix
 
 	repo := func(name string) string { return filepath.Join("..", "..", name) }
-	d := build.Dirs{Results: repo("results"), Content: repo("content"), Locales: repo("locales"), Templates: repo("templates"), BaseURL: base}
-	p, err := build.Load(d)
+	d := pipeline.Dirs{Results: repo("results"), Content: repo("content"), Locales: repo("locales"), Templates: repo("templates"), BaseURL: base}
+	p, err := pipeline.Load(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := build.Site(p, d)
+	files, err := pipeline.Site(p, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -483,7 +483,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("%s: HTTP %d", name, code)
 			continue
 		}
-		var rows []build.Record
+		var rows []pipeline.Record
 		switch path.Ext(name) {
 		case ".csv":
 			err = gocsv.UnmarshalString(body, &rows)

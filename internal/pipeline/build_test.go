@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"bytes"
@@ -59,11 +59,11 @@ func TestRepositoryGolden(t *testing.T) {
 	for _, name := range files.Names() {
 		want, err := os.ReadFile(filepath.Join(golden, filepath.FromSlash(name)))
 		if err != nil {
-			t.Errorf("%s: no golden file (run go test ./internal/build -update): %v", name, err)
+			t.Errorf("%s: no golden file (run go test ./internal/pipeline -update): %v", name, err)
 			continue
 		}
 		if !bytes.Equal(want, files[name]) {
-			t.Errorf("%s differs from its golden file (go test ./internal/build -update rewrites it):\n%s", name, diff(want, files[name]))
+			t.Errorf("%s differs from its golden file (go test ./internal/pipeline -update rewrites it):\n%s", name, diff(want, files[name]))
 		}
 	}
 	filepath.WalkDir(golden, func(p string, d os.DirEntry, err error) error {

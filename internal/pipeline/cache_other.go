@@ -1,6 +1,6 @@
 //go:build !unix
 
-package build
+package pipeline
 
 // siteID identifies the site folder a cache describes; without inodes it is
 // unknown, and every cached build is a full build.

@@ -1,8 +1,8 @@
-// Package build runs perflab's stages in order:
+// Package pipeline runs perflab's stages in order:
 // load results/ and content/ -> check -> compute -> render (x language) ->
 // site files. It holds no state between calls and writes nothing; the caller
 // hands the files to package site.
-package build
+package pipeline
 
 import (
 	"bytes"
