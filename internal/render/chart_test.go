@@ -6,22 +6,19 @@ import (
 	"flag"
 	"fmt"
 	"html"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
-	"github.com/wcharczuk/go-chart/v2/drawing"
-	"golang.org/x/text/width"
 )
 
 var updateCharts = flag.Bool("updateCharts", false, "rewrite the golden SVGs in testdata/charts")
@@ -38,7 +35,7 @@ type chartCase struct {
 	content map[string]*study.Content
 }
 
-func (c chartCase) draw(t testing.TB, lang string) []Chart {
+func (c chartCase) draw(t testing.TB, lang string) []chart.Chart {
 	t.Helper()
 	r, err := chartRenderer()
 	if err != nil {
@@ -58,7 +55,7 @@ func (c chartCase) draw(t testing.TB, lang string) []Chart {
 	if ct != nil {
 		workloads, steps = ct.Workloads, ct.Steps
 	}
-	charts, err := drawCharts(c.rep, loc.T, name(workloads), name(steps))
+	charts, err := chart.Draw(c.rep, loc.T, name(workloads), name(steps))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,7 +336,7 @@ func containsNumber(s, n string) bool {
 // TestChartsSynthetic checks what each kind of bar says.
 func TestChartsSynthetic(t *testing.T) {
 	charts := syntheticCase().draw(t, "en")
-	byName := map[string]Chart{}
+	byName := map[string]chart.Chart{}
 	for _, ch := range charts {
 		byName[ch.Name] = ch
 	}
@@ -380,38 +377,6 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// TestMeasureCJK checks that CJK runes count as full-width ems and that
-// wrapping keeps every line within the width.
-func TestMeasureCJK(t *testing.T) {
-	m, err := chartMetrics()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := m.width("推理引擎", 10); got != 40 {
-		t.Errorf("width of four CJK runes at 10 px = %v, want 40", got)
-	}
-	if got := m.width("テスト", 12); got != 36 {
-		t.Errorf("width of three kana at 12 px = %v, want 36", got)
-	}
-	if a, b := m.width("iiii", 12), m.width("WWWW", 12); a <= 0 || a >= b {
-		t.Errorf("Latin widths: iiii %v, WWWW %v", a, b)
-	}
-	for _, s := range []string{"非常に長いプロンプト（折り返しが必要な長い名前）", "TensorRT-LLM 最大批处理 token 数", "--max_num_tokens=16384 and more words"} {
-		lines := m.wrapText(nil, s, 13, 120)
-		if strings.Join(lines, "") != strings.ReplaceAll(s, " ", "") && strings.Join(lines, " ") != s {
-			// spaces at breaks are dropped; nothing else is
-			if strings.ReplaceAll(strings.Join(lines, ""), " ", "") != strings.ReplaceAll(s, " ", "") {
-				t.Errorf("wrap(%q) lost text: %q", s, lines)
-			}
-		}
-		for _, l := range lines {
-			if m.width(l, 13) > 120 {
-				t.Errorf("wrap(%q): line %q is %v px wide, over 120", s, l, m.width(l, 13))
-			}
-		}
-	}
-}
-
 func BenchmarkCharts(b *testing.B) {
 	cases := allCases(b)
 	b.ResetTimer()
@@ -420,62 +385,6 @@ func BenchmarkCharts(b *testing.B) {
 			for _, l := range Languages {
 				c.draw(b, l.Code)
 			}
-		}
-	}
-}
-
-// TestAppendFormats checks the canvas's formatting shortcuts against what
-// they stand for.
-func TestAppendFormats(t *testing.T) {
-	for v := -10100; v < 10100; v++ {
-		if got, want := string(appendInt(nil, v)), strconv.Itoa(v); got != want {
-			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
-		}
-	}
-	for _, v := range []float64{0, math.Copysign(0, -1), 1, 1.5, 12, 13.25, -4, 2.05, 1e9, 1e12, math.NaN(), math.Inf(1)} {
-		if got, want := string(appendFloat1(nil, v)), strconv.FormatFloat(v, 'f', 1, 64); got != want {
-			t.Errorf("appendFloat1(%v) = %q, want %q", v, got, want)
-		}
-	}
-	for a := 0; a < 256; a++ {
-		c := drawing.Color{R: uint8(a), G: uint8(255 - a), B: 7, A: uint8(a)}
-		want := fmt.Sprintf("rgba(%v,%v,%v,%.1f)", c.R, c.G, c.B, float64(c.A)/255.0)
-		if got := string(appendColor(nil, c)); got != want {
-			t.Errorf("appendColor(%v) = %q, want %q", c, got, want)
-		}
-	}
-	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
-	for _, s := range []string{"", "plain", `a<b & "c" 'd'>`, "<<&&>>", "推理 & テスト's"} {
-		if got, want := string(appendEscaped([]byte("x"), s)), "x"+esc.Replace(s); got != want {
-			t.Errorf("appendEscaped(%q) = %q, want %q", s, got, want)
-		}
-	}
-}
-
-func TestAppendTick(t *testing.T) {
-	for _, v := range []float64{0, math.Copysign(0, -1), 1, 2.5, 25, 1000, 0.1 * 3, 1e6 / 3, 999999999999999, 1e15, 1e20, 1.23e-7} {
-		if got, want := string(appendTick(nil, v)), strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64); got != want {
-			t.Errorf("appendTick(%v) = %q, want %q", v, got, want)
-		}
-	}
-}
-
-// TestMeasureTable checks the table of advances against the font, rune by
-// rune, as measured before there was a table.
-func TestMeasureTable(t *testing.T) {
-	m, err := chartMetrics()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for r := rune(0); r < 0x10000; r++ {
-		want := m.advance(r)
-		if r >= 0x300 {
-			if k := width.LookupRune(r).Kind(); k == width.EastAsianWide || k == width.EastAsianFullwidth {
-				want = 0
-			}
-		}
-		if got := m.bmp[r]; got != want {
-			t.Fatalf("advance of %U = %v, want %v", r, got, want)
 		}
 	}
 }

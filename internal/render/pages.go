@@ -11,6 +11,7 @@ import (
 	"text/template"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
@@ -33,7 +34,7 @@ type Page struct {
 	Title    string
 	Markdown []byte
 	HTML     []byte
-	Charts   []Chart // written next to the HTML page as <name>.svg
+	Charts   []chart.Chart // written next to the HTML page as <name>.svg
 }
 
 // LangLink points to the same report in another language.
@@ -499,13 +500,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"source":   source,
 		"reason":   reason,
 	}
-	charts, err := drawCharts(rep, loc.T, workloadName, stepTitle)
+	charts, err := chart.Draw(rep, loc.T, workloadName, stepTitle)
 	if err != nil {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
 	// chart writes a chart as a Markdown image, relative to site/<lang>/;
 	// its text alternative is the chart's description.
-	chart := func(name string) string {
+	chartImage := func(name string) string {
 		for _, ch := range charts {
 			if ch.Name == name {
 				return "![" + esc(ch.Description) + "](" + s.ID + "/" + name + ".svg)"
@@ -513,14 +514,14 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return ""
 	}
-	funcs["chart"] = chart
+	funcs["chart"] = chartImage
 	funcs["steps"] = func() []stepView {
 		views := make([]stepView, len(rep.Steps))
 		for i := range rep.Steps {
 			sr := &rep.Steps[i]
 			id := sr.Step.ID
 			views[i] = stepView{ID: id, Number: i + 1, Title: esc(stepTitle(id)), Section: c.Sections["step/"+id].Markdown,
-				Runs: runs(sr), Chart: chart("step-" + id)}
+				Runs: runs(sr), Chart: chartImage("step-" + id)}
 			if len(sr.Ranking) > 1 {
 				views[i].Ranking = ranking(sr)
 				views[i].Erratum = erratumOf(claimFor("ranking", id))

@@ -1,4 +1,8 @@
-package render
+// Package chart draws a report's charts as SVG: the before/after bars of
+// the conclusion, the latencies, the runs of each step and the latency
+// distributions, with their text alternatives, in the language of the
+// messages it is given. It computes nothing: every bar is a report value.
+package chart
 
 import (
 	"math"
@@ -16,7 +20,7 @@ type Chart struct {
 	SVG         []byte
 }
 
-// drawCharts draws a report's charts in one language. T localizes message ids
+// Draw draws a report's charts in one language. T localizes message ids
 // (as the localizer's T method); name maps a workload id or step id to its display name.
 //
 // The charts are: "conclusion", baseline against optimized on every workload
@@ -27,7 +31,7 @@ type Chart struct {
 // --save-result JSON gave per-request samples (see chart_dist.go).
 // They show the report's own values, formatted as in its tables, so a chart
 // and a table can never disagree. The same report gives the same bytes.
-func drawCharts(rep *report.Report, T func(id string, kv ...any) string, workloadName, stepTitle func(id string) string) ([]Chart, error) {
+func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName, stepTitle func(id string) string) ([]Chart, error) {
 	m, err := chartMetrics()
 	if err != nil {
 		return nil, err
