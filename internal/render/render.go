@@ -313,7 +313,8 @@ func (l *localizer) T(id string, kv ...any) string {
 	if l.loc == nil {
 		l.loc = i18n.NewLocalizer(l.r.bundle, l.lang)
 	}
-	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	// N is the count a message's plural forms follow ("1 node", "2 nodes").
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: data["N"]})
 	if err != nil && l.err == nil {
 		l.err = fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err)
 	}

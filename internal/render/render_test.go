@@ -65,3 +65,30 @@ func TestFoldLabels(t *testing.T) {
 		t.Errorf("folded template:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// English counts take their plural form from N; Chinese and Japanese have one.
+func TestPluralForms(t *testing.T) {
+	r, err := New(os.DirFS("../../templates"), os.DirFS("../../locales"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang, id string
+		n        int
+		want     string
+	}{
+		{"en", "dataset.prompts", 1, "1 prompt"},
+		{"en", "dataset.prompts", 1000, "1000 prompts"},
+		{"en", "dataset.concurrency", 1, "at most 1 concurrent request"},
+		{"zh", "dataset.prompts", 1, "1"},
+	} {
+		loc := r.localizer(tc.lang)
+		if got := loc.T(tc.id, "N", tc.n); !strings.Contains(got, tc.want) || loc.err != nil {
+			t.Errorf("%s %s N=%d: %q (%v), want %q", tc.lang, tc.id, tc.n, got, loc.err, tc.want)
+		}
+	}
+	hw := r.localizer("en").T("setup.hardware_value", "N", 1, "PerNode", 8, "GPU", "H100")
+	if hw != "1 node × 8 × H100" {
+		t.Errorf("hardware: %q", hw)
+	}
+}
