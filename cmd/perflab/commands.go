@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -48,6 +49,18 @@ func noArgs(fs *flag.FlagSet) error {
 	return nil
 }
 
+// repoURLFlag is --repo-url: an https address, as reports put it in links.
+func repoURLFlag(fs *flag.FlagSet, d *pipeline.Dirs) {
+	fs.Func("repo-url", "the repository's web address, e.g. https://github.com/ORG/REPO: each log links to its file there, and reports link to a new issue", func(v string) error {
+		u, err := url.Parse(v)
+		if err != nil || u.Scheme != "https" || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(v, " \"()<>[]") {
+			return fmt.Errorf("%q is not an https address of a repository, such as https://github.com/ORG/REPO", v)
+		}
+		d.RepoURL = v
+		return nil
+	})
+}
+
 func dirFlags(fs *flag.FlagSet) *pipeline.Dirs {
 	d := pipeline.DefaultDirs
 	fs.StringVar(&d.Results, "results", d.Results, "results folder: one folder per study")
@@ -62,6 +75,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	d := dirFlags(fs)
 	out := fs.String("out", "site", "output folder; replaced as a whole, and only when the build succeeds")
 	fs.StringVar(&d.BaseURL, "base-url", "", "address the site is served at, e.g. https://ORG.github.io/REPO/ (sitemaps, 404.html)")
+	repoURLFlag(fs, d)
 	cache := fs.String("cache", "", "build cache folder, e.g. .perflab-cache: render again only the studies a change touches (same bytes as a full build)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

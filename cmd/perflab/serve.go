@@ -37,6 +37,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	d := dirFlags(fs)
 	out := fs.String("out", "site", "output folder, rewritten after each successful build")
 	fs.StringVar(&d.BaseURL, "base-url", "", "address the site is published at (sitemaps, 404.html); not needed for a preview")
+	repoURLFlag(fs, d)
 	addr := fs.String("addr", "127.0.0.1:8080", "loopback address and port to listen on (port 0: any free port)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -31,6 +31,10 @@ type Dirs struct {
 	// BaseURL is the address the site is served at (--base-url), for the
 	// sitemaps and 404.html; empty: unknown (see addExtras).
 	BaseURL string
+	// RepoURL is the repository's web address (--repo-url), such as
+	// https://github.com/org/repo: reports then link each log to its file
+	// there and invite feedback. Empty: no such links.
+	RepoURL string
 	// Only, when set, restricts Load to these study ids (perflab check
 	// --study): a pull request's check reads the studies it touches, not
 	// a thousand others. Copies are then looked for among them only.
@@ -193,6 +197,15 @@ func loadStudies(d Dirs) ([]*study.Study, []study.Problem, error) {
 	return studies, probs, nil
 }
 
+// newRenderer loads the templates and locales of d.
+func newRenderer(d Dirs) (*render.Renderer, error) {
+	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
+	if err == nil {
+		r.RepoURL = strings.TrimRight(d.RepoURL, "/")
+	}
+	return r, err
+}
+
 // loadTemplates reports a template or locale file that does not load, and
 // every message one language lacks.
 func loadTemplates(d Dirs) []check.Diagnostic {
@@ -324,7 +337,7 @@ func generate(p *Project, d Dirs, out Output) ([]studyOutput, error) {
 	if err := schemaError(p.Problems); err != nil {
 		return nil, err
 	}
-	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
+	r, err := newRenderer(d)
 	if err != nil {
 		return nil, err
 	}

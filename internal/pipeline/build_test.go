@@ -444,3 +444,20 @@ func TestUnplacedRunIsShown(t *testing.T) {
 		t.Error("no unplaced-run warning")
 	}
 }
+
+// With the repository's address, each log links to its lines there and
+// every report ends with an invitation to open an issue.
+func TestRepoURLLinks(t *testing.T) {
+	d := repoDirs
+	d.RepoURL = "https://github.com/org/repo"
+	_, files := buildRepo(t, d)
+	for _, lang := range []string{"en", "zh", "ja"} {
+		md := string(files[lang+"/qwen3-32b-a100.md"])
+		if !strings.Contains(md, "(https://github.com/org/repo/blob/HEAD/results/qwen3-32b-a100/runs/vllm-max-model-len/sharegpt.log#L1-L23)") {
+			t.Errorf("%s: no link to the log's lines in the repository", lang)
+		}
+		if !strings.Contains(md, "(https://github.com/org/repo/issues/new)") {
+			t.Errorf("%s: no feedback link", lang)
+		}
+	}
+}

@@ -250,7 +250,7 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 		check.AddCross(&res, cross[res.Study.ID])
 		p.Results = append(p.Results, res)
 	}
-	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
+	r, err := newRenderer(d)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -410,7 +410,7 @@ func crossSig(diags []check.Diagnostic) string {
 // studies and content files.
 func globalSig(d Dirs, out string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%q\n", cacheFormat, []string{d.Results, d.Content, d.Locales, d.Templates, d.BaseURL, out})
+	fmt.Fprintf(h, "%s\n%q\n", cacheFormat, []string{d.Results, d.Content, d.Locales, d.Templates, d.BaseURL, d.RepoURL, out})
 	for _, p := range []string{d.Results, d.Content, d.Locales, d.Templates, out} {
 		abs, _ := filepath.Abs(p)
 		fmt.Fprintf(h, "%s\n", abs)

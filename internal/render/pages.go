@@ -60,7 +60,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL"}
 
 // side is one configuration of the "other cases" section.
 type side struct {
@@ -292,8 +292,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		// The first time a block is shown its lines are numbered targets;
 		// shown again (its step and the other cases), it has no ids.
-		s := fence(text, fmt.Sprintf("log @%s:%d:%d %s", lineIDPrefix(repoPath(file)), b.Line, numbered, loc.T("run.raw_result")))
-		rawResults[b] = fence(text, "log "+loc.T("run.raw_result"))
+		view := ""
+		if r.RepoURL != "" {
+			// The log in the repository, its block's lines highlighted.
+			view = "\n" + loc.T("run.view_source", "URL", fmt.Sprintf("%s/blob/HEAD/%s#L%d-L%d", r.RepoURL, repoPath(file), b.Line, b.Line+numbered-1))
+		}
+		s := fence(text, fmt.Sprintf("log @%s:%d:%d %s", lineIDPrefix(repoPath(file)), b.Line, numbered, loc.T("run.raw_result"))) + view
+		rawResults[b] = fence(text, "log "+loc.T("run.raw_result")) + view
 		return s
 	}
 	cell := func(cl *report.Cell, anchor string) string {
@@ -478,6 +483,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				return nil
 			}
 			return runs(&report.StepResult{Runs: rep.Others})
+		},
+		"feedbackURL": func() string {
+			if r.RepoURL == "" {
+				return ""
+			}
+			return r.RepoURL + "/issues/new"
 		},
 		"workload":  workloadName,
 		"blockText": blockText,

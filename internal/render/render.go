@@ -48,6 +48,10 @@ var Languages = []Language{
 // Renderer holds the parsed templates, the message bundle and the one
 // goldmark instance of a build.
 type Renderer struct {
+	// RepoURL is the repository's web address, without a trailing slash:
+	// logs link to their file there, and reports invite feedback. Empty:
+	// no such links.
+	RepoURL  string
 	bundle   *i18n.Bundle
 	messages map[string]map[string]bool // lang -> message ids
 	// plain holds, per language, the messages whose text only inserts
