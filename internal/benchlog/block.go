@@ -99,6 +99,12 @@ const (
 	FormatAIPerf        Format = "aiperf"            // AIPerf console table (section 5.1)
 	FormatAIPerfCSV     Format = "aiperf-csv"        // AIPerf profile_export_aiperf.csv (section 5.2)
 	FormatError         Format = "error"             // a failed run: an error where a result would be (section 10)
+
+	FormatGuideLLMConsole Format = "guidellm"      // guidellm's own console tables, v0.2+ (docs/metrics.md)
+	FormatGuideLLMJSON    Format = "guidellm-json" // guidellm benchmarks.json report, one block per benchmark
+	FormatGuideLLMYAML    Format = "guidellm-yaml" // guidellm benchmarks.yaml report, one block per benchmark
+	FormatLLMPerf         Format = "llmperf"       // Ray llmperf token_benchmark_ray.py printed summary
+	FormatLLMPerfJSON     Format = "llmperf-json"  // Ray llmperf *_summary.json
 )
 
 // Tools named in Block.Tool.
@@ -109,6 +115,7 @@ const (
 	ToolGenAIPerf = "genai-perf"
 	ToolAIPerf    = "aiperf"
 	ToolGuideLLM  = "guidellm"
+	ToolLLMPerf   = "llmperf"
 )
 
 // Definition says how a block's throughputs were computed, so that a
