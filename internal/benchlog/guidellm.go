@@ -249,7 +249,7 @@ func (s *Scanner) guideLine(line []byte) bool {
 		s.guideTitleAt(kind, legacy, text)
 		return true
 	}
-	if g.inMeta {
+	if g.inMeta && len(g.meta) < maxBlockLines {
 		return s.guideMeta(line, text)
 	}
 	t := g.t
@@ -259,6 +259,10 @@ func (s *Scanner) guideLine(line []byte) bool {
 	}
 	if len(text) == 0 && !t.waitLast {
 		return true
+	}
+	if len(t.rows) >= maxBlockLines || len(g.meta) >= maxBlockLines {
+		s.guideEnd()
+		return false
 	}
 	if t.legacy {
 		return s.guideLegacyLine(t, text)

@@ -98,6 +98,10 @@ func (s *Scanner) llmperfLine(line []byte) bool {
 	if len(text) == 0 {
 		return true
 	}
+	if s.line-b.Line > maxBlockLines {
+		s.llmperfEnd()
+		return false
+	}
 	if _, ok := llmperfMetrics[string(text)]; ok {
 		p.metric, p.freq = string(text), false
 		b.EndLine = s.line
