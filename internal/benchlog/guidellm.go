@@ -175,6 +175,11 @@ type guideRow struct {
 // guideTitle returns the kind of a title line (without "ℹ " and trailing
 // blanks), or ok false.
 func guideTitle(text []byte) (kind int, legacy, ok bool) {
+	// Cheap first: every title starts with "ℹ " or a capital then a
+	// lower-case letter ("INFO ...", "WARNING ..." do not).
+	if len(text) < 14 || text[0] != 0xe2 && !('A' <= text[0] && text[0] <= 'Z' && 'a' <= text[1] && text[1] <= 'z') {
+		return 0, false, false
+	}
 	text = bytes.TrimRight(text, " \t\r")
 	if n := len(text); n < 14 || n > 56 || bytes.IndexByte([]byte("BRSTIVA\xe2"), text[0]) < 0 || bytes.IndexByte([]byte(":)so"), text[n-1]) < 0 {
 		return 0, false, false
