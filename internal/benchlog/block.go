@@ -1,6 +1,7 @@
 // Package benchlog reads raw benchmark output of LLM-serving benchmarks
 // (vLLM "bench serve" and its relatives, SGLang, TensorRT-LLM, GenAI-Perf,
-// AIPerf) into result blocks with canonical metric keys.
+// AIPerf, guidellm, Ray llmperf) into result blocks with canonical metric
+// keys (docs/metrics.md maps the guidellm and llmperf ones).
 //
 // It knows nothing about studies, YAML, languages or output formats, and it
 // never prints. Every block and every error carries the file and 1-based line
@@ -22,6 +23,9 @@
 //     requests: a statistic the JSON lacks is added (Definition Recomputed),
 //     one it has is checked against them (vLLM), and the samples are kept in
 //     Block.Requests. A Block's Line is the line of its object's '{'.
+//     A top-level object with a "benchmarks" list is a guidellm report
+//     (FormatGuideLLMJSON, one block per benchmark, guidellm.go); one with
+//     results_* keys is a Ray llmperf *_summary.json (FormatLLMPerfJSON).
 //   - a first line "Metric,..." or "Statistic,...": a GenAI-Perf or AIPerf
 //     CSV export (FormatGenAIPerfCSV, FormatAIPerfCSV), read with gocsv
 //     section by section; columns are found by name.
@@ -51,6 +55,17 @@
 //     wrapped row labels, N/A cells, thousands separators, nanoseconds in
 //     2024) and the lines printed after them (system throughputs, AIPerf's
 //     Benchmark Duration). "Inter Token Latency" is canonical TPOT.
+//   - FormatGuideLLMConsole: guidellm's own tables, one block per benchmark
+//     (a sweep gives several): v0.2-v0.3 "Benchmarks Info:" and "Benchmarks
+//     Stats:" (ASCII, rows wrapped at the terminal width are joined), v0.4+
+//     "ℹ Run Summary Info" ... "ℹ Server Throughput Statistics". A block
+//     covers the benchmark's row in the last table; the metrics from its
+//     rows in earlier tables keep their own, earlier, lines.
+//   - FormatGuideLLMYAML: guidellm's benchmarks.yaml, from a line
+//     "benchmarks:", read line by line; one block per benchmark.
+//   - FormatLLMPerf: Ray llmperf's printed summary, from its
+//     "\Results for token benchmark for ..." line to "Completed Requests
+//     Per Minute:".
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
@@ -127,6 +142,11 @@ const (
 	FormatVLLMLatencyJSON    Format = "vllm-latency-json"    // its --output-json
 	FormatSGLangOneBatch     Format = "sglang-one-batch"     // sglang.bench_one_batch (and bench_latency) run lines
 	FormatSGLangOffline      Format = "sglang-offline"       // sglang.bench_offline_throughput banner table
+	FormatGuideLLMConsole    Format = "guidellm"             // guidellm's own console tables, v0.2+ (docs/metrics.md)
+	FormatGuideLLMJSON       Format = "guidellm-json"        // guidellm benchmarks.json report, one block per benchmark
+	FormatGuideLLMYAML       Format = "guidellm-yaml"        // guidellm benchmarks.yaml report, one block per benchmark
+	FormatLLMPerf            Format = "llmperf"              // Ray llmperf token_benchmark_ray.py printed summary
+	FormatLLMPerfJSON        Format = "llmperf-json"         // Ray llmperf *_summary.json
 )
 
 // Tools named in Block.Tool.
@@ -139,6 +159,7 @@ const (
 	ToolGuideLLM  = "guidellm"
 
 	ToolLlamaBench = "llama-bench" // llama.cpp's llama-bench
+	ToolLLMPerf    = "llmperf"
 )
 
 // Definition says how a block's throughputs were computed, so that a

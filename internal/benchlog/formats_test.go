@@ -55,6 +55,36 @@ func TestFormats(t *testing.T) {
 		{file: "aiperf_export.csv", format: FormatAIPerfCSV, tool: ToolAIPerf, version: "2026", line: 1, end: 13,
 			metrics: []want{{"duration", 15.19, 2, 8}, {"total_output_tokens", 7832, 0, 3}, {"failed", 0, 0, 10}}},
 		{file: "failures.txt", format: FormatError, line: 5, end: 5},
+		{file: "guidellm_v02_sweep.txt", format: FormatGuideLLMConsole, tool: ToolGuideLLM, version: "v0.2", line: 37, end: 37,
+			metrics: []want{{"mean_e2el_ms", 640, -1, 37}, {"completed", 46, 0, 24}, {"duration", 30, 1, 24}, {"request_throughput", 1.55, 2, 37}},
+			defs:    map[string]Definition{"request_throughput": TimeSeriesMean},
+			absent:  []string{"request_rate", "max_concurrency"}},
+		{file: "guidellm_v02_sweep.txt", block: 3, format: FormatGuideLLMConsole, tool: ToolGuideLLM, line: 40, end: 40,
+			metrics: []want{{"request_rate", 12.72, 2, 40}, {"incomplete", 12, 0, 27}, {"p99_tpot_ms", 7.7, 1, 40}}},
+		{file: "guidellm_v03_wrapped.txt", block: 4, format: FormatGuideLLMConsole, tool: ToolGuideLLM, version: "v0.3", line: 68, end: 69,
+			metrics: []want{{"completed", 539, 0, 45}, {"failed", 2, 0, 45}, {"total_input_tokens", 138577, 0, 46}, {"request_rate", 18.3, 2, 68},
+				{"median_e2el_ms", 1620, -1, 69}, {"mean_ttft_ms", 48.1, 1, 69}}},
+		{file: "guidellm_v04_sweep.txt", block: 4, format: FormatGuideLLMConsole, tool: ToolGuideLLM, version: "v0.4-v0.5", line: 83, end: 83,
+			metrics: []want{{"duration", 30.1, 1, 17}, {"median_e2el_ms", 1600, -2, 69}, {"p95_tpot_ms", 13.4, 1, 69}, {"request_throughput", 18, 1, 83},
+				{"median_input_len", 256, 1, 55}},
+			absent: []string{"completed", "request_rate"}},
+		{file: "guidellm_report.json", block: 1, format: FormatGuideLLMJSON, tool: ToolGuideLLM, version: "v0.2-v0.3", line: 1143, end: 2284,
+			metrics: []want{{"completed", 213, 0, 2216}, {"num_prompts", 218, 0, 2219}, {"request_rate", 7.13, 2, 1177}, {"median_e2el_ms", 730, -1, 1431},
+				{"p99.9_ttft_ms", 29.061199999999996, 15, 1743}, {"total_input_tokens", 54762.3, 1, 1536}},
+			defs: map[string]Definition{"output_throughput": TimeSeriesMean}},
+		{file: "guidellm_report_v04.json", block: 1, format: FormatGuideLLMJSON, tool: ToolGuideLLM, version: "v0.4+", line: 1, end: 1,
+			metrics: []want{{"max_concurrency", 32, 0, 1}, {"completed", 931, 0, 1}, {"median_e2el_ms", 1020, -1, 1}},
+			absent:  []string{"request_rate"}},
+		{file: "guidellm_report_sweep.yaml", block: 1, format: FormatGuideLLMYAML, tool: ToolGuideLLM, version: "v0.4+", line: 1738, end: 3466,
+			metrics: []want{{"completed", 716, 0, 2721}, {"duration", 30, 1, 1785}, {"median_e2el_ms", 4080, -1, 2583}, {"request_throughput", 23.87, 2, 2773}},
+			absent:  []string{"request_rate", "max_concurrency"}},
+		{file: "llmperf_console.txt", format: FormatLLMPerf, tool: ToolLLMPerf, version: "token_benchmark_ray.py", line: 3, end: 74,
+			metrics: []want{{"completed", 100, 0, 73}, {"request_throughput", 3.1809216421330406, 15, 74}, {"mean_ttft_ms", 282.9163520487671, 14, 23},
+				{"median_e2el_ms", 3282.031945208212, 12, 29}, {"user_throughput", 42.09954222895763, 14, 45}},
+			defs:   map[string]Definition{"user_throughput": PerRequestMean, "output_throughput": CountOverDuration},
+			absent: []string{"mean_itl_ms", "mean_tpot_ms", "duration"}},
+		{file: "llmperf_summary.json", format: FormatLLMPerfJSON, tool: ToolLLMPerf, version: "summary.json (results version 2023-08-31)", line: 1, end: 78,
+			metrics: []want{{"completed", 100, 0, 75}, {"max_concurrency", 10, 0, 9}, {"max_input_len", 900, 0, 58}, {"request_throughput", 3.1809216421330406, 15, 76}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -141,6 +171,19 @@ func TestLookalikes(t *testing.T) {
 		"json config":         `{"model": "x", "tp": 8}` + "\n",
 		"engine only":         "= ENGINE DETAILS\n=====================\nModel: x\n=====================\n",
 		"error log level":     "Error: connection refused\nException: x\n",
+		// Rich box tables, guidellm v0.1's among them, are not guidellm's
+		// v0.2+ output, whatever their titles and columns.
+		"guidellm v0.1 rich table": "Performance Stats by Benchmark\n┏━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓\n┃ Benchmark   ┃ Request Latency ┃\n" +
+			"┡━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩\n│ synchronous │ 0.64 s          │\n└─────────────┴─────────────────┘\n",
+		"rich table under a guidellm title": "Benchmarks Stats:\n┏━━━━━━━━━━━━━┳━━━━━━━━━━━━┓\n┃ Benchmark   ┃ Per Second ┃\n" +
+			"┡━━━━━━━━━━━━━╇━━━━━━━━━━━━┩\n│ synchronous │       1.55 │\n└─────────────┴────────────┘\n",
+		"rich table under a v0.4 title": "ℹ Server Throughput Statistics\n┏━━━━━━━━━━━━━┳━━━━━━━━━━┓\n┃ Benchmark   ┃ Requests ┃\n" +
+			"┡━━━━━━━━━━━━━╇━━━━━━━━━━┩\n│ synchronous │ 1.6      │\n└─────────────┴──────────┘\n",
+		"pipe table of another tool": "ℹ Server Throughput Statistics\n|=======|=======|\n| Model | Score |\n|-------|-------|\n| x     | 1.6   |\n|=======|=======|\n",
+		"pipe table without title":   "|=============|======|\n| Benchmark   | Requests |\n| Strategy    | Per Sec |\n|             | Mean |\n|-------------|------|\n| synchronous | 1.6  |\n|=============|======|\n",
+		"guidellm title then prose":  "Benchmarks Info:\nno benchmark was run\n",
+		"llmperf metric name alone":  "inter_token_latency_s\nsomething else\n",
+		"yaml of another tool":       "benchmarks:\n- name: x\n  score: 1\n",
 	} {
 		blocks, err := Parse(name, strings.NewReader(in))
 		if err == nil || len(blocks) != 0 {
@@ -203,5 +246,50 @@ func TestFloatArray(t *testing.T) {
 		if got := fmt.Sprint(v, ok); got != want {
 			t.Errorf("floatArrays(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// TestGuideLLMCut: a guidellm console output cut inside its last table gives
+// the rows read, marked truncated, with the earlier table's values.
+func TestGuideLLMCut(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		lines int
+		rows  int
+	}{{"guidellm_v02_sweep.txt", 39, 3}, {"guidellm_v03_wrapped.txt", 64, 2}, {"guidellm_v04_sweep.txt", 81, 3}} {
+		data, err := os.ReadFile(filepath.Join("testdata", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := strings.Join(strings.SplitAfter(string(data), "\n")[:c.lines], "")
+		blocks, err := Parse(c.file, strings.NewReader(cut))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(blocks) != c.rows {
+			t.Fatalf("%s cut at %d lines: %d blocks, want %d", c.file, c.lines, len(blocks), c.rows)
+		}
+		for _, b := range blocks {
+			_, dur := b.Metrics["duration"]
+			if !b.Truncated || !dur || len(b.Problems) == 0 {
+				t.Errorf("%s:%d: truncated %v, duration %v, problems %v", c.file, b.Line, b.Truncated, dur, b.Problems)
+			}
+		}
+	}
+}
+
+// TestGuideLLMTwoRuns: two runs printed one after the other give their own
+// blocks; a title seen twice starts the second run.
+func TestGuideLLMTwoRuns(t *testing.T) {
+	data, err := os.ReadFile("testdata/guidellm_v03_sync.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := Parse("two.txt", strings.NewReader(string(data)+"INFO next run\n"+string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 2 || blocks[1].Line <= blocks[0].EndLine || blocks[0].Metrics["completed"].Value != 46 || blocks[1].Metrics["completed"].Line <= blocks[0].EndLine {
+		t.Fatalf("blocks %+v", blocks)
 	}
 }

@@ -42,6 +42,7 @@ type jsonObj struct {
 	itls      [][]float64
 	errs      []*string
 	problems  []*SyntaxError
+	guide     []*Block // guidellm report benchmarks
 }
 
 const (
@@ -95,6 +96,10 @@ func (s *Scanner) scanJSON() {
 		obj, err := s.readObject(line)
 		if err != nil {
 			s.jsonFail(err, line)
+			return
+		}
+		if len(obj.guide) > 0 {
+			s.outq = append(s.outq, obj.guide...)
 			return
 		}
 		if b := s.jsonBlock(obj); b != nil {
@@ -167,6 +172,10 @@ func (s *Scanner) readObject(line int) (*jsonObj, error) {
 				continue
 			}
 			obj.itls, obj.floatLine[key] = v, kline
+		case key == "benchmarks":
+			if err := s.guideJSON(obj); err != nil {
+				return nil, err
+			}
 		case key == "errors":
 			var v []*string
 			if err := j.dec.Decode(&v); err != nil {
@@ -360,6 +369,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 	}
 	if b := s.offlineJSON(o); b != nil {
 		return b
+	}
+	if o.has["results_num_completed_requests"] || o.has["results_ttft_s_mean"] {
+		return s.llmperfJSON(o)
 	}
 	b := &Block{File: s.name, Line: o.line, EndLine: max(o.end, o.line), Metrics: map[string]Metric{},
 		Definition: CountOverDuration, Problems: o.problems}

@@ -365,6 +365,9 @@ func metricBytes(spec keySpec, raw []byte, line int) (Metric, bool) {
 	}
 	if shift != 0 && exp {
 		f *= math.Pow10(shift)
+		if math.IsInf(f, 0) { // 1e308 s in ms: out of range, as ParseFloat would say
+			return Metric{}, false
+		}
 	}
 	dec -= shift
 	if f == 0 {

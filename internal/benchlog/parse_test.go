@@ -70,10 +70,10 @@ func TestGolden(t *testing.T) {
 }
 
 // inputFiles lists the parser inputs of testdata: *.txt, *.md, *.json (not the
-// golden files), *.jsonl and *.csv.
+// golden files), *.jsonl, *.csv and *.yaml.
 func inputFiles(tb testing.TB) []string {
 	var files []string
-	for _, pat := range []string{"*.txt", "*.md", "*.json", "*.jsonl", "*.csv"} {
+	for _, pat := range []string{"*.txt", "*.md", "*.json", "*.jsonl", "*.csv", "*.yaml"} {
 		m, err := filepath.Glob(filepath.Join("testdata", pat))
 		if err != nil {
 			tb.Fatal(err)

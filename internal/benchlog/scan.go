@@ -70,6 +70,9 @@ type Scanner struct {
 	jc      *jsonCapture // a JSON object pasted into a log being read
 	lb      *llamaState  // a llama-bench markdown table or CSV being read
 	off     *offScan     // offline and latency benchmarks (offline.go)
+	gd      *guideState  // a guidellm console output being read
+	gy      *guideYAML   // a guidellm YAML report being read
+	lp      *llmperfSum  // an llmperf printed summary being read
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -182,6 +185,12 @@ func (s *Scanner) endOther() {
 		s.tableEnd(!s.tbl.closed)
 	case s.tb != nil:
 		s.benchEnd(!s.tb.afterRule)
+	case s.gd != nil:
+		s.guideEnd()
+	case s.gy != nil:
+		s.yamlEnd()
+	case s.lp != nil:
+		s.llmperfEnd()
 	}
 }
 
@@ -309,16 +318,22 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if s.off != nil && s.off.blk != nil && s.offLine(line, long) {
 		return
 	}
-	if s.tbl != nil || s.tb != nil {
+	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil {
 		switch {
+		case long && s.gy != nil:
+			return // a long value (a prompt) of a YAML report
 		case long || hasBanner:
 			s.endOther()
 		case s.tbl != nil:
 			if s.tableLine(line) {
 				return
 			}
-		default:
+		case s.tb != nil:
 			if s.benchLine(line) {
+				return
+			}
+		default:
+			if s.toolLine(line) {
 				return
 			}
 		}
@@ -420,6 +435,9 @@ func (s *Scanner) noise(line []byte) {
 		if s.captureStart(text) {
 			return
 		}
+	}
+	if s.toolStart(line, text) {
+		return
 	}
 	if isLetter(c) || line[i] == '#' {
 		if kind, msg, ok := failureAt(line[i:]); ok {

@@ -141,11 +141,13 @@ type runView struct {
 	Outcome string // headline, exclusion or "no main result" line
 }
 
-// jsonFormats are the formats of results saved as JSON, shown as an
-// excerpt of at most jsonExcerptLines lines and about jsonExcerptBytes bytes.
+// jsonFormats are the formats of results saved as JSON (and guidellm's YAML
+// report), shown as an excerpt of at most jsonExcerptLines lines and about
+// jsonExcerptBytes bytes.
 var jsonFormats = map[benchlog.Format]bool{benchlog.FormatVLLMJSON: true, benchlog.FormatTRTLLMJSON: true,
 	benchlog.FormatSGLangJSONL: true, benchlog.FormatTRTLLMBenchJS: true,
-	benchlog.FormatVLLMThroughputJSON: true, benchlog.FormatVLLMLatencyJSON: true, benchlog.FormatLlamaBenchJSON: true}
+	benchlog.FormatVLLMThroughputJSON: true, benchlog.FormatVLLMLatencyJSON: true, benchlog.FormatLlamaBenchJSON: true,
+	benchlog.FormatGuideLLMJSON: true, benchlog.FormatGuideLLMYAML: true, benchlog.FormatLLMPerfJSON: true}
 
 const (
 	jsonExcerptLines = 40
