@@ -203,46 +203,44 @@ func (s *Scanner) offEnd() {
 	if o.skip {
 		return
 	}
-	has := func(bit uint8) bool { return o.layout&bit != 0 }
-	switch b.Format {
-	case FormatVLLMThroughput:
-		switch {
-		case has(offCounts):
-			b.Version = "2025+ (Total num prompt/output tokens)"
-		case has(offSplit):
-			b.Version = "late 2024+ (total and output tokens/s)"
-		default:
-			b.Version = "v0.1-v0.6 (requests/s, tokens/s)"
-		}
-	case FormatVLLMLatency:
-		switch {
-		case has(offStd):
-			b.Version = "newest (Std latency)"
-		case has(offP99):
-			b.Version = "10-99% percentiles"
-		case has(offPct):
-			b.Version = "10-90% percentiles"
-		default:
-			b.Version = "v0.1+ (Avg latency only)"
-		}
-	case FormatSGLangOneBatch:
-		switch {
-		case has(offAvg):
-			b.Version = "bench_latency (Decode. avg latency)"
-		case has(offBatch):
-			b.Version = "Decode N. Batch size lines"
-		case has(offMedian):
-			b.Version = "Decode. median latency"
-		default:
-			b.Version = "Prefill and Total lines"
-		}
-		if !o.done {
-			b.Truncated = true
-			b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: b.EndLine,
-				Msg: fmt.Sprintf(`SGLang run of line %d has no "Total. latency" line; read up to here`, b.Line)})
+	// The first era whose lines the block has names its version; the last
+	// of each list has none to look for.
+	for _, e := range offEras[b.Format] {
+		if e.bit == 0 || o.layout&e.bit != 0 {
+			b.Version = e.version
+			break
 		}
 	}
+	if b.Format == FormatSGLangOneBatch && !o.done {
+		b.Truncated = true
+		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: b.EndLine,
+			Msg: fmt.Sprintf(`SGLang run of line %d has no "Total. latency" line; read up to here`, b.Line)})
+	}
 	s.emit(b)
+}
+
+// offEras date the offline blocks by the lines they print, newest first.
+var offEras = map[Format][]struct {
+	bit     uint8
+	version string
+}{
+	FormatVLLMThroughput: {
+		{offCounts, "2025+ (Total num prompt/output tokens)"},
+		{offSplit, "late 2024+ (total and output tokens/s)"},
+		{0, "v0.1-v0.6 (requests/s, tokens/s)"},
+	},
+	FormatVLLMLatency: {
+		{offStd, "newest (Std latency)"},
+		{offP99, "10-99% percentiles"},
+		{offPct, "10-90% percentiles"},
+		{0, "v0.1+ (Avg latency only)"},
+	},
+	FormatSGLangOneBatch: {
+		{offAvg, "bench_latency (Decode. avg latency)"},
+		{offBatch, "Decode N. Batch size lines"},
+		{offMedian, "Decode. median latency"},
+		{0, "Prefill and Total lines"},
+	},
 }
 
 // offLabel records a line of the open block.
