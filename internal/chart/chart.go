@@ -275,56 +275,70 @@ var latencyMetrics = []struct {
 
 func latencyChart(rep *report.Report, ct chartText, workloadName func(string) string) (chartSpec, bool) {
 	T := ct.T
-	row := rep.RowByWorkload(rep.Main.ID)
-	if row == nil || row.Baseline == nil || row.Optimized == nil || row.Baseline.Block == nil || row.Optimized.Block == nil {
+	// Every workload whose both sides have a result block, main first as
+	// the conclusion lists them.
+	var rows []report.Row
+	var names []string
+	for _, row := range rep.Rows {
+		if row.Baseline != nil && row.Optimized != nil && row.Baseline.Block != nil && row.Optimized.Block != nil {
+			rows = append(rows, row)
+			names = append(names, workloadName(row.Workload.ID))
+		}
+	}
+	if len(rows) == 0 {
 		return chartSpec{}, false
 	}
-	main := workloadName(rep.Main.ID)
 	s := chartSpec{
-		name:     "latency",
-		title:    T("chart.latency.title"),
-		subtitle: T("chart.latency.subtitle", "Workload", main),
-		legend:   []legendItem{{kind: barBaseline, label: ct.baseline}, {kind: barOptimized, label: ct.optimized}},
+		name:   "latency",
+		title:  T("chart.latency.title"),
+		legend: []legendItem{{kind: barBaseline, label: ct.baseline}, {kind: barOptimized, label: ct.optimized}},
 	}
-	desc := make([]string, 1, 1+2*len(latencyMetrics))
-	desc[0] = T("chart.latency.desc", "Workload", main)
+	used := make([]bool, len(rows)) // a workload with a latency printed on both sides
+	desc := make([]string, 1, 1+2*len(latencyMetrics)*len(rows))
 	stats := [2]string{T("chart.latency.mean"), T("chart.latency.percentile", "N", 99)}
 	s.panels = make([]panel, 0, len(latencyMetrics))
-	bars := make([]bar, 0, 4*len(latencyMetrics)) // every group's two bars, in one slice
+	bars := make([]bar, 0, 4*len(latencyMetrics)*len(rows)) // every group's two bars, in one slice
 	for _, lm := range latencyMetrics {
-		p := panel{heading: T(lm.heading), groups: make([]group, 0, len(lm.keys))}
-		for i, key := range lm.keys {
-			b, okb := row.Baseline.Block.Metrics[key]
-			o, oko := row.Optimized.Block.Metrics[key]
-			if !okb && !oko {
-				continue
-			}
-			g := group{label: stats[i]}
-			words := [2]string{ct.noResult, ct.noResult}
-			for j, side := range []struct {
-				m    benchlog.Metric
-				ok   bool
-				kind barKind
-			}{{b, okb, barBaseline}, {o, oko, barOptimized}} {
-				if !side.ok {
-					bars = append(bars, bar{kind: barMissing, label: ct.noResult})
+		p := panel{heading: T(lm.heading), groups: make([]group, 0, len(lm.keys)*len(rows))}
+		for r, row := range rows {
+			for i, key := range lm.keys {
+				b, okb := row.Baseline.Block.Metrics[key]
+				o, oko := row.Optimized.Block.Metrics[key]
+				if !okb && !oko {
 					continue
 				}
-				words[j] = report.FormatNumber(side.m.Value, side.m.Decimals)
-				bars = append(bars, bar{kind: side.kind, value: side.m.Value, label: words[j]})
+				label := stats[i]
+				if len(rows) > 1 {
+					label = names[r] + " · " + stats[i]
+				}
+				g := group{label: label}
+				words := [2]string{ct.noResult, ct.noResult}
+				for j, side := range []struct {
+					m    benchlog.Metric
+					ok   bool
+					kind barKind
+				}{{b, okb, barBaseline}, {o, oko, barOptimized}} {
+					if !side.ok {
+						bars = append(bars, bar{kind: barMissing, label: ct.noResult})
+						continue
+					}
+					words[j] = report.FormatNumber(side.m.Value, side.m.Decimals)
+					bars = append(bars, bar{kind: side.kind, value: side.m.Value, label: words[j]})
+				}
+				g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
+				change := "—"
+				switch {
+				case okb && oko && b.Value == o.Value:
+					g.note, change = report.FormatPercent(0), report.FormatPercent(0)
+				case okb && oko && b.Value > 0:
+					pct := (o.Value/b.Value - 1) * 100
+					better := o.Value < b.Value // latency: lower is better
+					g.note, g.sign, change = ct.change(better, pct)
+				}
+				desc = append(desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", label, "Baseline", words[0], "Optimized", words[1], "Change", change))
+				p.groups = append(p.groups, g)
+				used[r] = true
 			}
-			g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
-			change := "—"
-			switch {
-			case okb && oko && b.Value == o.Value:
-				g.note, change = report.FormatPercent(0), report.FormatPercent(0)
-			case okb && oko && b.Value > 0:
-				pct := (o.Value/b.Value - 1) * 100
-				better := o.Value < b.Value // latency: lower is better
-				g.note, g.sign, change = ct.change(better, pct)
-			}
-			desc = append(desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", stats[i], "Baseline", words[0], "Optimized", words[1], "Change", change))
-			p.groups = append(p.groups, g)
 		}
 		if len(p.groups) > 0 {
 			s.panels = append(s.panels, p)
@@ -333,6 +347,15 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 	if len(s.panels) == 0 {
 		return chartSpec{}, false
 	}
+	var shown []string
+	for r, ok := range used {
+		if ok {
+			shown = append(shown, names[r])
+		}
+	}
+	list := strings.Join(shown, T("chart.list_separator"))
+	s.subtitle = T("chart.latency.subtitle", "Workload", list)
+	desc[0] = T("chart.latency.desc", "Workload", list)
 	s.desc = strings.Join(desc, " ")
 	return s, true
 }

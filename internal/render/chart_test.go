@@ -361,7 +361,7 @@ func TestChartsSynthetic(t *testing.T) {
 		t.Errorf("step description: %s", d)
 	}
 	_, lat := texts(t, byName["latency"].SVG)
-	for _, want := range []string{"P99", "▼ +24.7 %", "▲ -7.4 %", "1200.50"} {
+	for _, want := range []string{"Chat · P99", "▼ +24.7 %", "▲ -7.4 %", "1200.50"} {
 		if !contains(lat, want) {
 			t.Errorf("latency chart: no text %q in %q", want, lat)
 		}
