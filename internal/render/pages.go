@@ -66,6 +66,10 @@ var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change",
 type side struct {
 	Title, Anchor string
 	Cells         []sideCell
+	// Command is the fenced command every cell ran with, when they share
+	// one (Count cells); the cells then leave theirs empty.
+	Command string
+	Count   int
 }
 
 type sideCell struct {
@@ -499,10 +503,20 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"sides": func(rp *report.Report) []side {
 			sides := []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
 			for i := range sides {
-				for j := range sides[i].Cells {
-					cl := &sides[i].Cells[j]
+				sd := &sides[i]
+				same := len(sd.Cells) > 1
+				for j := range sd.Cells {
+					cl := &sd.Cells[j]
 					cl.Case, cl.Name = esc(workloadName(cl.Workload)), esc(cl.Run.Name)
 					cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), rawResult(cl.LogFile, cl.Block)
+					same = same && cl.Run.Command == sd.Cells[0].Run.Command
+				}
+				if same {
+					// One command for every case: shown once, with a count.
+					sd.Command, sd.Count = sd.Cells[0].Command, len(sd.Cells)
+					for j := range sd.Cells {
+						sd.Cells[j].Command = ""
+					}
 				}
 			}
 			return sides
