@@ -49,3 +49,45 @@ func Typography(file, text string) []Diagnostic {
 	}
 	return out
 }
+
+// Glossary is locales/glossary.yaml: the word for each idea per language,
+// and the words not to use for it.
+type Glossary struct {
+	Terms []struct {
+		EN    string              `yaml:"en"`
+		ZH    string              `yaml:"zh"`
+		JA    string              `yaml:"ja"`
+		Avoid map[string][]string `yaml:"avoid"`
+	} `yaml:"terms"`
+}
+
+// Check reports, in one Chinese or Japanese file, each word the glossary
+// says to avoid, with the word to use instead. Code and addresses are left
+// alone, as in Typography.
+func (g *Glossary) Check(file, lang, text string) []Diagnostic {
+	var out []Diagnostic
+	fence := false
+	for i, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = !fence
+			continue
+		}
+		if fence {
+			continue
+		}
+		prose := codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat("x", len(s)) })
+		for _, term := range g.Terms {
+			use := term.ZH
+			if lang == "ja" {
+				use = term.JA
+			}
+			for _, bad := range term.Avoid[lang] {
+				if bad != "" && strings.Contains(prose, bad) {
+					out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: i + 1,
+						Message: fmt.Sprintf("%q for %q: the glossary (locales/glossary.yaml) names it %q in every page", bad, term.EN, use)})
+				}
+			}
+		}
+	}
+	return out
+}

@@ -34,3 +34,20 @@ func TestTypography(t *testing.T) {
 		t.Errorf("the message does not name the full-width comma: %v", d)
 	}
 }
+
+func TestGlossary(t *testing.T) {
+	var g Glossary
+	g.Terms = append(g.Terms, struct {
+		EN    string              `yaml:"en"`
+		ZH    string              `yaml:"zh"`
+		JA    string              `yaml:"ja"`
+		Avoid map[string][]string `yaml:"avoid"`
+	}{EN: "baseline", ZH: "基准", JA: "ベースライン", Avoid: map[string][]string{"zh": {"基线"}}})
+	d := g.Check("content/zh/x.md", "zh", "基准配置\n与基线相比\n`基线` 在代码里\n")
+	if len(d) != 1 || d[0].Line != 2 || !strings.Contains(d[0].Message, "基准") {
+		t.Errorf("glossary problems: %v, want one on line 2 naming 基准", d)
+	}
+	if d := g.Check("content/ja/x.md", "ja", "与基线相比\n"); len(d) != 0 {
+		t.Errorf("a Chinese-only avoid word reported in Japanese: %v", d)
+	}
+}

@@ -23,6 +23,8 @@ import (
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
+
+	"gopkg.in/yaml.v3"
 )
 
 // Dirs are the project folders a build reads.
@@ -150,11 +152,25 @@ func Load(d Dirs) (*Project, error) {
 // locale files. Files that do not read are reported by their loaders.
 func typography(d Dirs) []check.Diagnostic {
 	var out []check.Diagnostic
+	glossary := &check.Glossary{}
+	if d.Locales != "" {
+		name := path.Join(filepath.ToSlash(d.Locales), "glossary.yaml")
+		if data, err := projectFS(d.Locales).ReadFile("glossary.yaml"); err == nil {
+			if err := yaml.Unmarshal(data, glossary); err != nil {
+				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: 1,
+					Message: fmt.Sprintf("invalid glossary: %v", err)})
+			}
+		}
+	}
+	prose := func(file, lang, text string) {
+		out = append(out, check.Typography(file, text)...)
+		out = append(out, glossary.Check(file, lang, text)...)
+	}
 	for _, lang := range []string{"zh", "ja"} {
 		if d.Locales != "" {
 			name := lang + ".yaml"
 			if data, err := projectFS(d.Locales).ReadFile(name); err == nil {
-				out = append(out, check.Typography(path.Join(filepath.ToSlash(d.Locales), name), string(data))...)
+				prose(path.Join(filepath.ToSlash(d.Locales), name), lang, string(data))
 			}
 		}
 		if d.Content == "" {
@@ -165,7 +181,7 @@ func typography(d Dirs) []check.Diagnostic {
 		for _, e := range entries {
 			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") {
 				if data, err := cfs.ReadFile(path.Join(lang, e.Name())); err == nil {
-					out = append(out, check.Typography(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), string(data))...)
+					prose(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data))
 				}
 			}
 		}
