@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/site"
 )
 
@@ -458,6 +459,51 @@ func TestRepoURLLinks(t *testing.T) {
 		}
 		if !strings.Contains(md, "(https://github.com/org/repo/issues/new)") {
 			t.Errorf("%s: no feedback link", lang)
+		}
+	}
+}
+
+// A study's latency budget gives a section in every language: each run
+// with a result, best first, whether it keeps the budget, and the best
+// that does.
+func TestLatencyBudget(t *testing.T) {
+	d := copyTree(t)
+	file := filepath.Join(d.Results, "qwen3-235b-a22b-a100", "study.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slo := "slo:\n  statistic: p99\n  ttft_ms: 100000\n  tpot_ms: 520\n"
+	if err := os.WriteFile(file, append([]byte(slo), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, files := buildRepo(t, d)
+	var res *report.SLOResult
+	for _, r := range p.Results {
+		if r.Study.ID == "qwen3-235b-a22b-a100" {
+			res = r.Report.SLO
+		}
+	}
+	if res == nil || len(res.Runs) < 3 || res.Best == nil {
+		t.Fatalf("SLO result %+v", res)
+	}
+	for _, sr := range res.Runs {
+		if sr.Run.ID == res.Best.Run.ID {
+			break
+		}
+		if sr.Meets {
+			t.Errorf("%s keeps the budget and ranks above the best, %s", sr.Run.ID, res.Best.Run.ID)
+		}
+	}
+	for _, v := range res.Best.Values {
+		if v == nil {
+			t.Errorf("the best run lacks a latency of the budget")
+		}
+	}
+	for lang, want := range map[string]string{"en": "Best configuration within the budget:", "zh": "满足预算的最佳配置", "ja": "予算内で最良の構成"} {
+		page := string(files[lang+"/qwen3-235b-a22b-a100.md"])
+		if !strings.Contains(page, want) || !strings.Contains(page, `<a id="slo"></a>`) || !strings.Contains(page, res.Best.Run.Name) {
+			t.Errorf("%s: no latency-budget section naming %s", lang, res.Best.Run.Name)
 		}
 	}
 }

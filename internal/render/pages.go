@@ -60,9 +60,21 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo"}
 
 // side is one configuration of the "other cases" section.
+// sloView is the latency-budget section, its cells ready Markdown.
+type sloView struct {
+	Budget, Headline, Best string
+	Headers                []string
+	Rows                   []sloRowView
+}
+
+type sloRowView struct {
+	Name, Headline, Meets string
+	Values                []string
+}
+
 type side struct {
 	Title, Anchor string
 	Cells         []sideCell
@@ -489,6 +501,37 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				return nil
 			}
 			return runs(&report.StepResult{Runs: rep.Others})
+		},
+		"slo": func() *sloView {
+			res := rep.SLO
+			if res == nil {
+				return nil
+			}
+			v := &sloView{}
+			var limits []string
+			for _, l := range res.Limits {
+				name := loc.T("slo.metric."+l.Metric, "Stat", res.SLO.Stat)
+				v.Headers = append(v.Headers, name)
+				limits = append(limits, loc.T("slo.limit", "Metric", name, "Limit", report.FormatNumber(l.Limit, 0)))
+			}
+			v.Budget = strings.Join(limits, loc.T("chart.list_separator"))
+			v.Headline = loc.T("metric." + rep.Headline.Key)
+			for _, sr := range res.Runs {
+				row := sloRowView{Name: esc(sr.Run.Name), Headline: value(sr.Headline, "run-"+sr.Run.ID), Meets: loc.T("slo.no")}
+				if sr.Meets {
+					row.Meets = loc.T("slo.yes")
+				}
+				for _, val := range sr.Values {
+					row.Values = append(row.Values, value(val, "run-"+sr.Run.ID))
+				}
+				v.Rows = append(v.Rows, row)
+			}
+			if res.Best != nil {
+				v.Best = loc.T("slo.best", "Run", esc(res.Best.Run.Name), "Value", value(res.Best.Headline, "run-"+res.Best.Run.ID), "Unit", rep.Headline.Unit)
+			} else {
+				v.Best = loc.T("slo.none")
+			}
+			return v
 		},
 		"feedbackURL": func() string {
 			if r.RepoURL == "" {

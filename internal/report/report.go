@@ -209,6 +209,7 @@ type Report struct {
 	Steps       []StepResult
 	Claims      []ClaimResult
 	Others      []RunResult       // runs of no step and no configuration, still shown
+	SLO         *SLOResult        // the runs against the study's latency budget; nil without one
 	Excluded    map[string]string // run id -> rule
 }
 
@@ -239,6 +240,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 	for _, run := range UnplacedRuns(s) {
 		r.Others = append(r.Others, r.runResult(run))
 	}
+	r.SLO = r.slo()
 	for _, c := range s.Claims {
 		r.Claims = append(r.Claims, r.claim(c))
 	}

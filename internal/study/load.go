@@ -444,7 +444,7 @@ func contains(list []string, s string) bool {
 func (l *loader) study(s *Study, n *yaml.Node) {
 	f := s.Pos.File
 	top := l.mapping(f, n, "study", "model", "hardware", "objective", "engines", "benchmark",
-		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind")
+		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind", "slo")
 	switch s.Kind = top.str("kind", "study", false); s.Kind {
 	case "", KindArticle:
 	default:
@@ -513,6 +513,22 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			l.problem(m.pos("dataset"), "workload %s: dataset %q is not known; use sharegpt or random", w.ID, w.Dataset)
 		}
 		s.Workloads = append(s.Workloads, w)
+	}
+
+	if n := top.fields["slo"]; n != nil {
+		m := l.mapping(f, n, "slo", "statistic", "ttft_ms", "tpot_ms", "e2el_ms")
+		slo := &SLO{Stat: m.str("statistic", "slo", false), Pos: Pos{f, n.Line}}
+		if slo.Stat == "" {
+			slo.Stat = "p99"
+		}
+		if !sloStat.MatchString(slo.Stat) {
+			l.problem(m.pos("statistic"), "slo: statistic %q is not known; use mean, median or a percentile such as p90, p95 or p99", slo.Stat)
+		}
+		slo.TTFT, slo.TPOT, slo.E2EL = float64(m.positive("ttft_ms", "slo", false)), float64(m.positive("tpot_ms", "slo", false)), float64(m.positive("e2el_ms", "slo", false))
+		if len(slo.Limits()) == 0 {
+			l.problem(slo.Pos, "slo: give at least one of ttft_ms, tpot_ms and e2el_ms")
+		}
+		s.SLO = slo
 	}
 
 	s.Baseline = Config{Runs: top.strings("baseline", "study", must), Pos: top.pos("baseline")}
@@ -589,6 +605,9 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 
 // Languages are the languages perflab publishes in.
 var Languages = []string{"en", "zh", "ja"}
+
+// sloStat is a statistic an SLO may be stated on.
+var sloStat = regexp.MustCompile(`^(mean|median|p\d+(\.\d+)?)$`)
 
 // printedNumber is a figure as a table prints it.
 var printedNumber = regexp.MustCompile(`^\d[\d,]*(\.\d+)?$`)

@@ -40,6 +40,9 @@ type Study struct {
 	Model     string
 	Hardware  Hardware
 	Objective Objective
+	// SLO, when the study states one, is the latency a configuration must
+	// keep to be recommended at that budget.
+	SLO       *SLO
 	Engines   []Engine
 	Benchmark Benchmark
 	Workloads []Workload
@@ -52,6 +55,36 @@ type Study struct {
 	Claims      []Claim
 	Acks        []Ack
 	Runs        []*Run // sorted by ID
+}
+
+// SLO is a latency budget: limits in ms on a statistic (Stat) of each
+// request latency; a zero limit is not part of it.
+type SLO struct {
+	Stat             string // "mean", "median", "p90", "p95", "p99"...
+	TTFT, TPOT, E2EL float64
+	Pos              Pos
+}
+
+// Limits lists the SLO's latencies and their limits, as benchlog keys of
+// its statistic ("p99_ttft_ms"), in a fixed order.
+func (s *SLO) Limits() []SLOLimit {
+	var out []SLOLimit
+	for _, l := range []struct {
+		name  string
+		limit float64
+	}{{"ttft", s.TTFT}, {"tpot", s.TPOT}, {"e2el", s.E2EL}} {
+		if l.limit > 0 {
+			out = append(out, SLOLimit{Metric: l.name, Key: s.Stat + "_" + l.name + "_ms", Limit: l.limit})
+		}
+	}
+	return out
+}
+
+// SLOLimit is one latency of an SLO.
+type SLOLimit struct {
+	Metric string  // ttft, tpot, e2el
+	Key    string  // the benchlog key compared: p99_ttft_ms
+	Limit  float64 // ms
 }
 
 // KindArticle marks a study imported from an article without logs.
