@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"html/template"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -505,5 +506,57 @@ func TestLatencyBudget(t *testing.T) {
 		if !strings.Contains(page, want) || !strings.Contains(page, `<a id="slo"></a>`) || !strings.Contains(page, res.Best.Run.Name) {
 			t.Errorf("%s: no latency-budget section naming %s", lang, res.Best.Run.Name)
 		}
+	}
+}
+
+// A study's price gives each configuration's cost per token, cheapest
+// first, in every language, from its logged output throughput and GPUs.
+func TestCostPerToken(t *testing.T) {
+	d := copyTree(t)
+	file := filepath.Join(d.Results, "qwen3-32b-a100", "study.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append([]byte("price:\n  gpu_hour: 2.50\n  currency: USD\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, files := buildRepo(t, d)
+	var res *report.CostResult
+	for _, r := range p.Results {
+		if r.Study.ID == "qwen3-32b-a100" {
+			res = r.Report.Cost
+		}
+	}
+	if res == nil || len(res.Runs) < 2 {
+		t.Fatalf("cost result %+v", res)
+	}
+	for i, cr := range res.Runs {
+		want := 2.50 * 1e6 / (cr.Output.Measured * 3600 / float64(cr.Run.GPUs))
+		if math.Abs(cr.PerMillion-want) > 1e-9*want || i > 0 && cr.PerMillion < res.Runs[i-1].PerMillion {
+			t.Errorf("run %s: %v per million, want %v, cheapest first", cr.Run.ID, cr.PerMillion, want)
+		}
+	}
+	cheapest := report.FormatNumber(res.Runs[0].PerMillion, 3)
+	for _, lang := range []string{"en", "zh", "ja"} {
+		page := string(files[lang+"/qwen3-32b-a100.md"])
+		if !strings.Contains(page, `<a id="cost"></a>`) || !strings.Contains(page, "| "+cheapest+" |") {
+			t.Errorf("%s: no cost section with %s", lang, cheapest)
+		}
+	}
+	// A price that is not a positive number is a schema error on its line.
+	if err := os.WriteFile(file, append([]byte("price:\n  gpu_hour: free\n  currency: USD\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err = Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, diag := range p.Diagnostics() {
+		found = found || diag.Rule == check.RuleSchema && diag.Line == 2 && strings.Contains(diag.Message, "gpu_hour")
+	}
+	if !found {
+		t.Error("no schema error for gpu_hour: free")
 	}
 }

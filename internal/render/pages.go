@@ -60,9 +60,20 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost"}
 
 // side is one configuration of the "other cases" section.
+// costView is the cost section, its cells ready Markdown.
+type costView struct {
+	Intro, Currency string
+	Rows            []costRowView
+}
+
+type costRowView struct {
+	Name, Output, PerGPUHour, PerMillion string
+	GPUs                                 int
+}
+
 // sloView is the latency-budget section, its cells ready Markdown.
 type sloView struct {
 	Budget, Headline, Best string
@@ -530,6 +541,18 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				v.Best = loc.T("slo.best", "Run", esc(res.Best.Run.Name), "Value", value(res.Best.Headline, "run-"+res.Best.Run.ID), "Unit", rep.Headline.Unit)
 			} else {
 				v.Best = loc.T("slo.none")
+			}
+			return v
+		},
+		"cost": func() *costView {
+			res := rep.Cost
+			if res == nil || len(res.Runs) == 0 {
+				return nil
+			}
+			v := &costView{Intro: loc.T("cost.intro", "Price", esc(res.Price.Raw), "Currency", esc(res.Price.Currency)), Currency: esc(res.Price.Currency)}
+			for _, cr := range res.Runs {
+				v.Rows = append(v.Rows, costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+cr.Run.ID),
+					PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3)})
 			}
 			return v
 		},

@@ -210,6 +210,7 @@ type Report struct {
 	Claims      []ClaimResult
 	Others      []RunResult       // runs of no step and no configuration, still shown
 	SLO         *SLOResult        // the runs against the study's latency budget; nil without one
+	Cost        *CostResult       // the runs' cost per token at the study's price; nil without one
 	Excluded    map[string]string // run id -> rule
 }
 
@@ -241,6 +242,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 		r.Others = append(r.Others, r.runResult(run))
 	}
 	r.SLO = r.slo()
+	r.Cost = r.cost()
 	for _, c := range s.Claims {
 		r.Claims = append(r.Claims, r.claim(c))
 	}

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -444,7 +446,7 @@ func contains(list []string, s string) bool {
 func (l *loader) study(s *Study, n *yaml.Node) {
 	f := s.Pos.File
 	top := l.mapping(f, n, "study", "model", "hardware", "objective", "engines", "benchmark",
-		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind", "slo")
+		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind", "slo", "price")
 	switch s.Kind = top.str("kind", "study", false); s.Kind {
 	case "", KindArticle:
 	default:
@@ -529,6 +531,17 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			l.problem(slo.Pos, "slo: give at least one of ttft_ms, tpot_ms and e2el_ms")
 		}
 		s.SLO = slo
+	}
+
+	if n := top.fields["price"]; n != nil {
+		m := l.mapping(f, n, "price", "gpu_hour", "currency")
+		p := &Price{Raw: m.str("gpu_hour", "price", true), Currency: m.str("currency", "price", true), Pos: Pos{f, n.Line}}
+		v, err := strconv.ParseFloat(p.Raw, 64)
+		if p.Raw != "" && (err != nil || v <= 0 || math.IsInf(v, 0)) {
+			l.problem(m.pos("gpu_hour"), "price: gpu_hour %q must be a positive number, the cost of one GPU for one hour", p.Raw)
+		}
+		p.PerGPUHour = v
+		s.Price = p
 	}
 
 	s.Baseline = Config{Runs: top.strings("baseline", "study", must), Pos: top.pos("baseline")}

@@ -42,7 +42,10 @@ type Study struct {
 	Objective Objective
 	// SLO, when the study states one, is the latency a configuration must
 	// keep to be recommended at that budget.
-	SLO       *SLO
+	SLO *SLO
+	// Price, when the study states one, is what a GPU-hour of its hardware
+	// costs: reports then give each configuration's cost per token.
+	Price     *Price
 	Engines   []Engine
 	Benchmark Benchmark
 	Workloads []Workload
@@ -78,6 +81,14 @@ func (s *SLO) Limits() []SLOLimit {
 		}
 	}
 	return out
+}
+
+// Price is the cost of one GPU for one hour, as the study states it.
+type Price struct {
+	PerGPUHour float64
+	Currency   string // "USD"
+	Raw        string // as written, for the pages
+	Pos        Pos
 }
 
 // SLOLimit is one latency of an SLO.

@@ -1,0 +1,48 @@
+package report
+
+import (
+	"sort"
+
+	"github.com/perflab/perflab/internal/study"
+)
+
+// CostRun is one run's cost on the main workload at the study's price.
+type CostRun struct {
+	RunResult
+	Output           *Value  // output tokens per second, as logged
+	TokensPerGPUHour float64 // output tokens one GPU gives in an hour
+	PerMillion       float64 // price of a million output tokens
+}
+
+// CostResult lists the runs with an output throughput on the main
+// workload, cheapest per token first.
+type CostResult struct {
+	Price *study.Price
+	Runs  []CostRun
+}
+
+// cost works out, for every comparable run, what its output tokens cost at
+// the study's price: output tok/s x 3600 / GPUs tokens per GPU-hour, and
+// the price of a GPU-hour over that, per million tokens.
+func (r *Report) cost() *CostResult {
+	s := r.Study
+	if s.Price == nil || s.Price.PerGPUHour <= 0 || r.Main == nil {
+		return nil
+	}
+	res := &CostResult{Price: s.Price}
+	for _, run := range s.Runs {
+		rr := r.runResult(run)
+		if !rr.Comparable() || run.GPUs <= 0 {
+			continue
+		}
+		out, ok := r.valueOf(run, nil, rr.Block, rr.LogFile, "output_throughput")
+		if !ok || out.Measured <= 0 {
+			continue
+		}
+		perHour := out.Measured * 3600 / float64(run.GPUs)
+		res.Runs = append(res.Runs, CostRun{RunResult: rr, Output: out, TokensPerGPUHour: perHour,
+			PerMillion: s.Price.PerGPUHour * 1e6 / perHour})
+	}
+	sort.SliceStable(res.Runs, func(i, j int) bool { return res.Runs[i].PerMillion < res.Runs[j].PerMillion })
+	return res
+}
