@@ -523,7 +523,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			for _, l := range res.Limits {
 				name := loc.T("slo.metric."+l.Metric, "Stat", res.SLO.Stat)
 				v.Headers = append(v.Headers, name)
-				limits = append(limits, loc.T("slo.limit", "Metric", name, "Limit", report.FormatNumber(l.Limit, 0)))
+				limits = append(limits, loc.T("slo.limit", "Stat", res.SLO.Stat, "Metric", loc.T("slo.name."+l.Metric), "Limit", report.FormatNumber(l.Limit, 0)))
 			}
 			v.Budget = strings.Join(limits, loc.T("chart.list_separator"))
 			v.Headline = loc.T("metric." + rep.Headline.Key)
