@@ -560,3 +560,39 @@ func TestCostPerToken(t *testing.T) {
 		t.Error("no schema error for gpu_hour: free")
 	}
 }
+
+// A run's accuracy.json (lm-evaluation-harness results) is shown beside its
+// throughput, each score with its file and line; a file that is not one is
+// a schema error.
+func TestAccuracyBesideThroughput(t *testing.T) {
+	d := copyTree(t)
+	run := filepath.Join(d.Results, "qwen3-235b-a22b-a100", "runs", "vllm-fp8-tp4")
+	scores := "{\n  \"results\": {\n    \"gsm8k\": {\n      \"alias\": \"gsm8k\",\n      \"exact_match,strict-match\": 0.8931,\n      \"exact_match_stderr,strict-match\": 0.0085\n    },\n    \"mmlu\": {\n      \"acc,none\": 0.7478,\n      \"acc_stderr,none\": 0.0035\n    }\n  }\n}\n"
+	if err := os.WriteFile(filepath.Join(run, "accuracy.json"), []byte(scores), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, files := buildRepo(t, d)
+	page := string(files["en/qwen3-235b-a22b-a100.md"])
+	for _, want := range []string{"Accuracy: gsm8k exact\\_match [0.8931]", "results/qwen3-235b-a22b-a100/runs/vllm-fp8-tp4/accuracy.json:5", "mmlu acc [0.7478]", "accuracy.json:9"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if !strings.Contains(string(files["ja/qwen3-235b-a22b-a100.md"]), "精度：gsm8k") {
+		t.Error("no accuracy in Japanese")
+	}
+	if err := os.WriteFile(filepath.Join(run, "accuracy.json"), []byte(`{"acc": 0.5}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, diag := range p.Diagnostics() {
+		found = found || diag.Rule == check.RuleSchema && strings.HasSuffix(diag.File, "vllm-fp8-tp4/accuracy.json")
+	}
+	if !found {
+		t.Error("no schema error for an accuracy.json without results")
+	}
+}

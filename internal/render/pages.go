@@ -391,6 +391,19 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		return strings.Join(parts, sep)
 	}
+	// accuracy writes a run's accuracy scores, each with its file and line,
+	// to follow its throughput.
+	accuracy := func(run *study.Run) string {
+		if len(run.Accuracy) == 0 {
+			return ""
+		}
+		var parts []string
+		for _, sc := range run.Accuracy {
+			metric, _, _ := strings.Cut(sc.Metric, ",")
+			parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+run.ID, fmt.Sprintf("%s:%d", repoPath(sc.File), sc.Line)))
+		}
+		return " " + loc.T("run.accuracy", "Scores", strings.Join(parts, loc.T("chart.list_separator")))
+	}
 	runs := func(sr *report.StepResult) []runView {
 		views := make([]runView, len(sr.Runs))
 		for i := range sr.Runs {
@@ -423,6 +436,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			default:
 				v.Outcome = loc.T("run.no_main_result")
 			}
+			v.Outcome += accuracy(rr.Run)
 		}
 		return views
 	}

@@ -699,6 +699,20 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		switch {
 		case name == RunFile:
 			hasMeta = true
+		case name == AccuracyFile && !e.IsDir():
+			if info, err := e.Info(); err == nil && info.Size() > MaxFileSize {
+				l.problem(Pos{file, 0}, "%s is %d bytes; the limit is %d: keep the results file lm_eval writes, without samples", AccuracyFile, info.Size(), MaxFileSize)
+				continue
+			}
+			raw, err := fs.ReadFile(l.fsys, path.Join(dir, name))
+			if err != nil {
+				return err
+			}
+			scores, perr := parseAccuracy(file, raw)
+			if perr != nil {
+				l.problem(Pos{file, 1}, "%s: %v", AccuracyFile, perr)
+			}
+			r.Accuracy = scores
 		case (suffix == LogSuffix || suffix == JSONSuffix) && !e.IsDir():
 			w := strings.TrimSuffix(name, suffix)
 			if _, ok := workloads[w]; !ok && l.studyRead {

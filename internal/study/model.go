@@ -214,10 +214,11 @@ type Run struct {
 	GPUs           int
 	Error          string // set for a run that failed
 	Pos            Pos
-	EngineLine     int   // line of the engine field in run.yaml
-	CommandLine    int   // line of the command field
-	GPUsLine       int   // line of the gpus field
-	Logs           []Log // sorted by workload order of the study
+	EngineLine     int     // line of the engine field in run.yaml
+	CommandLine    int     // line of the command field
+	GPUsLine       int     // line of the gpus field
+	Logs           []Log   // sorted by workload order of the study
+	Accuracy       []Score // from the run's accuracy.json, by task and metric
 }
 
 // Failed reports whether the run failed before producing results.
