@@ -66,6 +66,9 @@
 //   - FormatLLMPerf: Ray llmperf's printed summary, from its
 //     "\Results for token benchmark for ..." line to "Completed Requests
 //     Per Minute:".
+//   - FormatEvalScope: evalscope perf's "Benchmarking summary:" table and
+//     the "Percentile results:" table after it, one block per run
+//     (evalscope.go).
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
@@ -147,6 +150,7 @@ const (
 	FormatGuideLLMYAML       Format = "guidellm-yaml"        // guidellm benchmarks.yaml report, one block per benchmark
 	FormatLLMPerf            Format = "llmperf"              // Ray llmperf token_benchmark_ray.py printed summary
 	FormatLLMPerfJSON        Format = "llmperf-json"         // Ray llmperf *_summary.json
+	FormatEvalScope          Format = "evalscope"            // evalscope perf "Benchmarking summary" and "Percentile results" tables
 )
 
 // Tools named in Block.Tool.
@@ -160,6 +164,7 @@ const (
 
 	ToolLlamaBench = "llama-bench" // llama.cpp's llama-bench
 	ToolLLMPerf    = "llmperf"
+	ToolEvalScope  = "evalscope"
 )
 
 // Definition says how a block's throughputs were computed, so that a
