@@ -69,6 +69,10 @@
 //   - FormatEvalScope: evalscope perf's "Benchmarking summary:" table and
 //     the "Percentile results:" table after it, one block per run
 //     (evalscope.go).
+//   - FormatLMDeploy, FormatLMDeployLegacy: LMDeploy's profile_throughput.py
+//     (Profiler.summarize table; before 2025 the "concurrency:" ...
+//     "RPM (request per minute):" lines, also of profile_restful_api.py),
+//     lmdeploy.go.
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
@@ -151,6 +155,8 @@ const (
 	FormatLLMPerf            Format = "llmperf"              // Ray llmperf token_benchmark_ray.py printed summary
 	FormatLLMPerfJSON        Format = "llmperf-json"         // Ray llmperf *_summary.json
 	FormatEvalScope          Format = "evalscope"            // evalscope perf "Benchmarking summary" and "Percentile results" tables
+	FormatLMDeploy           Format = "lmdeploy"             // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
+	FormatLMDeployLegacy     Format = "lmdeploy-legacy"      // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
 )
 
 // Tools named in Block.Tool.
@@ -165,6 +171,7 @@ const (
 	ToolLlamaBench = "llama-bench" // llama.cpp's llama-bench
 	ToolLLMPerf    = "llmperf"
 	ToolEvalScope  = "evalscope"
+	ToolLMDeploy   = "lmdeploy"
 )
 
 // Definition says how a block's throughputs were computed, so that a

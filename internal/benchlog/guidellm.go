@@ -205,6 +205,10 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 		if s.evalStart(text) {
 			return true
 		}
+	case c == 'c':
+		if s.lmStart(text) {
+			return true
+		}
 	}
 	if !isLetter(c) && c < 0x80 {
 		return false
@@ -228,6 +232,8 @@ func (s *Scanner) toolLine(line []byte) bool {
 		return s.yamlLine(line)
 	case s.es != nil:
 		return s.evalLine(line)
+	case s.ld != nil:
+		return s.lmLine(line)
 	}
 	return s.llmperfLine(line)
 }
