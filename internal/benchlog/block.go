@@ -25,7 +25,9 @@
 //     Block.Requests. A Block's Line is the line of its object's '{'.
 //     A top-level object with a "benchmarks" list is a guidellm report
 //     (FormatGuideLLMJSON, one block per benchmark, guidellm.go); one with
-//     results_* keys is a Ray llmperf *_summary.json (FormatLLMPerfJSON).
+//     results_* keys is a Ray llmperf *_summary.json (FormatLLMPerfJSON);
+//     one with "Time taken for tests (s)" or "Test Duration (s)" is EvalScope's
+//     benchmark_summary.json (FormatEvalScopeJSON, evalscope.go).
 //   - a first line "Metric,..." or "Statistic,...": a GenAI-Perf or AIPerf
 //     CSV export (FormatGenAIPerfCSV, FormatAIPerfCSV), read with gocsv
 //     section by section; columns are found by name.
@@ -155,6 +157,7 @@ const (
 	FormatLLMPerf            Format = "llmperf"              // Ray llmperf token_benchmark_ray.py printed summary
 	FormatLLMPerfJSON        Format = "llmperf-json"         // Ray llmperf *_summary.json
 	FormatEvalScope          Format = "evalscope"            // evalscope perf "Benchmarking summary" and "Percentile results" tables
+	FormatEvalScopeJSON      Format = "evalscope-json"       // evalscope perf benchmark_summary.json
 	FormatLMDeploy           Format = "lmdeploy"             // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
 	FormatLMDeployLegacy     Format = "lmdeploy-legacy"      // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
 )

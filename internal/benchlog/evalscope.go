@@ -196,27 +196,32 @@ func (s *Scanner) evalRow(text []byte) {
 
 // evalSummaryRow reads one row of the summary table.
 func (s *Scanner) evalSummaryRow(label, value string) {
-	e := s.es
-	b := e.b
 	if strings.HasPrefix(label, "──") {
 		return // a section row
 	}
-	b.Labels = append(b.Labels, Label{Label: label, Value: value, Line: s.line})
+	evalSummaryValue(s.es.b, &s.es.legacy, label, value, s.line)
+}
+
+// evalSummaryValue reads one summary value, printed or from
+// benchmark_summary.json; legacy is set at the first label of the 2024
+// layout.
+func evalSummaryValue(b *Block, legacy *bool, label, value string, line int) {
+	b.Labels = append(b.Labels, Label{Label: label, Value: value, Line: line})
 	norm := normLabel([]byte(label))
 	if norm == "total / success / failed" {
 		parts := strings.Split(value, "/")
 		if len(parts) == 3 {
 			for i, k := range []string{"num_prompts", "completed", "failed"} {
-				addKeys(b, []string{k}, keySpec{}, label, strings.TrimSpace(parts[i]), s.line)
+				addKeys(b, []string{k}, keySpec{}, label, strings.TrimSpace(parts[i]), line)
 			}
 		}
 		return
 	}
 	switch norm {
 	case "throughput(average tokens/s)", "average qps":
-		e.legacy = true
+		*legacy = true
 	case "average time per output token (s)":
-		if e.legacy {
+		if *legacy {
 			return // total time / output tokens, not a per-request TPOT
 		}
 	}
@@ -231,7 +236,26 @@ func (s *Scanner) evalSummaryRow(label, value string) {
 	if !ok {
 		return
 	}
-	addKeys(b, []string{spec.key}, spec, label, v, s.line)
+	addKeys(b, []string{spec.key}, spec, label, v, line)
+}
+
+// evalJSON reads a benchmark_summary.json object: the summary's labels as
+// keys.
+func (s *Scanner) evalJSON(o *jsonObj) *Block {
+	b := &Block{File: s.name, Line: o.line, EndLine: max(o.end, o.line), Format: FormatEvalScopeJSON,
+		Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}, Problems: o.problems}
+	legacy := false
+	for _, kv := range o.kvs {
+		if strings.Contains(kv.path, ".") {
+			continue
+		}
+		evalSummaryValue(b, &legacy, kv.path, kv.raw, kv.line)
+	}
+	if _, ok := b.Metrics["duration"]; !ok {
+		return nil
+	}
+	s.evalVersion(b, legacy)
+	return b
 }
 
 // evalPctCell reads one cell of the percentile table: metric is its column
@@ -277,20 +301,25 @@ func (s *Scanner) evalEnd() {
 	if len(b.Metrics) == 0 {
 		return
 	}
+	s.evalVersion(b, e.legacy)
+	s.emit(b)
+}
+
+// evalVersion names the layout era of b and marks its per-request rates.
+func (s *Scanner) evalVersion(b *Block, legacy bool) {
 	switch {
-	case e.legacy:
+	case legacy:
 		b.Version = "2024-11 to 2025-03 (Throughput(average tokens/s), Average QPS)"
 	case b.hasLabel("Test Duration (s)"):
-		b.Version = "2026-04+ (simple_outline tables)"
+		b.Version = "2026-04+ (Test Duration, latencies in ms)"
 	default:
-		b.Version = "2025-04 to 2026-04 (grid table)"
+		b.Version = "2025-04 to 2026-04 (Time taken for tests)"
 	}
 	for k := range b.Metrics {
 		if strings.HasSuffix(k, "user_throughput") {
 			setDefinition(b, k, PerRequestMean)
 		}
 	}
-	s.emit(b)
 }
 
 // hasLabel reports whether b has a label printed as l.
