@@ -25,7 +25,9 @@
 //     Block.Requests. A Block's Line is the line of its object's '{'.
 //     A top-level object with a "benchmarks" list is a guidellm report
 //     (FormatGuideLLMJSON, one block per benchmark, guidellm.go); one with
-//     results_* keys is a Ray llmperf *_summary.json (FormatLLMPerfJSON).
+//     results_* keys is a Ray llmperf *_summary.json (FormatLLMPerfJSON);
+//     one with "Time taken for tests (s)" or "Test Duration (s)" is EvalScope's
+//     benchmark_summary.json (FormatEvalScopeJSON, evalscope.go).
 //   - a first line "Metric,..." or "Statistic,...": a GenAI-Perf or AIPerf
 //     CSV export (FormatGenAIPerfCSV, FormatAIPerfCSV), read with gocsv
 //     section by section; columns are found by name.
@@ -66,6 +68,13 @@
 //   - FormatLLMPerf: Ray llmperf's printed summary, from its
 //     "\Results for token benchmark for ..." line to "Completed Requests
 //     Per Minute:".
+//   - FormatEvalScope: evalscope perf's "Benchmarking summary:" table and
+//     the "Percentile results:" table after it, one block per run
+//     (evalscope.go).
+//   - FormatLMDeploy, FormatLMDeployLegacy: LMDeploy's profile_throughput.py
+//     (Profiler.summarize table; before 2025 the "concurrency:" ...
+//     "RPM (request per minute):" lines, also of profile_restful_api.py),
+//     lmdeploy.go.
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
@@ -147,6 +156,10 @@ const (
 	FormatGuideLLMYAML       Format = "guidellm-yaml"        // guidellm benchmarks.yaml report, one block per benchmark
 	FormatLLMPerf            Format = "llmperf"              // Ray llmperf token_benchmark_ray.py printed summary
 	FormatLLMPerfJSON        Format = "llmperf-json"         // Ray llmperf *_summary.json
+	FormatEvalScope          Format = "evalscope"            // evalscope perf "Benchmarking summary" and "Percentile results" tables
+	FormatEvalScopeJSON      Format = "evalscope-json"       // evalscope perf benchmark_summary.json
+	FormatLMDeploy           Format = "lmdeploy"             // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
+	FormatLMDeployLegacy     Format = "lmdeploy-legacy"      // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
 )
 
 // Tools named in Block.Tool.
@@ -160,6 +173,8 @@ const (
 
 	ToolLlamaBench = "llama-bench" // llama.cpp's llama-bench
 	ToolLLMPerf    = "llmperf"
+	ToolEvalScope  = "evalscope"
+	ToolLMDeploy   = "lmdeploy"
 )
 
 // Definition says how a block's throughputs were computed, so that a

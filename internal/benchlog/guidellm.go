@@ -201,6 +201,14 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 		if s.llmperfStart(text) {
 			return true
 		}
+	case c == 'B':
+		if s.evalStart(text) {
+			return true
+		}
+	case c == 'c':
+		if s.lmStart(text) {
+			return true
+		}
 	}
 	if !isLetter(c) && c < 0x80 {
 		return false
@@ -222,6 +230,10 @@ func (s *Scanner) toolLine(line []byte) bool {
 		return s.guideLine(line)
 	case s.gy != nil:
 		return s.yamlLine(line)
+	case s.es != nil:
+		return s.evalLine(line)
+	case s.ld != nil:
+		return s.lmLine(line)
 	}
 	return s.llmperfLine(line)
 }

@@ -373,6 +373,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 	if o.has["results_num_completed_requests"] || o.has["results_ttft_s_mean"] {
 		return s.llmperfJSON(o)
 	}
+	if o.has["Time taken for tests (s)"] || o.has["Test Duration (s)"] {
+		return s.evalJSON(o)
+	}
 	b := &Block{File: s.name, Line: o.line, EndLine: max(o.end, o.line), Metrics: map[string]Metric{},
 		Definition: CountOverDuration, Problems: o.problems}
 	bench := o.has["performance.total_latency_ms"] || o.has["performance.request_throughput_req_s"]

@@ -73,6 +73,8 @@ type Scanner struct {
 	gd      *guideState  // a guidellm console output being read
 	gy      *guideYAML   // a guidellm YAML report being read
 	lp      *llmperfSum  // an llmperf printed summary being read
+	es      *evalState   // an EvalScope perf summary being read
+	ld      *lmState     // an LMDeploy benchmark output being read
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -191,6 +193,10 @@ func (s *Scanner) endOther() {
 		s.yamlEnd()
 	case s.lp != nil:
 		s.llmperfEnd()
+	case s.es != nil:
+		s.evalEnd()
+	case s.ld != nil:
+		s.lmEnd()
 	}
 }
 
@@ -318,7 +324,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if s.off != nil && s.off.blk != nil && s.offLine(line, long) {
 		return
 	}
-	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil {
+	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil {
 		switch {
 		case long && s.gy != nil:
 			return // a long value (a prompt) of a YAML report
@@ -428,7 +434,7 @@ func (s *Scanner) noise(line []byte) {
 			return
 		}
 	case c == '=':
-		if s.offlineBanner(text) || s.benchStart(text) {
+		if s.lmBanner(text) || s.offlineBanner(text) || s.benchStart(text) {
 			return
 		}
 	case c == '{':

@@ -1,0 +1,333 @@
+package benchlog
+
+import (
+	"bytes"
+	"strings"
+)
+
+// EvalScope `evalscope perf` (evalscope/perf/utils/db_util.py summary_result;
+// docs/metrics.md).
+//
+// After each run (one per --parallel/--number pair) the logger prints
+// "Benchmarking summary:" alone on a line, then a two-column table, then
+// "Percentile results:" and a percentile table:
+//
+//   - 2024-11 to 2026-04: tabulate "grid" (+---+, | Key | Value |, +===+)
+//     with the labels of BenchmarkMetrics.create_message ("Time taken for
+//     tests (s)", "Succeed requests", ...; before 2025-04
+//     "Throughput(average tokens/s)", "Average QPS", and an "Average time
+//     per output token (s)" that is total time / output tokens), then a
+//     tabulate "pretty" table, one row per percentile ("10%" ... "99%"),
+//     one column per metric ("TTFT (s)", "ITL (s)", "TPOT (s)", "Latency
+//     (s)", "Input tokens", "Output tokens", "Output (tok/s)" ...).
+//   - 2026-04 on: tabulate "simple_outline" (box drawing, │ Metric │ Value │)
+//     with section rows ("── General ──"), "Total / Success / Failed" on one
+//     row and latencies in ms ("Avg TTFT (ms)"); its percentile table (from
+//     2026-07) has one row per metric and one column per percentile ("min",
+//     "1%" ... "99%", "max").
+//
+// One block per summary; the percentile table after it joins it.
+
+// evalLabels maps EvalScope's summary labels (normalised) to keys.
+var evalLabels = map[string]keySpec{
+	"time taken for tests (s)":          {key: "duration", unit: "s", from: "s"},
+	"test duration (s)":                 {key: "duration", unit: "s", from: "s"},
+	"number of concurrency":             {key: "max_concurrency"},
+	"concurrency":                       {key: "max_concurrency"},
+	"request rate (req/s)":              {key: "request_rate"},
+	"total requests":                    {key: "num_prompts"},
+	"succeed requests":                  {key: "completed"},
+	"success requests":                  {key: "completed"},
+	"failed requests":                   {key: "failed"},
+	"output token throughput (tok/s)":   {key: "output_throughput"},
+	"output throughput (tok/s)":         {key: "output_throughput"},
+	"throughput(average tokens/s)":      {key: "output_throughput"},
+	"total token throughput (tok/s)":    {key: "total_token_throughput"},
+	"total throughput (tok/s)":          {key: "total_token_throughput"},
+	"input throughput (tok/s)":          {key: "input_throughput"},
+	"request throughput (req/s)":        {key: "request_throughput"},
+	"req throughput (req/s)":            {key: "request_throughput"},
+	"average qps":                       {key: "request_throughput"},
+	"average latency (s)":               {key: "mean_e2el_ms", unit: "ms", from: "s"},
+	"avg latency (s)":                   {key: "mean_e2el_ms", unit: "ms", from: "s"},
+	"average time to first token (s)":   {key: "mean_ttft_ms", unit: "ms", from: "s"},
+	"avg ttft (ms)":                     {key: "mean_ttft_ms", unit: "ms", from: "ms"},
+	"average time per output token (s)": {key: "mean_tpot_ms", unit: "ms", from: "s"},
+	"avg tpot (ms)":                     {key: "mean_tpot_ms", unit: "ms", from: "ms"},
+	"average inter-token latency (s)":   {key: "mean_itl_ms", unit: "ms", from: "s"},
+	"avg itl (ms)":                      {key: "mean_itl_ms", unit: "ms", from: "ms"},
+	"average input tokens per request":  {key: "mean_input_len"},
+	"avg input tokens":                  {key: "mean_input_len"},
+	"average output tokens per request": {key: "mean_output_len"},
+	"avg output tokens":                 {key: "mean_output_len"},
+}
+
+// evalPercentiles maps the percentile table's metrics to key bases.
+var evalPercentiles = map[string]nvRow{
+	"ttft":                     {"ttft", nvLatency, ""},
+	"itl":                      {"itl", nvLatency, ""},
+	"tpot":                     {"tpot", nvLatency, ""},
+	"latency":                  {"e2el", nvLatency, ""},
+	"input tokens":             {"input_len", nvLength, ""},
+	"output tokens":            {"output_len", nvLength, ""},
+	"output (tok/s)":           {"user_throughput", nvPerUser, ""},
+	"output throughput(tok/s)": {"user_throughput", nvPerUser, ""},
+	"throughput(tokens/s)":     {"user_throughput", nvPerUser, ""},
+}
+
+const (
+	evalWaitSummary = iota // after "Benchmarking summary:"
+	evalSummary            // in its table
+	evalBetween            // after it, waiting for "Percentile results:"
+	evalWaitPct            // after "Percentile results:"
+	evalPct                // in the percentile table
+)
+
+// evalState is an EvalScope summary being read.
+type evalState struct {
+	b       *Block
+	mode    int
+	header  []string // the table's header cells; nil before its header row
+	byRow   bool     // percentile table: one row per metric (2026-07+)
+	legacy  bool     // "Throughput(average tokens/s)" era
+	between int      // lines read in evalBetween or a wait
+}
+
+var (
+	evalSummaryTitle = []byte("Benchmarking summary:")
+	evalPctTitle     = []byte("Percentile results:")
+)
+
+// evalStart opens a summary at its "Benchmarking summary:" line.
+func (s *Scanner) evalStart(text []byte) bool {
+	if !bytes.Equal(bytes.TrimSpace(text), evalSummaryTitle) {
+		return false
+	}
+	s.es = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
+		Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}}}
+	return true
+}
+
+// evalLine reads one line of a summary; false if the line ended it and must
+// be read as any other.
+func (s *Scanner) evalLine(line []byte) bool {
+	e := s.es
+	text := bytes.TrimSpace(s.clean(line))
+	if len(text) > 0 && (text[0] == '|' || text[0] == '+' || text[0] >= 0x80) {
+		if e.mode == evalWaitSummary || e.mode == evalWaitPct {
+			e.mode++
+			e.header = nil
+		}
+		if e.mode == evalSummary || e.mode == evalPct {
+			s.evalRow(text)
+			return true
+		}
+	}
+	switch e.mode {
+	case evalSummary:
+		e.mode, e.between = evalBetween, 0
+	case evalPct:
+		s.evalEnd()
+		return false
+	}
+	if bytes.Equal(text, evalPctTitle) && e.mode == evalBetween {
+		e.mode, e.between = evalWaitPct, 0
+		return true
+	}
+	if bytes.Equal(text, evalSummaryTitle) {
+		s.evalEnd()
+		return s.evalStart(text)
+	}
+	// The logger's own line (the message starts with a newline) or a line
+	// between the two tables.
+	e.between++
+	if e.between > 3 {
+		s.evalEnd()
+		return false
+	}
+	return true
+}
+
+// evalCells splits a table row; nil for a rule.
+func evalCells(text []byte) []string {
+	switch {
+	case text[0] == '|':
+		return cells(text, "|")
+	case bytes.HasPrefix(text, []byte("│")):
+		return cells(text, "│")
+	}
+	return nil
+}
+
+// evalRow reads one line of a table.
+func (s *Scanner) evalRow(text []byte) {
+	e := s.es
+	b := e.b
+	c := evalCells(text)
+	if c == nil {
+		return
+	}
+	b.EndLine = s.line
+	if e.header == nil {
+		e.header = c
+		if e.mode == evalPct && len(c) > 0 {
+			e.byRow = strings.EqualFold(c[0], "metric")
+		}
+		return
+	}
+	if e.mode == evalSummary {
+		if len(c) != 2 {
+			return
+		}
+		s.evalSummaryRow(c[0], c[1])
+		return
+	}
+	if len(c) != len(e.header) || len(c) < 2 {
+		return
+	}
+	for i := 1; i < len(c); i++ {
+		if e.byRow {
+			evalPctCell(b, c[0], e.header[i], c[i], s.line)
+		} else {
+			evalPctCell(b, e.header[i], c[0], c[i], s.line)
+		}
+	}
+}
+
+// evalSummaryRow reads one row of the summary table.
+func (s *Scanner) evalSummaryRow(label, value string) {
+	if strings.HasPrefix(label, "──") {
+		return // a section row
+	}
+	evalSummaryValue(s.es.b, &s.es.legacy, label, value, s.line)
+}
+
+// evalSummaryValue reads one summary value, printed or from
+// benchmark_summary.json; legacy is set at the first label of the 2024
+// layout.
+func evalSummaryValue(b *Block, legacy *bool, label, value string, line int) {
+	b.Labels = append(b.Labels, Label{Label: label, Value: value, Line: line})
+	norm := normLabel([]byte(label))
+	if norm == "total / success / failed" {
+		parts := strings.Split(value, "/")
+		if len(parts) == 3 {
+			for i, k := range []string{"num_prompts", "completed", "failed"} {
+				addKeys(b, []string{k}, keySpec{}, label, strings.TrimSpace(parts[i]), line)
+			}
+		}
+		return
+	}
+	switch norm {
+	case "throughput(average tokens/s)", "average qps":
+		*legacy = true
+	case "average time per output token (s)":
+		if *legacy {
+			return // total time / output tokens, not a per-request TPOT
+		}
+	}
+	spec, ok := evalLabels[norm]
+	if !ok {
+		return
+	}
+	if spec.key == "request_rate" && strings.HasPrefix(value, "-") {
+		return // -1: no rate set
+	}
+	v, ok := nvCell(value)
+	if !ok {
+		return
+	}
+	addKeys(b, []string{spec.key}, spec, label, v, line)
+}
+
+// evalJSON reads a benchmark_summary.json object: the summary's labels as
+// keys.
+func (s *Scanner) evalJSON(o *jsonObj) *Block {
+	b := &Block{File: s.name, Line: o.line, EndLine: max(o.end, o.line), Format: FormatEvalScopeJSON,
+		Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}, Problems: o.problems}
+	legacy := false
+	for _, kv := range o.kvs {
+		if strings.Contains(kv.path, ".") {
+			continue
+		}
+		evalSummaryValue(b, &legacy, kv.path, kv.raw, kv.line)
+	}
+	if _, ok := b.Metrics["duration"]; !ok {
+		return nil
+	}
+	s.evalVersion(b, legacy)
+	return b
+}
+
+// evalPctCell reads one cell of the percentile table: metric is its column
+// (or row) name with its unit, pct "10%", "min" or "max".
+func evalPctCell(b *Block, metric, pct, cell string, line int) {
+	b.Labels = append(b.Labels, Label{Label: metric + " " + pct, Value: cell, Line: line})
+	name, unit := splitUnit(metric)
+	row, ok := evalPercentiles[name]
+	if !ok {
+		row, ok = evalPercentiles[normLabel([]byte(metric))]
+		unit = ""
+	}
+	if !ok {
+		return
+	}
+	stat := pct
+	if p, isPct := strings.CutSuffix(pct, "%"); isPct {
+		stat = "p" + p
+	}
+	stat = nvStat(stat)
+	if stat == "" {
+		return
+	}
+	keys, spec := nvRowKeys(row, unit, stat)
+	if len(keys) == 0 {
+		return
+	}
+	if row.kind == nvLatency && unit == "s" {
+		spec.unit, spec.from = "ms", "s"
+	}
+	v, ok := nvCell(cell)
+	if !ok {
+		return
+	}
+	addKeys(b, keys, spec, metric+" "+pct, v, line)
+}
+
+// evalEnd queues the summary being read.
+func (s *Scanner) evalEnd() {
+	e := s.es
+	s.es = nil
+	b := e.b
+	if len(b.Metrics) == 0 {
+		return
+	}
+	s.evalVersion(b, e.legacy)
+	s.emit(b)
+}
+
+// evalVersion names the layout era of b and marks its per-request rates.
+func (s *Scanner) evalVersion(b *Block, legacy bool) {
+	switch {
+	case legacy:
+		b.Version = "2024-11 to 2025-03 (Throughput(average tokens/s), Average QPS)"
+	case b.hasLabel("Test Duration (s)"):
+		b.Version = "2026-04+ (Test Duration, latencies in ms)"
+	default:
+		b.Version = "2025-04 to 2026-04 (Time taken for tests)"
+	}
+	for k := range b.Metrics {
+		if strings.HasSuffix(k, "user_throughput") {
+			setDefinition(b, k, PerRequestMean)
+		}
+	}
+}
+
+// hasLabel reports whether b has a label printed as l.
+func (b *Block) hasLabel(l string) bool {
+	for _, x := range b.Labels {
+		if x.Label == l {
+			return true
+		}
+	}
+	return false
+}
