@@ -61,7 +61,7 @@ func noResultMessage(name string, head []byte) (string, int) {
 	if family, line, ok := closestFamily(head); ok {
 		return fmt.Sprintf("no known benchmark output in %s: it looks most like %s output (from line %d), which perflab does not read from this file; docs/metrics.md lists the outputs perflab reads", name, family, line), line
 	}
-	return fmt.Sprintf(`no known benchmark output in %s: nothing in it looks like a benchmark's result (perflab reads vLLM, SGLang and TensorRT-LLM serving benchmarks, trtllm-bench, GenAI-Perf and AIPerf; docs/metrics.md lists them); paste the output from its "Serving Benchmark Result" banner or the tool's summary`, name), 1
+	return fmt.Sprintf(`no known benchmark output in %s: nothing in it looks like a benchmark's result (perflab reads the vLLM, SGLang and TensorRT-LLM benchmarks, GenAI-Perf, AIPerf, guidellm, llmperf, EvalScope, LMDeploy and llama-bench; docs/metrics.md lists them); paste the output from its "Serving Benchmark Result" banner or the tool's summary`, name), 1
 }
 
 // headKeeper keeps the first hintWindow bytes read through it.

@@ -174,7 +174,7 @@ type runView struct {
 var jsonFormats = map[benchlog.Format]bool{benchlog.FormatVLLMJSON: true, benchlog.FormatTRTLLMJSON: true,
 	benchlog.FormatSGLangJSONL: true, benchlog.FormatTRTLLMBenchJS: true,
 	benchlog.FormatVLLMThroughputJSON: true, benchlog.FormatVLLMLatencyJSON: true, benchlog.FormatLlamaBenchJSON: true,
-	benchlog.FormatGuideLLMJSON: true, benchlog.FormatGuideLLMYAML: true, benchlog.FormatLLMPerfJSON: true}
+	benchlog.FormatGuideLLMJSON: true, benchlog.FormatGuideLLMYAML: true, benchlog.FormatLLMPerfJSON: true, benchlog.FormatEvalScopeJSON: true}
 
 const (
 	jsonExcerptLines = 40
