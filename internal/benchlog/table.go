@@ -222,6 +222,9 @@ func (s *Scanner) tableRow(c []string) {
 		}
 	}
 	if empty {
+		if len(t.label)+len(t.prefix) > maxLabel {
+			return // no label is that long: not a wrapped one
+		}
 		if t.open && continuesLabel(t.label, c[0]) {
 			t.label = joinLabel(t.label, c[0])
 			return
@@ -235,6 +238,9 @@ func (s *Scanner) tableRow(c []string) {
 	t.label, t.rowLine, t.vals, t.open = joinLabel(t.prefix, c[0]), s.line, c[1:], true
 	t.prefix = ""
 }
+
+// maxLabel bounds a wrapped label, so that many label lines cost linear time.
+const maxLabel = 200
 
 // isPostLabel: lines printed right after the table, of the same run.
 func isPostLabel(norm string) bool {
