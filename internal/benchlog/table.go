@@ -40,6 +40,7 @@ type tableState struct {
 	partEnd    int      // the last line of its rest (a terminal narrower than the table wraps lines)
 	partBlank  bool     // it ended with blanks
 	unread     bool     // a column whose header was cut or lost is not known
+	asciiOpen  bool     // a Markdown header without the closing |: rows lack it too
 }
 
 const (
@@ -78,6 +79,7 @@ func (s *Scanner) tableStart(text []byte) bool {
 	switch {
 	case ascii:
 		t.first, t.cols = strings.ToLower(cells(text, "|")[0]), cells(text, "|")[1:]
+		t.asciiOpen = !bytes.HasSuffix(text, []byte("|"))
 	case bytes.HasPrefix(text, []byte(boxHeavyV)):
 		s.tableHold(text, text)
 	case bytes.HasPrefix(text, []byte(boxLightV)):
@@ -95,7 +97,11 @@ func (s *Scanner) asciiLine(line, text []byte) bool {
 	t := s.tbl
 	switch {
 	case len(text) > 0 && text[0] == '|' && !isASCIIBorder(text):
-		s.tableRow(s.rowCells(text, "|"))
+		if t.asciiOpen {
+			s.tableRow(cells(text, "|")) // Markdown rows without the closing |
+		} else {
+			s.tableRow(s.rowCells(text, "|"))
+		}
 	case len(text) > 0 && (text[0] == '+' || text[0] == '|'):
 		t.blk.EndLine = s.line
 	default:
