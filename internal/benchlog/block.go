@@ -147,6 +147,8 @@ const (
 	FormatGuideLLMYAML       Format = "guidellm-yaml"        // guidellm benchmarks.yaml report, one block per benchmark
 	FormatLLMPerf            Format = "llmperf"              // Ray llmperf token_benchmark_ray.py printed summary
 	FormatLLMPerfJSON        Format = "llmperf-json"         // Ray llmperf *_summary.json
+	FormatTRTLLMLegacy       Format = "trtllm-legacy"        // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
+	FormatTRTLLMManager      Format = "trtllm-manager"       // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
 )
 
 // Tools named in Block.Tool.

@@ -73,6 +73,7 @@ type Scanner struct {
 	gd      *guideState  // a guidellm console output being read
 	gy      *guideYAML   // a guidellm YAML report being read
 	lp      *llmperfSum  // an llmperf printed summary being read
+	lg      *Block       // a gptManagerBenchmark report being read
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -191,6 +192,8 @@ func (s *Scanner) endOther() {
 		s.yamlEnd()
 	case s.lp != nil:
 		s.llmperfEnd()
+	case s.lg != nil:
+		s.legacyEnd()
 	}
 }
 
@@ -318,6 +321,13 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if s.off != nil && s.off.blk != nil && s.offLine(line, long) {
 		return
 	}
+	if s.lg != nil {
+		if long {
+			s.legacyEnd()
+		} else if s.legacyLine(line) {
+			return
+		}
+	}
 	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil {
 		switch {
 		case long && s.gy != nil:
@@ -433,6 +443,10 @@ func (s *Scanner) noise(line []byte) {
 		}
 	case c == '{':
 		if s.captureStart(text) {
+			return
+		}
+	case c == '[':
+		if s.legacyStart(text) {
 			return
 		}
 	}
