@@ -160,6 +160,8 @@ const (
 	FormatEvalScopeJSON      Format = "evalscope-json"       // evalscope perf benchmark_summary.json
 	FormatLMDeploy           Format = "lmdeploy"             // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
 	FormatLMDeployLegacy     Format = "lmdeploy-legacy"      // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
+	FormatTRTLLMLegacy       Format = "trtllm-legacy"        // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
+	FormatTRTLLMManager      Format = "trtllm-manager"       // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
 )
 
 // Tools named in Block.Tool.

@@ -75,6 +75,7 @@ type Scanner struct {
 	lp      *llmperfSum  // an llmperf printed summary being read
 	es      *evalState   // an EvalScope perf summary being read
 	ld      *lmState     // an LMDeploy benchmark output being read
+	lg      *Block       // a gptManagerBenchmark report being read
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -197,6 +198,8 @@ func (s *Scanner) endOther() {
 		s.evalEnd()
 	case s.ld != nil:
 		s.lmEnd()
+	case s.lg != nil:
+		s.legacyEnd()
 	}
 }
 
@@ -324,6 +327,13 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if s.off != nil && s.off.blk != nil && s.offLine(line, long) {
 		return
 	}
+	if s.lg != nil {
+		if long {
+			s.legacyEnd()
+		} else if s.legacyLine(line) {
+			return
+		}
+	}
 	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil {
 		switch {
 		case long && s.gy != nil:
@@ -439,6 +449,10 @@ func (s *Scanner) noise(line []byte) {
 		}
 	case c == '{':
 		if s.captureStart(text) {
+			return
+		}
+	case c == '[':
+		if s.legacyStart(text) {
 			return
 		}
 	}
