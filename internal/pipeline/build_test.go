@@ -545,19 +545,21 @@ func TestCostPerToken(t *testing.T) {
 		}
 	}
 	// A price that is not a positive number is a schema error on its line.
-	if err := os.WriteFile(file, append([]byte("price:\n  gpu_hour: free\n  currency: USD\n"), data...), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err = Load(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := false
-	for _, diag := range p.Diagnostics() {
-		found = found || diag.Rule == check.RuleSchema && diag.Line == 2 && strings.Contains(diag.Message, "gpu_hour")
-	}
-	if !found {
-		t.Error("no schema error for gpu_hour: free")
+	for _, bad := range []string{"free", "NaN", "-1", "1e400"} {
+		if err := os.WriteFile(file, append([]byte("price:\n  gpu_hour: "+bad+"\n  currency: USD\n"), data...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err = Load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, diag := range p.Diagnostics() {
+			found = found || diag.Rule == check.RuleSchema && diag.Line == 2 && strings.Contains(diag.Message, "gpu_hour")
+		}
+		if !found {
+			t.Errorf("no schema error for gpu_hour: %s", bad)
+		}
 	}
 }
 

@@ -537,11 +537,14 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		m := l.mapping(f, n, "price", "gpu_hour", "currency")
 		p := &Price{Raw: m.str("gpu_hour", "price", true), Currency: m.str("currency", "price", true), Pos: Pos{f, n.Line}}
 		v, err := strconv.ParseFloat(p.Raw, 64)
-		if p.Raw != "" && (err != nil || v <= 0 || math.IsInf(v, 0)) {
-			l.problem(m.pos("gpu_hour"), "price: gpu_hour %q must be a positive number, the cost of one GPU for one hour", p.Raw)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			if p.Raw != "" {
+				l.problem(m.pos("gpu_hour"), "price: gpu_hour %q must be a positive number, the cost of one GPU for one hour", p.Raw)
+			}
+		} else {
+			p.PerGPUHour = v
+			s.Price = p
 		}
-		p.PerGPUHour = v
-		s.Price = p
 	}
 
 	s.Baseline = Config{Runs: top.strings("baseline", "study", must), Pos: top.pos("baseline")}
