@@ -41,6 +41,9 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 	specs[0] = conclusionChart(rep, ct, workloadName)
 	if rep.Main != nil {
 		for i := range rep.Steps {
+			if len(rep.Steps[i].Step.Runs) == 0 {
+				continue // an option the source lists without a run: nothing to draw
+			}
 			specs = append(specs, stepChart(rep, &rep.Steps[i], ct, workloadName, stepTitle))
 		}
 		if s, ok := latencyChart(rep, ct, workloadName); ok {

@@ -243,6 +243,24 @@ func (p *parser) summaryClaims() {
 			continue
 		}
 		st := p.rowStep(row, stepCol)
+		if changeCol >= 0 && changeCol < len(row) && changeCol != stepCol && dashOnly(row[changeCol]) {
+			// "-": the option brought no gain. An option that no section
+			// measures is kept as a step without runs, so no row is lost.
+			if st == nil && stepCol < len(row) && strings.TrimSpace(stripTags(row[stepCol])) != "" {
+				title := strings.TrimSpace(stripTags(row[stepCol]))
+				st = &Step{ID: stepID(title), Title: title, Line: n}
+				if p.stepByID(st.ID) != nil {
+					st = p.stepByID(st.ID)
+				} else {
+					p.s.Steps = append(p.s.Steps, st)
+					p.s.note(n, "option %q of the summary has no section of its own: imported as step %s with no runs", title, st.ID)
+				}
+			}
+			if st != nil {
+				p.s.addClaim(Claim{Kind: "step", Step: st.ID, Printed: strings.TrimSpace(stripTags(row[changeCol])), Line: n})
+			}
+			continue
+		}
 		for _, c := range parts {
 			for _, cp := range cellParts(row[c.col]) {
 				if st == nil {
@@ -282,4 +300,13 @@ func (p *parser) summaryClaims() {
 
 func sortClaims(c []Claim) {
 	sort.SliceStable(c, func(i, j int) bool { return c[i].Line < c[j].Line })
+}
+
+// dashOnly reports whether a table cell holds nothing but a dash.
+func dashOnly(cell string) bool {
+	switch strings.TrimSpace(stripTags(cell)) {
+	case "-", "–", "—":
+		return true
+	}
+	return false
 }

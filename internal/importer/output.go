@@ -207,7 +207,9 @@ func (s *Study) studyNode() *yaml.Node {
 		m := newMap()
 		m.add("id", str(st.ID))
 		m.add("runs", flow(st.Runs))
-		m.add("reference", str(st.Reference))
+		if len(st.Runs) > 0 {
+			m.add("reference", str(st.Reference))
+		}
 		steps.Content = append(steps.Content, m.n)
 	}
 	top.add("steps", steps)

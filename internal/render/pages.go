@@ -114,6 +114,7 @@ type rowView struct {
 // optionView is one row of the summary table, its cells ready Markdown.
 type optionView struct {
 	Step, Option, Best, Reference, Change string
+	NoGain                                bool // "—": the step keeps its reference, or measured nothing
 	Erratum                               erratum
 }
 
@@ -133,9 +134,11 @@ type stepView struct {
 	Title   string // escaped
 	Section string // the step's prose from content/, Markdown
 	Runs    []runView
-	Chart   string  // the step's chart as a Markdown image, or empty
-	Ranking string  // comparable runs best first, linked; empty with fewer than two
-	Erratum erratum // the published ranking, when the logs give another
+	Chart   string // the step's chart as a Markdown image, or empty
+	// Unmeasured: the source lists the option but publishes no run of it.
+	Unmeasured bool
+	Ranking    string  // comparable runs best first, linked; empty with fewer than two
+	Erratum    erratum // the published ranking, when the logs give another
 }
 
 // workloadView is one benchmark case of the setup section.
@@ -507,7 +510,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					v.Reference = esc(sr.Reference.Run.Name)
 				}
 				claim := claimFor("step", sr.Step.ID)
-				if sr.Change != nil {
+				switch {
+				case len(sr.Step.Runs) == 0:
+					v.Best, v.Reference, v.Change, v.NoGain = "—", "—", loc.T("summary.unmeasured"), true
+				case sr.Change != nil && (!sr.Change.Better || sr.Change.Noise):
+					// No gain: the step keeps its reference, as a source's "-" says.
+					v.Change, v.NoGain = loc.T("summary.no_gain", "Change", changeLink(sr.Change, claim, "step-"+sr.Step.ID)), true
+				case sr.Change != nil:
 					v.Change = changeLink(sr.Change, claim, "step-"+sr.Step.ID)
 				}
 				v.Erratum = erratumOf(claim)
@@ -628,7 +637,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			sr := &rep.Steps[i]
 			id := sr.Step.ID
 			views[i] = stepView{ID: id, Number: i + 1, Title: esc(stepTitle(id)), Section: c.Sections["step/"+id].Markdown,
-				Runs: runs(sr), Chart: chartImage("step-" + id)}
+				Runs: runs(sr), Chart: chartImage("step-" + id), Unmeasured: len(sr.Step.Runs) == 0}
 			if len(sr.Ranking) > 1 {
 				views[i].Ranking = ranking(sr)
 				views[i].Erratum = erratumOf(claimFor("ranking", id))

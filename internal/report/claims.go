@@ -192,6 +192,11 @@ func (r *Report) checkClaim(c study.Claim) ClaimResult {
 		res.Computed, res.Match, res.Detail = checkChange(c.Printed, r.asShown(row.Change), r.Headline)
 	case study.ClaimStep:
 		sr := r.StepByID(c.Step)
+		if sr != nil && NoGainMark(c.Printed) {
+			res.Checked = true
+			res.Computed, res.Match, res.Detail = checkNoGain(c.Printed, sr.Change)
+			return res
+		}
 		if sr == nil || r.stepChange(sr, c.Printed) == nil {
 			res.Detail = fmt.Sprintf("step %s has no comparable run besides its reference", c.Step)
 			return res
@@ -285,4 +290,24 @@ func operatorHolds(op string, a, b *Value) bool {
 		return math.Abs(x-y) <= RankingTolerance*math.Max(math.Abs(x), math.Abs(y))
 	}
 	return true // no operator printed: nothing to hold
+}
+
+// NoGainMark reports whether a printed change is a dash: the source's way
+// of saying a step brought no gain (nothing adopted, or nothing measured).
+func NoGainMark(printed string) bool {
+	switch strings.TrimSpace(printed) {
+	case "-", "–", "—", "N/A", "n/a":
+		return true
+	}
+	return false
+}
+
+// checkNoGain checks a dash printed for a step: it holds when the step's
+// best alternative is no better than its reference, or within noise.
+func checkNoGain(printed string, c *Change) (string, bool, string) {
+	if c == nil || !c.Better || c.Noise {
+		return printed, true, ""
+	}
+	computed := FormatPercent(c.Percent)
+	return computed, false, fmt.Sprintf("published %s (no gain), but the logs give %s for the best alternative: %s", printed, computed, c.Formula)
 }

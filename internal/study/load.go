@@ -552,10 +552,16 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 
 	for _, item := range top.list("steps", "study", must) {
 		m := l.mapping(f, item, "step", "id", "runs", "reference")
-		s.Steps = append(s.Steps, Step{
-			ID: m.str("id", "step", true), Runs: m.strings("runs", "step", true),
-			Reference: m.str("reference", "step", true), Pos: Pos{f, item.Line},
-		})
+		// "runs: []" is an option the source lists without publishing a
+		// run for it: it has nothing to compare, so no reference.
+		m.require("runs", "step")
+		runs := m.strings("runs", "step", false)
+		noRuns := m.fields["runs"] != nil && m.fields["runs"].Kind == yaml.SequenceNode && len(m.fields["runs"].Content) == 0
+		st := Step{ID: m.str("id", "step", true), Runs: runs, Reference: m.str("reference", "step", !noRuns), Pos: Pos{f, item.Line}}
+		if noRuns && st.Reference != "" {
+			l.problem(m.pos("reference"), "step: a step with no runs compares nothing; remove its reference, or list the runs it was compared with")
+		}
+		s.Steps = append(s.Steps, st)
 	}
 
 	for _, item := range top.list("claims", "study", false) {
