@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -169,6 +170,11 @@ func claimSeverity(c report.ClaimResult) Severity {
 	if c.Claim.Kind == study.ClaimSuccess || c.Suspect {
 		return Warning
 	}
+	// An accuracy figure usually cites an evaluation made elsewhere: without
+	// accuracy files it stays the source's word, which readers are told.
+	if c.Claim.Kind == study.ClaimAccuracy && !c.Checked {
+		return Warning
+	}
 	return Error
 }
 
@@ -182,6 +188,8 @@ func claimRules(rep *report.Report, add func(Diagnostic)) {
 			subject = "setup/model"
 		case study.ClaimTable:
 			subject = "table/" + c.Claim.Source
+		case study.ClaimAccuracy:
+			subject = "accuracy/" + cmp.Or(c.Claim.Run, "recommended")
 		}
 		if c.Claim.Kind == study.ClaimConclusion {
 			subject = "conclusion/" + c.Claim.Workload

@@ -199,6 +199,24 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
+// accuracyLoss is a sentence stating how much accuracy quantisation costs:
+// "FP8 quantization can achieve less than 1% accuracy drop".
+var accuracyLoss = regexp.MustCompile(`(?i)\b(?:less than|under|below|within)\s+(\d+(?:\.\d+)?\s?%)\s+(?:of\s+)?accuracy\s+(?:drop|loss|degradation)`)
+
+// accuracyClaims imports the accuracy figures of the conclusion's notes as
+// claims about the recommended configuration: check then says whether the
+// study's accuracy results back them, or that none does.
+func (p *parser) accuracyClaims(items []line) {
+	for _, it := range items {
+		if it.fence != nil {
+			continue
+		}
+		if m := accuracyLoss.FindStringSubmatch(it.text); m != nil {
+			p.s.addClaim(Claim{Kind: "accuracy", Printed: strings.ReplaceAll(m[1], " ", ""), Line: it.n})
+		}
+	}
+}
+
 // summaryClaims imports the summary of optimisation options.
 func (p *parser) summaryClaims() {
 	t := p.summary

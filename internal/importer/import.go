@@ -82,6 +82,7 @@ func (p *parser) parse() error {
 				p.recommended, p.recommendedLine = it.fence.Text(), it.fence.first
 			}
 		}
+		p.accuracyClaims(c.items)
 		for _, t := range tables(c.items) {
 			t := t
 			if colIndex(t.header, "optimized") >= 0 && colIndex(t.header, "baseline") >= 0 {

@@ -64,3 +64,17 @@ func TestForGitHub(t *testing.T) {
 		t.Errorf("forGitHub:\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestCodeSpanKeepsBackticks(t *testing.T) {
+	for in, want := range map[string]string{
+		"report.md:30":   "`report.md:30`",
+		"a`b":            "``a`b``",
+		"`x``":           "``` `x`` ```",
+		"two\nlines":     "`two lines`",
+		"a\\_b*c*[d](e)": "`a\\_b*c*[d](e)`",
+	} {
+		if got := code(in); got != want {
+			t.Errorf("code(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

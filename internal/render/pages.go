@@ -60,7 +60,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -455,7 +455,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	source := func(g problemGroup) string {
 		var out []string
 		for _, src := range g.Sources {
-			out = append(out, "`"+src+"`")
+			out = append(out, code(src))
 		}
 		return strings.Join(out, ", ")
 	}
@@ -522,6 +522,26 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				v.Erratum = erratumOf(claim)
 			}
 			return views
+		},
+		// accuracyClaims: each published accuracy figure, with what the
+		// runs' accuracy files say of it, or that none does.
+		"accuracyClaims": func() []string {
+			var lines []string
+			for _, cr := range rep.Claims {
+				if cr.Claim.Kind != study.ClaimAccuracy {
+					continue
+				}
+				args := []any{"Printed", esc(cr.Claim.Printed), "Source", code(cr.Claim.Source), "Computed", esc(cr.Computed)}
+				switch {
+				case !cr.Checked:
+					lines = append(lines, loc.T("accuracy.claim_unchecked", args...))
+				case cr.Match:
+					lines = append(lines, loc.T("accuracy.claim_holds", args...))
+				default:
+					lines = append(lines, loc.T("accuracy.claim_differs", args...)+" "+loc.T("erratum.marker"))
+				}
+			}
+			return lines
 		},
 		"workloads": func() []workloadView {
 			views := make([]workloadView, len(s.Workloads))

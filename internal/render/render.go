@@ -467,6 +467,20 @@ func esc(s string) string {
 	return b.String()
 }
 
+// code writes text from results/ as a Markdown code span, shown verbatim
+// whatever it holds: its fence is longer than any run of backticks in it.
+func code(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
 // escaped are the characters esc escapes or replaces.
 const escaped = "\\`*_[]<>|#{}!&\n"
 

@@ -300,6 +300,8 @@ const derivedSlack = 0.02
 // claimFamily checks the claim kinds of published reports.
 func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 	switch c.Kind {
+	case study.ClaimAccuracy:
+		r.checkAccuracy(c, res)
 	case study.ClaimValue:
 		m := valueClaim.FindStringSubmatch(strings.TrimSpace(c.Printed))
 		if m == nil {
@@ -629,4 +631,46 @@ func (r *Report) sameFigure(entry, num string, h *Value) bool {
 	}
 	v, dec, ok := number(num)
 	return ok && ivOf(h.Measured, h.Decimals).holds(v*1000, dec-3)
+}
+
+// checkAccuracy checks a published accuracy loss ("less than 1% accuracy
+// drop") against the runs' accuracy files: the largest relative drop of a
+// score the claimed run shares with the baseline configuration's first run
+// must not pass it, within its printed rounding.
+func (r *Report) checkAccuracy(c study.Claim, res *ClaimResult) {
+	limit, dec, _, ok := ParsePercent(c.Printed)
+	if !ok {
+		res.Detail = fmt.Sprintf("%q is not a percentage such as 1%%", c.Printed)
+		return
+	}
+	run := r.Study.Run(c.Run)
+	if c.Run == "" && len(r.Recommended) > 0 {
+		run = r.Recommended[0]
+	}
+	var base *study.Run
+	if len(r.Baseline) > 0 {
+		base = r.Baseline[0]
+	}
+	if run == nil || base == nil || len(run.Accuracy) == 0 || len(base.Accuracy) == 0 {
+		res.Detail = "no accuracy result to compare: add the lm-eval results (" + study.AccuracyFile + ") of the baseline and of the claimed run"
+		return
+	}
+	worst, found := 0.0, false
+	for _, q := range run.Accuracy {
+		for _, b := range base.Accuracy {
+			if q.Task == b.Task && q.Metric == b.Metric && b.Value != 0 {
+				worst, found = max(worst, (b.Value-q.Value)/b.Value*100), true
+			}
+		}
+	}
+	if !found {
+		res.Detail = fmt.Sprintf("runs %s and %s share no accuracy score to compare", base.ID, run.ID)
+		return
+	}
+	res.Checked = true
+	res.Computed = fmt.Sprintf("%.*f%%", max(dec, 1), worst)
+	res.Match = worst <= math.Abs(limit)+0.5*math.Pow(10, -float64(dec))
+	if !res.Match {
+		res.Detail = fmt.Sprintf("published at most %s accuracy lost, but %s scores up to %s lower than %s", c.Printed, run.ID, res.Computed, base.ID)
+	}
 }

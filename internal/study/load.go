@@ -595,7 +595,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			if c.Run == "" {
 				l.problem(c.Pos, "claim: a success-rate claim needs the field \"run\"")
 			}
-		case ClaimCommand, ClaimModel:
+		case ClaimCommand, ClaimModel, ClaimAccuracy:
 		case ClaimTable:
 			for _, k := range []string{"from", "to"} {
 				if v := m.str(k, "claim", true); v != "" && !printedNumber.MatchString(v) {
@@ -604,7 +604,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			}
 		case "":
 		default:
-			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate, command, model or table", c.Kind)
+			l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate, command, model, table or accuracy", c.Kind)
 		}
 		s.Claims = append(s.Claims, c)
 	}

@@ -171,6 +171,7 @@ const (
 	ClaimCommand    ClaimKind = "command"      // the recommended serving command as published
 	ClaimModel      ClaimKind = "model"        // the model the report's setup names
 	ClaimTable      ClaimKind = "table"        // a change printed in a table next to the figures it compares
+	ClaimAccuracy   ClaimKind = "accuracy"     // the most accuracy a configuration is said to lose: "1%"
 )
 
 // Configurations a value claim can name.
@@ -187,7 +188,7 @@ type Claim struct {
 	Workload string // conclusion claims
 	Step     string // step, ranking, summary and step value claims
 	Config   string // value claims: baseline, recommended, reference or best
-	Run      string // success-rate claims
+	Run      string // success-rate claims; accuracy claims (default: the recommended configuration)
 	From, To string // table claims: the two printed figures, old then new
 	Printed  string
 	Source   string // where it was published, e.g. "report.md:23"
