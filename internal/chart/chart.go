@@ -108,6 +108,20 @@ func newChartText(rep *report.Report, T func(id string, kv ...any) string) chart
 	return ct
 }
 
+// sentences joins sentences as the language does: with a space in
+// English, with none in Chinese and Japanese.
+func (ct chartText) sentences(list []string) string {
+	out := ""
+	for i, s := range list {
+		if i == 0 {
+			out = s
+			continue
+		}
+		out = ct.T("sentences", "First", out, "Next", s)
+	}
+	return out
+}
+
 // mark is the sign of a change: ▲ better, ▼ worse.
 func mark(better bool) (string, int) {
 	if better {
@@ -186,7 +200,7 @@ func conclusionChart(rep *report.Report, ct chartText, workloadName func(string)
 		s.legend = append(s.legend, legendItem{kind: barOptimized, projected: true, label: ct.projected})
 	}
 	s.panels = []panel{p}
-	s.desc = strings.Join(desc, " ")
+	s.desc = ct.sentences(desc)
 	return s
 }
 
@@ -263,7 +277,7 @@ func stepChart(rep *report.Report, sr *report.StepResult, ct chartText, workload
 		s.legend = append(s.legend, legendItem{kind: barAlternative, projected: true, label: ct.projected})
 	}
 	s.panels = []panel{p}
-	s.desc = strings.Join(desc, " ")
+	s.desc = ct.sentences(desc)
 	return s
 }
 
@@ -359,6 +373,6 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 	list := strings.Join(shown, T("chart.list_separator"))
 	s.subtitle = T("chart.latency.subtitle", "Workload", list)
 	desc[0] = T("chart.latency.desc", "Workload", list)
-	s.desc = strings.Join(desc, " ")
+	s.desc = ct.sentences(desc)
 	return s, true
 }

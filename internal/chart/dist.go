@@ -166,7 +166,7 @@ func distChart(rep *report.Report, ct chartText, workloadName func(string) strin
 			s.panels = append(s.panels, p)
 		}
 	}
-	s.desc = strings.Join(desc, " ")
+	s.desc = ct.sentences(desc)
 	return s, true
 }
 

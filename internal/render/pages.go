@@ -427,7 +427,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				v.Outcome = "**" + loc.T("run.not_comparable") + "** " + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
 					"Served", esc(engine.Parse(rr.Run.Command).Model), "Model", esc(s.Model))
 				if reason := ackReason(rr.Excluded, rr.Run.ID); reason != "" {
-					v.Outcome += " " + reason
+					v.Outcome = loc.T("sentences", "First", v.Outcome, "Next", reason)
 				}
 			case rr.Headline != nil:
 				v.Outcome = loc.T("run.headline."+string(s.Objective), "Value", value(rr.Headline, anchor))
@@ -449,8 +449,8 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			names = append(names, subjectName(subj, s, c))
 		}
 		d := g.First
-		return loc.T("rule."+d.Rule, "Run", esc(strings.Join(names, ", ")), "Served", esc(d.Printed), "Model", esc(s.Model),
-			"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(strings.Join(names, ", ")))
+		return loc.T("rule."+d.Rule, "Run", esc(strings.Join(names, loc.T("chart.list_separator"))), "Served", esc(d.Printed), "Model", esc(s.Model),
+			"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(strings.Join(names, loc.T("chart.list_separator"))))
 	}
 	source := func(g problemGroup) string {
 		var out []string

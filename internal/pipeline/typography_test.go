@@ -1,0 +1,28 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/check"
+)
+
+// The rendered Chinese and Japanese reports keep the typography rule that
+// make check applies to locales and content: sentences joined by templates
+// and code must not bring back ASCII punctuation or a space after 。.
+func TestRenderedCJKTypography(t *testing.T) {
+	_, files := buildRepo(t, repoDirs)
+	pages := 0
+	for _, name := range files.Names() {
+		if !strings.HasSuffix(name, ".md") || !(strings.HasPrefix(name, "zh/") || strings.HasPrefix(name, "ja/")) {
+			continue
+		}
+		pages++
+		for _, d := range check.Typography(name, string(files[name])) {
+			t.Errorf("%s:%d: %s", d.File, d.Line, d.Message)
+		}
+	}
+	if pages == 0 {
+		t.Fatal("no Chinese or Japanese report was built")
+	}
+}
