@@ -6,6 +6,7 @@ package chart
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -113,10 +114,11 @@ func mark(better bool) (string, int) {
 	return "▼", -1
 }
 
-// change writes a change as on the chart (note and sign) and in words.
-func (ct chartText) change(better bool, pct float64) (note string, sign int, words string) {
+// change writes a change as on the chart (note and sign) and in words;
+// noise is a change that is no measurable difference.
+func (ct chartText) change(better bool, pct float64, noise bool) (note string, sign int, words string) {
 	p := report.FormatPercent(pct)
-	if math.Abs(pct) < report.NoiseBand {
+	if noise {
 		return "≈ " + p, 0, ct.T("chart.desc.noise", "Percent", p)
 	}
 	m, sign := mark(better)
@@ -130,14 +132,26 @@ func (ct chartText) change(better bool, pct float64) (note string, sign int, wor
 
 // valueText writes a bar's value for the text alternative.
 func (ct chartText) valueText(b bar) string {
+	text := b.label
 	if b.projected {
-		return ct.T("chart.desc.projected", "Value", b.label)
+		text = ct.T("chart.desc.projected", "Value", text)
 	}
-	return b.label
+	if b.repeats > 1 {
+		text = ct.T("chart.desc.repeats", "Value", text, "N", b.repeats)
+	}
+	return text
 }
 
+// valueBar is the bar of a value; a mean of repeats has its interval, and
+// its label its half-width and count: "1000.00 ± 24.84 (n=3)".
 func valueBar(kind barKind, v *report.Value) bar {
-	return bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}
+	b := bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}
+	if v.Repeated() {
+		b.lo, b.hi = v.Interval()
+		b.repeats = v.Repeats
+		b.label += " ± " + v.HalfWidthExpr() + " (n=" + strconv.Itoa(v.Repeats) + ")"
+	}
+	return b
 }
 
 func conclusionChart(rep *report.Report, ct chartText, workloadName func(string) string) chartSpec {
@@ -174,7 +188,7 @@ func conclusionChart(rep *report.Report, ct chartText, workloadName func(string)
 		g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
 		change := "—"
 		if row.Change != nil {
-			g.note, g.sign, change = ct.change(row.Change.Better, row.Change.Percent)
+			g.note, g.sign, change = ct.change(row.Change.Better, row.Change.Percent, row.Change.Noise)
 		}
 		desc = append(desc, T("chart.desc.pair", "Case", name, "Baseline", words[0], "Optimized", words[1], "Change", change))
 		p.groups = append(p.groups, g)
@@ -242,7 +256,7 @@ func stepChart(rep *report.Report, sr *report.StepResult, ct chartText, workload
 			hasAlt = true
 			if rr.Change != nil {
 				var change string
-				g.note, g.sign, change = ct.change(rr.Change.Better, rr.Change.Percent)
+				g.note, g.sign, change = ct.change(rr.Change.Better, rr.Change.Percent, rr.Change.Noise)
 				desc = append(desc, T("chart.desc.run", "Run", rr.Run.Name, "Value", ct.valueText(*b), "Change", change))
 			} else {
 				desc = append(desc, T("chart.desc.run_plain", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
@@ -333,7 +347,7 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 				case okb && oko && b.Value > 0:
 					pct := (o.Value/b.Value - 1) * 100
 					better := o.Value < b.Value // latency: lower is better
-					g.note, g.sign, change = ct.change(better, pct)
+					g.note, g.sign, change = ct.change(better, pct, math.Abs(pct) < report.NoiseBand)
 				}
 				desc = append(desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", label, "Baseline", words[0], "Optimized", words[1], "Change", change))
 				p.groups = append(p.groups, g)
