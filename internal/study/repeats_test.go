@@ -131,3 +131,22 @@ func TestLoadTooManyRepeats(t *testing.T) {
 		t.Errorf("%d logs read, want at most %d", got, study.MaxRepeats+1)
 	}
 }
+
+// FuzzLogName: a stem is either a workload whole, or a workload and a
+// repeat from 1 to 999 that write it back exactly.
+func FuzzLogName(f *testing.F) {
+	for _, s := range []string{"sharegpt", "sharegpt.run-1", "a.c16.run-20", "x.run-0", "x.run-", ".run-3", "x.run-1.run-2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, stem string) {
+		w, n := study.LogName(stem)
+		switch {
+		case n == 0 && w != stem:
+			t.Errorf("LogName(%q) = %q, 0: a stem that is not a repeat is the workload", stem, w)
+		case n < 0 || n > 999:
+			t.Errorf("LogName(%q): repeat %d out of range", stem, n)
+		case n > 0 && (w == "" || w+fmt.Sprintf(".run-%d", n) != stem):
+			t.Errorf("LogName(%q) = %q, %d: does not give the stem back", stem, w, n)
+		}
+	})
+}
