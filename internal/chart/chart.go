@@ -5,11 +5,9 @@
 package chart
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
-	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/report"
 )
 
@@ -145,7 +143,11 @@ func (ct chartText) valueText(b bar) string {
 // valueBar is the bar of a value; a mean of repeats has its interval, and
 // its label its half-width and count: "1000.00 ± 24.84 (n=3)".
 func valueBar(kind barKind, v *report.Value) bar {
-	b := bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}
+	return withInterval(bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}, v)
+}
+
+// withInterval adds to a value's bar the interval of a mean of repeats.
+func withInterval(b bar, v *report.Value) bar {
 	if v.Repeated() {
 		b.lo, b.hi = v.Interval()
 		b.repeats = v.Repeats
@@ -287,6 +289,17 @@ var latencyMetrics = []struct {
 	{"chart.latency.tpot", [2]string{"mean_tpot_ms", "p99_tpot_ms"}},
 }
 
+// latencyValue is a latency of one side of a conclusion row as the report
+// measures it: the mean of the run's repeats when it has some, never
+// projected (latency is per request); nil when the log does not print it.
+func latencyValue(rep *report.Report, cell *report.Cell, workload, key string) *report.Value {
+	v, _, _ := report.Measure(rep.Study, cell.Run, workload, key)
+	if v != nil {
+		v.Replicas = 1
+	}
+	return v
+}
+
 func latencyChart(rep *report.Report, ct chartText, workloadName func(string) string) (chartSpec, bool) {
 	T := ct.T
 	// Every workload whose both sides have a result block, main first as
@@ -316,9 +329,9 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 		p := panel{heading: T(lm.heading), groups: make([]group, 0, len(lm.keys)*len(rows))}
 		for r, row := range rows {
 			for i, key := range lm.keys {
-				b, okb := row.Baseline.Block.Metrics[key]
-				o, oko := row.Optimized.Block.Metrics[key]
-				if !okb && !oko {
+				b := latencyValue(rep, row.Baseline, row.Workload.ID, key)
+				o := latencyValue(rep, row.Optimized, row.Workload.ID, key)
+				if b == nil && o == nil {
 					continue
 				}
 				label := stats[i]
@@ -328,26 +341,26 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 				g := group{label: label}
 				words := [2]string{ct.noResult, ct.noResult}
 				for j, side := range []struct {
-					m    benchlog.Metric
-					ok   bool
+					v    *report.Value
 					kind barKind
-				}{{b, okb, barBaseline}, {o, oko, barOptimized}} {
-					if !side.ok {
+				}{{b, barBaseline}, {o, barOptimized}} {
+					if side.v == nil {
 						bars = append(bars, bar{kind: barMissing, label: ct.noResult})
 						continue
 					}
-					words[j] = report.FormatNumber(side.m.Value, side.m.Decimals)
-					bars = append(bars, bar{kind: side.kind, value: side.m.Value, label: words[j]})
+					// With the decimals the log printed, as the latency chart always showed them.
+					bars = append(bars, withInterval(bar{kind: side.kind, value: side.v.Measured, label: report.FormatNumber(side.v.Measured, side.v.Decimals)}, side.v))
+					words[j] = bars[len(bars)-1].label
 				}
 				g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
 				change := "—"
 				switch {
-				case okb && oko && b.Value == o.Value:
+				case b != nil && o != nil && b.Measured == o.Measured:
 					g.note, change = report.FormatPercent(0), report.FormatPercent(0)
-				case okb && oko && b.Value > 0:
-					pct := (o.Value/b.Value - 1) * 100
-					better := o.Value < b.Value // latency: lower is better
-					g.note, g.sign, change = ct.change(better, pct, math.Abs(pct) < report.NoiseBand)
+				case b != nil && o != nil && b.Measured > 0:
+					pct := (o.Measured/b.Measured - 1) * 100
+					better := o.Measured < b.Measured // latency: lower is better
+					g.note, g.sign, change = ct.change(better, pct, !report.Distinct(*b, *o))
 				}
 				desc = append(desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", label, "Baseline", words[0], "Optimized", words[1], "Change", change))
 				p.groups = append(p.groups, g)
