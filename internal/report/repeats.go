@@ -2,6 +2,8 @@ package report
 
 import (
 	"math"
+
+	"github.com/perflab/perflab/internal/study"
 )
 
 // Repeats: a run may measure a workload several times (<workload>.run-1.log,
@@ -100,4 +102,15 @@ func Distinct(a, b Value) bool {
 	alo, ahi := a.Interval()
 	blo, bhi := b.Interval()
 	return ahi < blo || bhi < alo
+}
+
+// mainValue is a metric of a run on the main workload, the mean of its
+// repeats when it has some, unprojected: what the latency budget and the
+// cost per token read. nil when the first repeat does not print it.
+func (r *Report) mainValue(run *study.Run, key string) *Value {
+	v, _, _ := Measure(r.Study, run, r.Main.ID, key)
+	if v != nil {
+		v.Replicas = 1
+	}
+	return v
 }

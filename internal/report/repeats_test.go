@@ -162,3 +162,49 @@ func TestRepeatsValue(t *testing.T) {
 		t.Errorf("projected interval = [%v, %v]", lo, hi)
 	}
 }
+
+// setRepeatMetric puts a printed value of key into repeat n of a run's
+// workload (the logs addRepeats made), on line 12.
+func setRepeatMetric(r *study.Run, workload, key string, values ...string) {
+	for i, raw := range values {
+		for j := range r.Logs {
+			if lg := &r.Logs[j]; lg.Workload == workload && lg.Repeat == i+1 {
+				lg.Blocks[0].Metrics[key] = metric(raw, 12)
+			}
+		}
+	}
+}
+
+// TestRepeatsBudgetAndCost: the latency budget and the cost per token read
+// the means of the repeats too.
+func TestRepeatsBudgetAndCost(t *testing.T) {
+	a := repeated("a", "990.00", "1000.00", "1010.00")
+	setRepeatMetric(a, "sharegpt", "output_throughput", "500.00", "510.00", "520.00")
+	setRepeatMetric(a, "sharegpt", "p99_ttft_ms", "90.00", "100.00", "110.00")
+	s := testStudy(study.Throughput, 8, a)
+	a.GPUs = 8
+	s.SLO = &study.SLO{Stat: "p99", TTFT: 100}
+	s.Price = &study.Price{PerGPUHour: 2, Currency: "USD"}
+	s.Baseline = study.Config{Runs: []string{"a"}}
+	s.Recommended = study.Config{Runs: []string{"a"}}
+	r := Build(s, nil)
+	if r.Cost == nil || len(r.Cost.Runs) != 1 {
+		t.Fatalf("cost = %+v", r.Cost)
+	}
+	out := r.Cost.Runs[0].Output
+	if out.Measured != 510 || out.Repeats != 3 || out.Replicas != 1 {
+		t.Errorf("cost reads %v (%d repeats, %d replicas), want the mean 510 of 3, unprojected", out.Measured, out.Repeats, out.Replicas)
+	}
+	// 510 tok/s x 3600 / 8 GPUs = 229500 tokens per GPU-hour
+	if got := r.Cost.Runs[0].TokensPerGPUHour; got != 229500 {
+		t.Errorf("tokens per GPU-hour = %v, want 229500", got)
+	}
+	if r.SLO == nil || len(r.SLO.Runs) != 1 {
+		t.Fatalf("slo = %+v", r.SLO)
+	}
+	// The mean p99 TTFT is 100 ms: it keeps a 100 ms budget, though one
+	// repeat (110 ms) does not.
+	if sr := r.SLO.Runs[0]; !sr.Meets || sr.Values[0].Measured != 100 || sr.Values[0].Repeats != 3 {
+		t.Errorf("slo run: meets %v, p99 TTFT %+v", sr.Meets, sr.Values[0])
+	}
+}
