@@ -208,3 +208,27 @@ func TestRepeatsBudgetAndCost(t *testing.T) {
 		t.Errorf("slo run: meets %v, p99 TTFT %+v", sr.Meets, sr.Values[0])
 	}
 }
+
+// BenchmarkBuildRepeats builds the report of ten runs that each repeated
+// the main workload MaxRepeats (100) times.
+func BenchmarkBuildRepeats(b *testing.B) {
+	var runs []*study.Run
+	var ids []string
+	for i := 0; i < 10; i++ {
+		values := make([]string, study.MaxRepeats)
+		for j := range values {
+			values[j] = fmt.Sprintf("%d.00", 1000+10*i+j%7)
+		}
+		id := fmt.Sprintf("r%d", i)
+		runs = append(runs, repeated(id, values...))
+		ids = append(ids, id)
+	}
+	s := testStudy(study.Throughput, 8, runs...)
+	s.Baseline = study.Config{Runs: ids[:1]}
+	s.Recommended = study.Config{Runs: ids[9:]}
+	s.Steps = []study.Step{{ID: "x", Runs: ids[1:], Reference: ids[0]}}
+	b.ReportAllocs()
+	for b.Loop() {
+		Build(s, nil)
+	}
+}
