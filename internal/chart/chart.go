@@ -5,10 +5,9 @@
 package chart
 
 import (
-	"math"
+	"strconv"
 	"strings"
 
-	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/report"
 )
 
@@ -130,10 +129,11 @@ func mark(better bool) (string, int) {
 	return "▼", -1
 }
 
-// change writes a change as on the chart (note and sign) and in words.
-func (ct chartText) change(better bool, pct float64) (note string, sign int, words string) {
+// change writes a change as on the chart (note and sign) and in words;
+// noise is a change that is no measurable difference.
+func (ct chartText) change(better bool, pct float64, noise bool) (note string, sign int, words string) {
 	p := report.FormatPercent(pct)
-	if math.Abs(pct) < report.NoiseBand {
+	if noise {
 		return "≈ " + p, 0, ct.T("chart.desc.noise", "Percent", p)
 	}
 	m, sign := mark(better)
@@ -147,14 +147,30 @@ func (ct chartText) change(better bool, pct float64) (note string, sign int, wor
 
 // valueText writes a bar's value for the text alternative.
 func (ct chartText) valueText(b bar) string {
+	text := b.label
 	if b.projected {
-		return ct.T("chart.desc.projected", "Value", b.label)
+		text = ct.T("chart.desc.projected", "Value", text)
 	}
-	return b.label
+	if b.repeats > 1 {
+		text = ct.T("chart.desc.repeats", "Value", text, "N", b.repeats)
+	}
+	return text
 }
 
+// valueBar is the bar of a value; a mean of repeats has its interval, and
+// its label its half-width and count: "1000.00 ± 24.84 (n=3)".
 func valueBar(kind barKind, v *report.Value) bar {
-	return bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}
+	return withInterval(bar{kind: kind, value: v.Effective(), label: v.Expr(), projected: v.Projected()}, v)
+}
+
+// withInterval adds to a value's bar the interval of a mean of repeats.
+func withInterval(b bar, v *report.Value) bar {
+	if v.Repeated() {
+		b.lo, b.hi = v.Interval()
+		b.repeats = v.Repeats
+		b.label += " ± " + v.HalfWidthExpr() + " (n=" + strconv.Itoa(v.Repeats) + ")"
+	}
+	return b
 }
 
 func conclusionChart(rep *report.Report, ct chartText, workloadName func(string) string) chartSpec {
@@ -191,7 +207,7 @@ func conclusionChart(rep *report.Report, ct chartText, workloadName func(string)
 		g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
 		change := "—"
 		if row.Change != nil {
-			g.note, g.sign, change = ct.change(row.Change.Better, row.Change.Percent)
+			g.note, g.sign, change = ct.change(row.Change.Better, row.Change.Percent, row.Change.Noise)
 		}
 		desc = append(desc, T("chart.desc.pair", "Case", name, "Baseline", words[0], "Optimized", words[1], "Change", change))
 		p.groups = append(p.groups, g)
@@ -259,7 +275,7 @@ func stepChart(rep *report.Report, sr *report.StepResult, ct chartText, workload
 			hasAlt = true
 			if rr.Change != nil {
 				var change string
-				g.note, g.sign, change = ct.change(rr.Change.Better, rr.Change.Percent)
+				g.note, g.sign, change = ct.change(rr.Change.Better, rr.Change.Percent, rr.Change.Noise)
 				desc = append(desc, T("chart.desc.run", "Run", rr.Run.Name, "Value", ct.valueText(*b), "Change", change))
 			} else {
 				desc = append(desc, T("chart.desc.run_plain", "Run", rr.Run.Name, "Value", ct.valueText(*b)))
@@ -288,6 +304,17 @@ var latencyMetrics = []struct {
 }{
 	{"chart.latency.ttft", [2]string{"mean_ttft_ms", "p99_ttft_ms"}},
 	{"chart.latency.tpot", [2]string{"mean_tpot_ms", "p99_tpot_ms"}},
+}
+
+// latencyValue is a latency of one side of a conclusion row as the report
+// measures it: the mean of the run's repeats when it has some, never
+// projected (latency is per request); nil when the log does not print it.
+func latencyValue(rep *report.Report, cell *report.Cell, workload, key string) *report.Value {
+	v, _, _ := report.Measure(rep.Study, cell.Run, workload, key)
+	if v != nil {
+		v.Replicas = 1
+	}
+	return v
 }
 
 func latencyChart(rep *report.Report, ct chartText, workloadName func(string) string) (chartSpec, bool) {
@@ -319,9 +346,9 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 		p := panel{heading: T(lm.heading), groups: make([]group, 0, len(lm.keys)*len(rows))}
 		for r, row := range rows {
 			for i, key := range lm.keys {
-				b, okb := row.Baseline.Block.Metrics[key]
-				o, oko := row.Optimized.Block.Metrics[key]
-				if !okb && !oko {
+				b := latencyValue(rep, row.Baseline, row.Workload.ID, key)
+				o := latencyValue(rep, row.Optimized, row.Workload.ID, key)
+				if b == nil && o == nil {
 					continue
 				}
 				label := stats[i]
@@ -331,26 +358,26 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 				g := group{label: label}
 				words := [2]string{ct.noResult, ct.noResult}
 				for j, side := range []struct {
-					m    benchlog.Metric
-					ok   bool
+					v    *report.Value
 					kind barKind
-				}{{b, okb, barBaseline}, {o, oko, barOptimized}} {
-					if !side.ok {
+				}{{b, barBaseline}, {o, barOptimized}} {
+					if side.v == nil {
 						bars = append(bars, bar{kind: barMissing, label: ct.noResult})
 						continue
 					}
-					words[j] = report.FormatNumber(side.m.Value, side.m.Decimals)
-					bars = append(bars, bar{kind: side.kind, value: side.m.Value, label: words[j]})
+					// With the decimals the log printed, as the latency chart always showed them.
+					bars = append(bars, withInterval(bar{kind: side.kind, value: side.v.Measured, label: report.FormatNumber(side.v.Measured, side.v.Decimals)}, side.v))
+					words[j] = bars[len(bars)-1].label
 				}
 				g.bars = bars[len(bars)-2 : len(bars) : len(bars)]
 				change := "—"
 				switch {
-				case okb && oko && b.Value == o.Value:
+				case b != nil && o != nil && b.Measured == o.Measured:
 					g.note, change = report.FormatPercent(0), report.FormatPercent(0)
-				case okb && oko && b.Value > 0:
-					pct := (o.Value/b.Value - 1) * 100
-					better := o.Value < b.Value // latency: lower is better
-					g.note, g.sign, change = ct.change(better, pct)
+				case b != nil && o != nil && b.Measured > 0:
+					pct := (o.Measured/b.Measured - 1) * 100
+					better := o.Measured < b.Measured // latency: lower is better
+					g.note, g.sign, change = ct.change(better, pct, !report.Distinct(*b, *o))
 				}
 				desc = append(desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", label, "Baseline", words[0], "Optimized", words[1], "Change", change))
 				p.groups = append(p.groups, g)

@@ -31,6 +31,10 @@ type bar struct {
 	value     float64 // the effective value: the bar's length
 	label     string  // the value as printed ("3019.19 x 2"), or the slot's text
 	projected bool    // hatched: a projection, not a measurement
+	// lo and hi, for a mean of repeats, are its 95 % interval (effective),
+	// drawn as an error bar; repeats is their count, 0 without.
+	lo, hi  float64
+	repeats int
 }
 
 // group is one labelled set of bars with a note on the right.
@@ -201,7 +205,7 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 		for _, g := range p.groups {
 			for _, b := range g.bars {
 				if !b.kind.slot() {
-					top = max(top, b.value)
+					top = max(top, b.value, b.hi)
 				}
 			}
 		}
@@ -286,6 +290,14 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 					c.rect(int(barX0), y0, x1, y1, fill, stroke, 1, dash)
 					if b.projected {
 						c.hatch(int(barX0), y0, x1, y1, 6, stroke)
+					}
+					if b.repeats > 1 {
+						// The interval of a mean of repeats: a whisker with caps.
+						lo, hi, ym := xOf(b.lo), xOf(b.hi), (y0+y1)/2
+						c.line(lo, ym, hi, ym, colText, 2, solid)
+						c.line(lo, y0+4, lo, y1-4, colText, 2, solid)
+						c.line(hi, y0+4, hi, y1-4, colText, 2, solid)
+						x1 = max(x1, hi)
 					}
 					c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)
 				}

@@ -14,6 +14,7 @@ import (
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -68,6 +69,15 @@ type Record struct {
 	ServedModel string `csv:"served_model" json:"served_model"`
 	Excluded    bool   `csv:"excluded" json:"excluded"`
 	ExcludedBy  string `csv:"excluded_by" json:"excluded_by"`
+
+	// Repeats (<workload>.run-<n>.log): the repeat of the row's log
+	// (empty for a plain log), how many repeats the run has of the
+	// workload, and the mean of the study's headline metric over them with
+	// the half-width of its 95 % interval (empty with one repeat).
+	Repeat            Number `csv:"repeat" json:"repeat"`
+	Repeats           int    `csv:"repeats" json:"repeats"`
+	HeadlineMean      Number `csv:"headline_mean" json:"headline_mean"`
+	HeadlineHalfWidth Number `csv:"headline_half_width" json:"headline_half_width"`
 }
 
 // metricFields maps the benchlog keys written to the downloads to their
@@ -168,15 +178,18 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 			continue
 		}
 		for _, lg := range run.Logs {
+			rep := repeatsOf(s, run, lg)
 			if len(lg.Blocks) == 0 {
 				r := base
 				r.Workload, r.LogFile = lg.Workload, repoPath(lg.File, root)
+				rep.set(&r)
 				out = append(out, r)
 				continue
 			}
 			for _, b := range lg.Blocks {
 				r := base
 				r.Workload, r.LogFile = lg.Workload, repoPath(lg.File, root)
+				rep.set(&r)
 				r.LogLine = Number(strconv.Itoa(b.Line))
 				for _, f := range r.metricFields() {
 					if m, ok := b.Metrics[f.key]; ok {
@@ -188,6 +201,38 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 		}
 	}
 	return out
+}
+
+// repeatColumns are the repeat columns of a log's rows.
+type repeatColumns struct {
+	repeat          Number
+	repeats         int
+	mean, halfWidth Number
+}
+
+func (c repeatColumns) set(r *Record) {
+	r.Repeat, r.Repeats, r.HeadlineMean, r.HeadlineHalfWidth = c.repeat, c.repeats, c.mean, c.halfWidth
+}
+
+// repeatsOf gives the repeat columns of a log: its number, its workload's
+// count of repeats in the run and, with two or more, the headline's mean
+// and interval as the reports compute them (per replica).
+func repeatsOf(s *study.Study, run *study.Run, lg study.Log) repeatColumns {
+	if lg.Repeat == 0 {
+		return repeatColumns{repeats: 1}
+	}
+	c := repeatColumns{repeat: Number(strconv.Itoa(lg.Repeat))}
+	for _, o := range run.Logs {
+		if o.Workload == lg.Workload {
+			c.repeats++
+		}
+	}
+	if v, _, _ := report.Measure(s, run, lg.Workload, report.HeadlineFor(s.Objective).Key); v != nil && v.Repeated() {
+		dec := max(v.Decimals, 0)
+		c.mean = Number(strconv.FormatFloat(v.Measured, 'f', dec, 64))
+		c.halfWidth = Number(strconv.FormatFloat(v.HalfWidth, 'f', dec, 64))
+	}
+	return c
 }
 
 // replicas is how many copies of a run fit the node, as the reports

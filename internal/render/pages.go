@@ -239,7 +239,22 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if v.Projected() {
 			title += " " + loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
 		}
+		if v.Repeated() {
+			// Every repeat the mean is made of, with its line.
+			lines := make([]string, len(v.Samples))
+			for i, sm := range v.Samples {
+				lines[i] = fmt.Sprintf("%s:%d (%s)", repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(v.Decimals, 4)))
+			}
+			title += " " + loc.T("source.repeats", "N", v.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, loc.T("chart.list_separator")))
+		}
 		return title
+	}
+	// repeats follows a linked mean of repeats with its interval.
+	repeats := func(v *report.Value, linked string) string {
+		if !v.Repeated() {
+			return linked
+		}
+		return loc.T("value.repeats", "Value", linked, "HalfWidth", v.HalfWidthExpr(), "N", v.Repeats)
 	}
 	value := func(v *report.Value, anchor string) string {
 		if v == nil {
@@ -248,7 +263,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if v.Source.File != "" && v.Source.Line > 0 {
 			anchor = LineID(repoPath(v.Source.File), v.Source.Line) // the log line itself
 		}
-		s := sourced(v.Expr(), anchor, valueTitle(v))
+		s := repeats(v, sourced(v.Expr(), anchor, valueTitle(v)))
 		if v.Projected() {
 			s += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
 		}
@@ -333,6 +348,26 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		rawResults[b] = fence(text, "log "+loc.T("run.raw_result")) + view
 		return s
 	}
+	// rawRepeats is rawResult, and when the block is the first repeat of
+	// a workload, every repeat's block under its number: each line a mean
+	// is made of is on the page.
+	rawRepeats := func(run *study.Run, file string, b *benchlog.Block) string {
+		lg := logOf[file]
+		if lg == nil || lg.Repeat == 0 {
+			return rawResult(file, b)
+		}
+		var logs []*study.Log
+		for i := range run.Logs {
+			if o := &run.Logs[i]; o.Workload == lg.Workload && len(o.Blocks) > 0 {
+				logs = append(logs, o)
+			}
+		}
+		parts := make([]string, len(logs))
+		for i, o := range logs {
+			parts[i] = "*" + loc.T("run.repeat", "N", o.Repeat, "Of", len(logs)) + "*\n\n" + rawResult(o.File, &o.Blocks[0])
+		}
+		return strings.Join(parts, "\n\n")
+	}
 	cell := func(cl *report.Cell, anchor string) string {
 		if cl == nil {
 			return "—"
@@ -382,17 +417,26 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return strings.Join(parts, loc.T("list.separator"))
 	}
 	ranking := func(sr *report.StepResult) string {
-		var parts []string
 		sep := " > "
 		if !rep.Headline.HigherBetter {
 			sep = " < "
 		}
-		for _, rr := range sr.Ranking {
+		var out strings.Builder
+		for i, rr := range sr.Ranking {
 			// Each figure links to its run, like every number of the page.
-			figure := sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline))
-			parts = append(parts, fmt.Sprintf("%s (%s %s)", esc(rr.Run.Name), figure, rep.Headline.Unit))
+			figure := repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline)))
+			if i > 0 {
+				// Means of repeats whose intervals overlap are not ordered.
+				prev := sr.Ranking[i-1].Headline
+				if (prev.Repeated() || rr.Headline.Repeated()) && !report.Distinct(*prev, *rr.Headline) {
+					out.WriteString(" ≈ ")
+				} else {
+					out.WriteString(sep)
+				}
+			}
+			fmt.Fprintf(&out, "%s (%s %s)", esc(rr.Run.Name), figure, rep.Headline.Unit)
 		}
-		return strings.Join(parts, sep)
+		return out.String()
 	}
 	// accuracy writes a run's accuracy scores, each with its file and line,
 	// to follow its throughput.
@@ -419,7 +463,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				continue
 			}
 			if rr.Block != nil {
-				v.Raw = rawResult(rr.LogFile, rr.Block)
+				v.Raw = rawRepeats(rr.Run, rr.LogFile, rr.Block)
 			}
 			anchor := "run-" + rr.Run.ID
 			switch {
@@ -617,7 +661,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				for j := range sd.Cells {
 					cl := &sd.Cells[j]
 					cl.Case, cl.Name = esc(workloadName(cl.Workload)), esc(cl.Run.Name)
-					cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), rawResult(cl.LogFile, cl.Block)
+					cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), rawRepeats(cl.Run, cl.LogFile, cl.Block)
 					same = same && cl.Run.Command == sd.Cells[0].Run.Command
 				}
 				if same {

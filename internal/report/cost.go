@@ -35,8 +35,8 @@ func (r *Report) cost() *CostResult {
 		if !rr.Comparable() || run.GPUs <= 0 {
 			continue
 		}
-		out, ok := r.valueOf(run, nil, rr.Block, rr.LogFile, "output_throughput")
-		if !ok || out.Measured <= 0 {
+		out := r.mainValue(run, "output_throughput")
+		if out == nil || out.Measured <= 0 {
 			continue
 		}
 		perHour := out.Measured * 3600 / float64(run.GPUs)

@@ -60,6 +60,13 @@ type Value struct {
 	// Derived: the log does not print it; it is worked out from other
 	// figures (the mean latency from TTFT and TPOT), an approximation.
 	Derived bool `json:"derived,omitempty"`
+	// Repeats is how many repeats Measured is the mean of, when the run
+	// measured the workload more than once; HalfWidth is then the
+	// half-width of its 95 % interval (per replica, see repeats.go), and
+	// Samples each repeat's value and line. Source is the first repeat's.
+	Repeats   int      `json:"repeats,omitempty"`
+	HalfWidth float64  `json:"half_width,omitempty"`
+	Samples   []Sample `json:"samples,omitempty"`
 }
 
 // derived reports whether a block's value for key is worked out rather
@@ -87,8 +94,9 @@ type Change struct {
 	PerGPUPercent float64
 	// Better says whether To is better than From for the metric.
 	Better bool
-	// Noise says the change is inside NoiseBand: no measurable difference,
-	// neither a win nor a loss.
+	// Noise says the change is no measurable difference, neither a win nor
+	// a loss: inside NoiseBand for single runs, or, for means of repeats,
+	// overlapping intervals (see Distinct).
 	Noise   bool
 	Formula string
 }
@@ -107,7 +115,7 @@ func newChange(m Metric, from, to Value) *Change {
 	} else {
 		c.Better = to.Effective() < from.Effective()
 	}
-	c.Noise = math.Abs(c.Percent) < NoiseBand
+	c.Noise = !Distinct(from, to)
 	c.Formula = fmt.Sprintf("(%s / %s - 1) x 100", to.Expr(), from.Expr())
 	return c
 }
@@ -285,8 +293,22 @@ func replicas(s *study.Study, run *study.Run) int {
 	return node / run.GPUs
 }
 
-// value reads a metric of a run's workload.
+// value reads a metric of a run's workload: of its first log, and, when
+// the run repeated the workload, the mean of every repeat that has it.
 func (r *Report) value(run *study.Run, workload, key string) (*Value, *benchlog.Block, string) {
+	return Measure(r.Study, run, workload, key)
+}
+
+// Measure reads a metric of a run's workload, with the block and the log
+// file of its first repeat: nil when the first repeat does not have it.
+// Repeats that do not have it are left out of the mean.
+func Measure(s *study.Study, run *study.Run, workload, key string) (*Value, *benchlog.Block, string) {
+	var (
+		v     *Value
+		first *benchlog.Block
+		file  string
+		xs    []float64
+	)
 	for i := range run.Logs {
 		lg := &run.Logs[i]
 		if lg.Workload != workload || len(lg.Blocks) == 0 {
@@ -294,25 +316,44 @@ func (r *Report) value(run *study.Run, workload, key string) (*Value, *benchlog.
 		}
 		b := &lg.Blocks[0]
 		m, ok := metricOf(b, key) // mean latency derived when not printed
-		if !ok {
-			return nil, b, lg.File
-		}
-		// The label printed on the metric's line; a JSON result may hold
-		// several keys on one line, so prefer the one named like the key.
-		label := ""
-		for _, l := range b.Labels {
-			if l.Line == m.Line && (label == "" || l.Label == key) {
-				label = l.Label
+		if v == nil {
+			first, file = b, lg.File
+			if !ok {
+				return nil, b, lg.File
+			}
+			v = &Value{
+				Run: run.ID, Workload: workload, Metric: key, Measured: m.Value, Decimals: m.Decimals,
+				Replicas: replicas(s, run), GPUs: run.GPUs,
+				Source:  Source{File: lg.File, Line: m.Line, Label: lineLabel(b, m.Line, key)},
+				Derived: derived(b, key),
 			}
 		}
-		return &Value{
-			Run: run.ID, Workload: workload, Metric: key, Measured: m.Value, Decimals: m.Decimals,
-			Replicas: replicas(r.Study, run), GPUs: run.GPUs,
-			Source:  Source{File: lg.File, Line: m.Line, Label: label},
-			Derived: derived(b, key),
-		}, b, lg.File
+		if !ok || lg.Repeat == 0 {
+			continue
+		}
+		xs = append(xs, m.Value)
+		v.Samples = append(v.Samples, Sample{Measured: m.Value, Source: Source{File: lg.File, Line: m.Line, Label: lineLabel(b, m.Line, key)}})
 	}
-	return nil, nil, ""
+	if len(xs) > 1 {
+		v.Repeats = len(xs)
+		v.Measured, v.HalfWidth = MeanInterval(xs)
+	} else if v != nil {
+		v.Samples = nil
+	}
+	return v, first, file
+}
+
+// lineLabel is the label printed on a metric's line; a JSON result may
+// hold several keys on one line, so the one named like the key is
+// preferred.
+func lineLabel(b *benchlog.Block, line int, key string) string {
+	label := ""
+	for _, l := range b.Labels {
+		if l.Line == line && (label == "" || l.Label == key) {
+			label = l.Label
+		}
+	}
+	return label
 }
 
 func (r *Report) cell(runs []*study.Run, workload string) *Cell {

@@ -37,7 +37,7 @@ func (r *Report) slo() *SLOResult {
 		}
 		sr := SLORun{RunResult: rr, Meets: true}
 		for _, l := range res.Limits {
-			v, _ := r.valueOf(run, nil, rr.Block, rr.LogFile, l.Key)
+			v := r.mainValue(run, l.Key)
 			sr.Values = append(sr.Values, v)
 			sr.Meets = sr.Meets && v != nil && v.Measured <= l.Limit
 		}

@@ -695,7 +695,8 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	hasMeta, metaRefused := false, false
 	var failure string           // the first error a log printed instead of a result
-	logOf := map[string]string{} // workload -> the log file name read for it
+	logOf := map[logKey]string{} // workload and repeat -> the log file name read for it
+	repeats := map[string]int{}  // workload -> logs read for it
 	for _, e := range entries {
 		name := e.Name()
 		file := path.Join(shown, name)
@@ -723,16 +724,22 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 			}
 			r.Accuracy = scores
 		case (suffix == LogSuffix || suffix == JSONSuffix) && !e.IsDir():
-			w := strings.TrimSuffix(name, suffix)
+			w, repeat := LogName(strings.TrimSuffix(name, suffix))
 			if _, ok := workloads[w]; !ok && l.studyRead {
-				l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>%s (or <workload-id>%s for a --save-result JSON), with a workload id of %s", name, LogSuffix, JSONSuffix, s.Pos.File)
+				l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>%s (or <workload-id>%s for a --save-result JSON, <workload-id>.run-<n>%s for the n-th repeat), with a workload id of %s", name, LogSuffix, JSONSuffix, LogSuffix, s.Pos.File)
 				continue
 			}
-			if first, dup := logOf[w]; dup {
+			if first, dup := logOf[logKey{w, repeat}]; dup {
 				l.problem(Pos{file, 0}, "both %s and %s hold workload %s: a run has one log per workload; keep one of them", first, name, w)
 				continue
 			}
-			logOf[w] = name
+			if repeats[w]++; repeats[w] > MaxRepeats {
+				if repeats[w] == MaxRepeats+1 {
+					l.problem(Pos{file, 0}, "%s", tooManyRepeats(w))
+				}
+				continue
+			}
+			logOf[logKey{w, repeat}] = name
 			if info, err := e.Info(); err == nil && info.Size() > MaxLogSize {
 				l.problem(Pos{file, 0}, "the log is %d bytes; the limit is %d (64 MiB): keep the benchmark's own output, from its command to its result, and leave server logs out", info.Size(), MaxLogSize)
 				continue
@@ -765,12 +772,19 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 			if len(blocks) > 1 {
 				l.problem(Pos{file, blocks[1].Line}, "a second result block (the first is at line %d): a log holds one workload of one run; move this block to the log of its own run or workload", blocks[0].Line)
 			}
-			r.Logs = append(r.Logs, Log{Workload: w, File: file, Raw: raw, Blocks: blocks})
+			r.Logs = append(r.Logs, Log{Workload: w, Repeat: repeat, File: file, Raw: raw, Blocks: blocks})
 		default:
 			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files (or <workload-id>%s, a --save-result JSON)", RunFile, LogSuffix, JSONSuffix)
 		}
 	}
-	sort.Slice(r.Logs, func(i, j int) bool { return workloads[r.Logs[i].Workload] < workloads[r.Logs[j].Workload] })
+	sort.Slice(r.Logs, func(i, j int) bool {
+		a, b := &r.Logs[i], &r.Logs[j]
+		if a.Workload != b.Workload {
+			return workloads[a.Workload] < workloads[b.Workload]
+		}
+		return a.Repeat < b.Repeat
+	})
+	l.repeatProblems(shown, logOf)
 	if metaRefused {
 		return nil
 	}

@@ -228,9 +228,12 @@ func (r *Run) Failed() bool { return r.Error != "" }
 // Log is the raw output of one workload of one run.
 type Log struct {
 	Workload string
-	File     string
-	Raw      []byte // the log as read, for showing blocks verbatim
-	Blocks   []benchlog.Block
+	// Repeat is the repeat a <workload>.run-<n> log holds, from 1; 0 for a
+	// plain <workload>.log, the workload's only measurement.
+	Repeat int
+	File   string
+	Raw    []byte // the log as read, for showing blocks verbatim
+	Blocks []benchlog.Block
 }
 
 // BlockText returns the lines of a block exactly as the log printed them.

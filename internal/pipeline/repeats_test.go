@@ -1,0 +1,81 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/render"
+)
+
+// repeatsDirs is a study whose runs measured the main workload three times
+// each (testdata/repeats), rendered with the repository's locales and
+// templates. Total token throughputs, tok/s:
+//
+//	vllm        990, 1000, 1010 -> 1000 ± 24.84 (t(2) = 4.303, s = 10, n = 3)
+//	vllm-fp8   1040, 1050, 1060 -> 1050 ± 24.84, apart from vllm's: a win
+//	vllm-eager 1020, 1030, 1040 -> 1030 ± 24.84, overlaps vllm's: +3.0 % is noise
+var repeatsDirs = Dirs{Results: "testdata/repeats/results", Content: "testdata/repeats/content",
+	Locales: "../../locales", Templates: "../../templates"}
+
+// TestRepeatsStudy: every page shows each mean with its interval and
+// count, in its language; the win and the noise are told apart; every
+// repeat's line is named and shown; the downloads carry the interval.
+func TestRepeatsStudy(t *testing.T) {
+	p, files := buildRepo(t, repeatsDirs)
+	for _, d := range p.Diagnostics() {
+		if d.Severity == check.Error && !d.Acknowledged() || d.Severity == check.Warning {
+			t.Errorf("check: %s", d.String())
+		}
+	}
+	const id = "example-8b-repeats"
+	counts := map[string]string{"en": " (3 repeats)", "zh": "（3 次重复）", "ja": "（3 回の反復）"}
+	noise := map[string]string{"en": " (no measurable difference)", "zh": "（无可测差异）", "ja": "（測定可能な差なし）"}
+	for lang, count := range counts {
+		md := string(files[lang+"/"+id+".md"])
+		for _, want := range []string{
+			`/sharegpt.run-1.log:8") ± 24.84` + count, // the conclusion's baseline, linked to its first repeat
+			`[▲ +5.0 %](#optimized-sharegpt`,          // the conclusion: intervals apart
+			`[≈ +3.0 %` + noise[lang] + `](#run-vllm-eager`,
+			" ± 24.84" + count + " tok/s) ≈ ", // the ranking does not order overlapping means
+		} {
+			if !strings.Contains(md, want) {
+				t.Errorf("%s: the report lacks %q", lang, want)
+			}
+		}
+		// Every repeat's block is shown, so every line a mean is made of
+		// is on the page.
+		for _, run := range []string{"vllm", "vllm-fp8", "vllm-eager"} {
+			for _, n := range []string{"1", "2", "3"} {
+				prefix := strings.TrimSuffix(render.LineID("results/"+id+"/runs/"+run+"/sharegpt.run-"+n+".log", 1), "-1")
+				if !strings.Contains(md, "```log @"+prefix+":1:13 ") {
+					t.Errorf("%s: the block of %s repeat %s is not shown", lang, run, n)
+				}
+			}
+		}
+		if svg := string(files[lang+"/"+id+"/conclusion.svg"]); !strings.Contains(svg, "1050.00 ± 24.84 (n=3)") {
+			t.Errorf("%s: the conclusion chart lacks the interval", lang)
+		}
+	}
+	// The value's title names every repeat, its line and its value.
+	html := string(files["en/"+id+"/index.html"])
+	want := "results/" + id + "/runs/vllm/sharegpt.run-1.log:8 (990.00), results/" + id + "/runs/vllm/sharegpt.run-2.log:8 (1000.00), results/" + id + "/runs/vllm/sharegpt.run-3.log:8 (1010.00)"
+	if !strings.Contains(html, want) {
+		t.Errorf("the page does not name every repeat: %s", want)
+	}
+	// Downloads: each repeat's row, its number, the count, the mean and
+	// its half-width.
+	csv := string(files["data/"+id+".csv"])
+	for _, n := range []string{"1", "2", "3"} {
+		row := "results/" + id + "/runs/vllm-fp8/sharegpt.run-" + n + ".log,"
+		i := strings.Index(csv, row)
+		if i < 0 {
+			t.Fatalf("no row of %s", row)
+		}
+		line := csv[i:]
+		line = line[:strings.IndexByte(line, '\n')]
+		if !strings.HasSuffix(line, ",false,,"+n+",3,1050.00,24.84") {
+			t.Errorf("row of repeat %s ends %q, want ...,%s,3,1050.00,24.84", n, line[max(0, len(line)-40):], n)
+		}
+	}
+}
