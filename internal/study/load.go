@@ -448,9 +448,9 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	top := l.mapping(f, n, "study", "model", "hardware", "objective", "engines", "benchmark",
 		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind", "slo", "price")
 	switch s.Kind = top.str("kind", "study", false); s.Kind {
-	case "", KindArticle:
+	case "", KindArticle, KindExample:
 	default:
-		l.problem(top.pos("kind"), "study: kind %q is not known; leave it out for a study of runs, or use %q", s.Kind, KindArticle)
+		l.problem(top.pos("kind"), "study: kind %q is not known; leave it out for a study of runs, or use %q or %q", s.Kind, KindArticle, KindExample)
 	}
 	// An article has no runs: what a study of runs must have is optional.
 	must := !s.Article()

@@ -33,7 +33,8 @@ type Study struct {
 	ID string
 	// Kind is "" for a study of runs and logs, KindArticle for a published
 	// article with tables but no logs: only its table arithmetic is
-	// checked, and it is never rendered (no figure without a log).
+	// checked, and it is never rendered (no figure without a log);
+	// KindExample for simulated logs, rendered with a warning on each page.
 	Kind      string
 	Dir       string // path of the study folder, slash-separated, relative to the results root's parent
 	Pos       Pos    // the study.yaml file
@@ -100,6 +101,13 @@ type SLOLimit struct {
 
 // KindArticle marks a study imported from an article without logs.
 const KindArticle = "article"
+
+// KindExample marks a study whose logs a simulator wrote to show what
+// reports can do: every page says they are not measurements.
+const KindExample = "example"
+
+// Example reports whether the study's logs are simulated.
+func (s *Study) Example() bool { return s.Kind == KindExample }
 
 // Article reports whether the study is an article without logs.
 func (s *Study) Article() bool { return s.Kind == KindArticle }
