@@ -310,6 +310,8 @@ var canonicalJSON = map[string]bool{
 	"probe_completed": true, "probe_failed": true, "probe_median_e2el_ms": true, "probe_p99_e2el_ms": true,
 	"probe_max_e2el_ms": true, "input_sequence_throughput": true, "total_input_sequences": true,
 	"user_throughput": true, "output_throughput_retokenized": true, "total_throughput_retokenized": true,
+	"diffusion_committed_throughput": true, "diffusion_steps_per_canvas": true, "diffusion_committed_per_step": true,
+	"diffusion_committed_tokens": true, "diffusion_denoising_steps": true, "diffusion_canvas_positions": true,
 }
 
 var statKeyRE = regexp.MustCompile(`^(mean|median|std|min|max|p[0-9]+(?:\.[0-9]+)?)_(ttft|tpot|itl|e2el|e2e_latency|ttst|client_queue_time|e2el_including_client_queue)_ms$`)

@@ -20,6 +20,7 @@ var vllmEras = []era{
 	{"Total token throughput (tok/s)", "v0.13+ (Total token throughput)"},
 	{"acceptance rate (%)", "2026 (speculative decoding section)"},
 	{"probe requests completed", "2026 (probe section)"},
+	{"committed throughput (tok/s)", "2026 (diffusion decoding section)"},
 }
 
 var sglangEras = []era{
