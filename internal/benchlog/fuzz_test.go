@@ -34,6 +34,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("benchmarks:\n- config:\n    strategy:\n      rate: 2.0\n      type_: constant\n  duration: 30.0\n  metrics:\n" +
 		"    request_latency:\n      successful:\n        mean: .nan\n        percentiles:\n          p999: 1.0e+308\n  requests:\n    successful:\n    - prompt: 'a: b'\n"))
 	f.Add([]byte("x Serving Benchmark Result\nSuccessful requests: 1e400\nBenchmark duration: 1e-5 s\nMean Latency(s): 2.5e3\n=========="))
+	f.Add([]byte("== Serving Benchmark Result ==\nSuccessful requests: 1\nBenchmark duration (s): 1\n==========\n\nStopping profiler...\ncorrect_rate(%) 1e999 \n\ncorrect_rate(%) nan\n"))
 	f.Add([]byte("= PERFORMANCE OVERVIEW\n===\nNumber of requests: 1e300\nAverage Output Length (tokens): 1e300\nTotal Latency (ms): 1\n"))
 	f.Add([]byte("┃ Metric ┃ avg ┃\n│ Request Latency (ns) │ 1,0,0 │\n│ (x) │ │\n"))
 	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, data) })

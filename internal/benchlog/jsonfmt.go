@@ -280,6 +280,7 @@ var jsonKeys = map[string]string{
 	"concurrency":                      "avg_concurrency",
 	"accept_length":                    "spec_decode_acceptance_length",
 	"avg_decoded_tokens_per_iter.mean": "spec_decode_acceptance_length",
+	"correct_rate(%)":                  "correct_rate", // benchmark_serving_structured_output.py
 	// trtllm-bench --report_json
 	"performance.total_latency_ms":                 "duration",
 	"performance.avg_request_latency_ms":           "mean_e2el_ms",
@@ -395,6 +396,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 	default:
 		b.Format, b.Tool = FormatVLLMJSON, ToolVLLM
 		b.Version = jsonVLLMVersion(o)
+		if o.has["correct_rate(%)"] {
+			b.Version += ", structured output (correct_rate)"
+		}
 	}
 	for _, kv := range o.kvs {
 		key, spec, ok := jsonMetricKey(kv.path)

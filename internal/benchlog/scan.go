@@ -76,6 +76,7 @@ type Scanner struct {
 	es      *evalState   // an EvalScope perf summary being read
 	ld      *lmState     // an LMDeploy benchmark output being read
 	lg      *Block       // a gptManagerBenchmark report being read
+	pend    *Block       // a closed serving block held for a correct_rate line (structured.go)
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -165,6 +166,7 @@ func (s *Scanner) Scan() bool {
 			if s.cur != nil {
 				s.end(true)
 			}
+			s.release()
 			continue
 		}
 		s.process(line, long, hasBanner)
@@ -176,7 +178,11 @@ func (s *Scanner) Scan() bool {
 }
 
 // emit queues a finished block for Scan.
-func (s *Scanner) emit(b *Block) { s.outq = append(s.outq, b) }
+// A block held for a correct_rate line (structured.go) goes first.
+func (s *Scanner) emit(b *Block) {
+	s.release()
+	s.outq = append(s.outq, b)
+}
 
 // endOther ends a table, trtllm-bench report or offline block at the end of
 // the input or at a line that cannot be part of it.
@@ -317,6 +323,9 @@ func (s *Scanner) readLine() (line []byte, long, hasBanner bool, err error) {
 func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if !long && !hasBanner {
 		hasBanner = bytes.Contains(line, banner)
+	}
+	if s.pend != nil && s.pendLine(line, long) {
+		return
 	}
 	if s.jc != nil && s.captureLine(line, long) {
 		return
@@ -719,6 +728,11 @@ func (s *Scanner) end(truncated bool) {
 			Msg: fmt.Sprintf("result block of line %d has no closing ===== rule; read up to here", b.Line)})
 	}
 	textVersion(b, m, s.eras)
+	if !truncated && holdable(b) {
+		s.release()
+		s.pend = b
+		return
+	}
 	s.emit(b)
 }
 
