@@ -162,6 +162,7 @@ const (
 	FormatLMDeployLegacy     Format = "lmdeploy-legacy"      // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
 	FormatTRTLLMLegacy       Format = "trtllm-legacy"        // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
 	FormatTRTLLMManager      Format = "trtllm-manager"       // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
+	FormatVLLMMultiTurn      Format = "vllm-multi-turn"      // vLLM benchmark_serving_multi_turn.py "Statistics summary" (multiturn.go)
 )
 
 // Tools named in Block.Tool.

@@ -76,6 +76,7 @@ type Scanner struct {
 	es      *evalState   // an EvalScope perf summary being read
 	ld      *lmState     // an LMDeploy benchmark output being read
 	lg      *Block       // a gptManagerBenchmark report being read
+	mt      *multiTurn   // a vLLM multi-turn statistics summary being read
 	pend    *Block       // a closed serving block held for a correct_rate line (structured.go)
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
@@ -206,6 +207,8 @@ func (s *Scanner) endOther() {
 		s.lmEnd()
 	case s.lg != nil:
 		s.legacyEnd()
+	case s.mt != nil:
+		s.mtEnd(true)
 	}
 }
 
@@ -343,7 +346,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 			return
 		}
 	}
-	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil {
+	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil {
 		switch {
 		case long && s.gy != nil:
 			return // a long value (a prompt) of a YAML report
