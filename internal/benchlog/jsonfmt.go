@@ -296,6 +296,10 @@ var jsonKeys = map[string]string{
 	"request_info.avg_num_concurrent_requests":     "avg_concurrency",
 	"request_info.avg_input_length":                "mean_input_len",
 	"request_info.avg_output_length":               "mean_output_len",
+	// decoding_stats (speculative decoding): per-request means; the
+	// acceptance rate is a fraction, not vLLM's percentage.
+	"decoding_stats.acceptance_length_percentiles.average":     "spec_decode_acceptance_length",
+	"decoding_stats.draft_acceptance_rate_percentiles.average": "draft_acceptance_rate",
 }
 
 // canonicalJSON lists the keys that are canonical as written.
@@ -456,7 +460,11 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 		}
 	}
 	if b.Format == FormatTRTLLMBenchJS {
-		setDefinition(b, "avg_concurrency", PerRequestMean)
+		for _, k := range []string{"avg_concurrency", "spec_decode_acceptance_length", "draft_acceptance_rate"} {
+			if _, ok := b.Metrics[k]; ok || k == "avg_concurrency" {
+				setDefinition(b, k, PerRequestMean)
+			}
+		}
 	}
 	s.recompute(b, o)
 	return b
