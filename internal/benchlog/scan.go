@@ -446,6 +446,9 @@ func (s *Scanner) noise(line []byte) {
 		}
 		c = text[0]
 	}
+	if (c == '{' || c == '[' || c == 'N') && s.off != nil && len(s.off.sgl) > 0 && s.sglResult(text) {
+		return
+	}
 	switch {
 	case c >= 0x80 || c == '|':
 		if s.tableStart(text) || s.llamaStart(text) {
