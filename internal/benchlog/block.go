@@ -164,6 +164,7 @@ const (
 	FormatTRTLLMLegacy        Format = "trtllm-legacy"         // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
 	FormatTRTLLMManager       Format = "trtllm-manager"        // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
 	FormatVLLMMultiTurn       Format = "vllm-multi-turn"       // vLLM benchmark_serving_multi_turn.py "Statistics summary" (multiturn.go)
+	FormatVLLMOmni            Format = "vllm-omni"             // vllm-omni bench serve table with Text/Audio/Image/Video Result sub-banners (omni.go)
 )
 
 // Tools named in Block.Tool.

@@ -204,6 +204,7 @@ func (m *marks) or(o marks) {
 	m.duration = m.duration || o.duration
 	m.rate = m.rate || o.rate
 	m.headered = m.headered || o.headered
+	m.omni = m.omni || o.omni
 }
 
 // appendNorm appends normLabel(label) to dst.

@@ -93,6 +93,9 @@ type Scanner struct {
 	// decodeSec: the current "----title----" line is TensorRT-LLM's
 	// "Avg Decoded Tokens per Iter".
 	decodeSec bool
+	// omniStage: after vllm-omni's "Stage Benchmark Result" sub-banner,
+	// whose per-stage lines are kept as labels only.
+	omniStage bool
 	known     int // labels of cur with a canonical key
 	unknwn    int // labels of cur without one
 
@@ -125,6 +128,7 @@ type marks struct {
 	rate     bool // a request throughput label was seen
 	headered bool // a "----title----" line was seen
 	offline  bool // opened by sglang.bench_offline_throughput's banner
+	omni     bool // a "==== Text Result ====" sub-banner: vllm-omni (omni.go)
 }
 
 // NewScanner returns a Scanner reading r; name is the file name used in
@@ -393,6 +397,9 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 		s.end(false)
 		return
 	}
+	if s.bannerd && s.subBanner(text) {
+		return
+	}
 	if len(text) >= 3 && text[0] == '-' && text[1] == '-' && text[2] == '-' {
 		s.cur.EndLine = s.line
 		s.marks.headered = true
@@ -503,7 +510,7 @@ func (s *Scanner) begin(atBanner bool) {
 	s.bannerd = atBanner
 	s.bannerHead, s.linePrefix = s.bannerHead[:0], s.linePrefix[:0]
 	s.marks = marks{}
-	s.decodeSec = false
+	s.decodeSec, s.omniStage = false, false
 	s.known, s.unknwn = 0, 0
 	if s.spans == nil {
 		s.spans = make([]span, 0, 32) // a vLLM block has about twenty lines; more grow the slice
@@ -559,6 +566,10 @@ func (s *Scanner) add(label, value []byte) {
 	sp.v0 = int32(len(s.arena))
 	s.arena = append(s.arena, value...)
 	sp.v1 = int32(len(s.arena))
+	if s.omniStage {
+		s.spans = append(s.spans, sp) // a label only
+		return
+	}
 	s.addEras(e, label)
 	s.marks.or(e.marks)
 	if !e.info.known && s.decodeSec && e.norm == "mean" {
@@ -593,6 +604,9 @@ func (s *Scanner) add(label, value []byte) {
 		for i := range s.spans {
 			if p := &s.spans[i]; p.metric && s.keyOf(p) == key {
 				prev = p.line
+				if s.marks.omni && string(s.arena[p.v0:p.v1]) == string(value) {
+					return // vllm-omni prints Peak concurrent requests twice
+				}
 				break
 			}
 		}
@@ -705,8 +719,8 @@ func (s *Scanner) end(truncated bool) {
 		b.Format = FormatVLLM
 		// A cut-off block keeps the family if what was read of it is ours.
 		ours := core || (truncated && s.known > 0 && s.unknwn == 0)
-		s.finish(b, ours && s.unknwn <= s.known)
-		if !ours || s.unknwn > s.known {
+		s.finish(b, ours && (s.unknwn <= s.known || m.omni))
+		if !ours || (s.unknwn > s.known && !m.omni) {
 			b.Format = FormatUnknown
 			b.Problems = append(b.Problems[:0], &SyntaxError{File: s.name, Line: b.Line,
 				Msg: `banner of another tool: no "Successful requests:" and "Benchmark duration (s):" lines; labels kept, no metric read`})
@@ -716,6 +730,8 @@ func (s *Scanner) end(truncated bool) {
 		switch {
 		case m.offline:
 			b.Format = FormatSGLangOffline
+		case m.omni:
+			b.Format = FormatVLLMOmni
 		case m.seconds:
 			b.Format = FormatGuideLLM
 		case m.sglang:

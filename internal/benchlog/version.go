@@ -69,6 +69,8 @@ func textVersion(b *Block, m marks, seen eraSeen) {
 		if b.Format == FormatVLLMHeaderless {
 			b.Version += ", banner lost"
 		}
+	case FormatVLLMOmni:
+		b.Tool, b.Version = ToolVLLM, "vllm-omni (Result sub-banners)"
 	case FormatSGLang:
 		b.Tool, b.Version = ToolSGLang, dated(b, sglangEras, seen.sglang, "2024+")
 	case FormatSGLangOffline:
