@@ -78,7 +78,15 @@
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
-//     Throughput Benchmark Result" banner over bench_serving's labels.
+//     Throughput Benchmark Result" banner over bench_serving's labels;
+//     FormatSGLangOfflineLegacy: its 2024 "Throughput: ... tokens/s" lines
+//     and the printed result dict or list (sgloffline.go).
+//   - FormatVLLM blocks of benchmark_serving_structured_output.py take the
+//     "correct_rate(%) X" line printed after their rule (structured.go).
+//   - FormatVLLMMultiTurn: benchmark_serving_multi_turn.py's "Statistics
+//     summary" and its pandas table (multiturn.go).
+//   - FormatVLLMOmni: vllm-omni's table with "Text Result", "Audio Result"
+//     ... sub-banners (omni.go).
 //   - FormatVLLMThroughput, FormatVLLMLatency, FormatSGLangOneBatch: the lines
 //     printed by vllm bench throughput / latency and sglang.bench_one_batch
 //     (offline.go); their --output-json files are FormatVLLMThroughputJSON and
