@@ -78,7 +78,15 @@
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
-//     Throughput Benchmark Result" banner over bench_serving's labels.
+//     Throughput Benchmark Result" banner over bench_serving's labels;
+//     FormatSGLangOfflineLegacy: its 2024 "Throughput: ... tokens/s" lines
+//     and the printed result dict or list (sgloffline.go).
+//   - FormatVLLM blocks of benchmark_serving_structured_output.py take the
+//     "correct_rate(%) X" line printed after their rule (structured.go).
+//   - FormatVLLMMultiTurn: benchmark_serving_multi_turn.py's "Statistics
+//     summary" and its pandas table (multiturn.go).
+//   - FormatVLLMOmni: vllm-omni's table with "Text Result", "Audio Result"
+//     ... sub-banners (omni.go).
 //   - FormatVLLMThroughput, FormatVLLMLatency, FormatSGLangOneBatch: the lines
 //     printed by vllm bench throughput / latency and sglang.bench_one_batch
 //     (offline.go); their --output-json files are FormatVLLMThroughputJSON and
@@ -145,23 +153,26 @@ const (
 	FormatLlamaBenchJSONL Format = "llama-bench-jsonl" // llama-bench -o jsonl: one object per line
 	FormatLlamaBenchSQL   Format = "llama-bench-sql"   // llama-bench -o sql: one INSERT per test
 	// Offline and latency benchmarks, no server (offline.go, docs/metrics.md).
-	FormatVLLMThroughput     Format = "vllm-throughput"      // vllm bench throughput / benchmark_throughput.py final lines
-	FormatVLLMThroughputJSON Format = "vllm-throughput-json" // its --output-json
-	FormatVLLMLatency        Format = "vllm-latency"         // vllm bench latency / benchmark_latency.py lines
-	FormatVLLMLatencyJSON    Format = "vllm-latency-json"    // its --output-json
-	FormatSGLangOneBatch     Format = "sglang-one-batch"     // sglang.bench_one_batch (and bench_latency) run lines
-	FormatSGLangOffline      Format = "sglang-offline"       // sglang.bench_offline_throughput banner table
-	FormatGuideLLMConsole    Format = "guidellm"             // guidellm's own console tables, v0.2+ (docs/metrics.md)
-	FormatGuideLLMJSON       Format = "guidellm-json"        // guidellm benchmarks.json report, one block per benchmark
-	FormatGuideLLMYAML       Format = "guidellm-yaml"        // guidellm benchmarks.yaml report, one block per benchmark
-	FormatLLMPerf            Format = "llmperf"              // Ray llmperf token_benchmark_ray.py printed summary
-	FormatLLMPerfJSON        Format = "llmperf-json"         // Ray llmperf *_summary.json
-	FormatEvalScope          Format = "evalscope"            // evalscope perf "Benchmarking summary" and "Percentile results" tables
-	FormatEvalScopeJSON      Format = "evalscope-json"       // evalscope perf benchmark_summary.json
-	FormatLMDeploy           Format = "lmdeploy"             // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
-	FormatLMDeployLegacy     Format = "lmdeploy-legacy"      // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
-	FormatTRTLLMLegacy       Format = "trtllm-legacy"        // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
-	FormatTRTLLMManager      Format = "trtllm-manager"       // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
+	FormatVLLMThroughput      Format = "vllm-throughput"       // vllm bench throughput / benchmark_throughput.py final lines
+	FormatVLLMThroughputJSON  Format = "vllm-throughput-json"  // its --output-json
+	FormatVLLMLatency         Format = "vllm-latency"          // vllm bench latency / benchmark_latency.py lines
+	FormatVLLMLatencyJSON     Format = "vllm-latency-json"     // its --output-json
+	FormatSGLangOneBatch      Format = "sglang-one-batch"      // sglang.bench_one_batch (and bench_latency) run lines
+	FormatSGLangOffline       Format = "sglang-offline"        // sglang.bench_offline_throughput banner table
+	FormatSGLangOfflineLegacy Format = "sglang-offline-legacy" // its 2024 "Throughput: ... tokens/s" lines and printed dict (sgloffline.go)
+	FormatGuideLLMConsole     Format = "guidellm"              // guidellm's own console tables, v0.2+ (docs/metrics.md)
+	FormatGuideLLMJSON        Format = "guidellm-json"         // guidellm benchmarks.json report, one block per benchmark
+	FormatGuideLLMYAML        Format = "guidellm-yaml"         // guidellm benchmarks.yaml report, one block per benchmark
+	FormatLLMPerf             Format = "llmperf"               // Ray llmperf token_benchmark_ray.py printed summary
+	FormatLLMPerfJSON         Format = "llmperf-json"          // Ray llmperf *_summary.json
+	FormatEvalScope           Format = "evalscope"             // evalscope perf "Benchmarking summary" and "Percentile results" tables
+	FormatEvalScopeJSON       Format = "evalscope-json"        // evalscope perf benchmark_summary.json
+	FormatLMDeploy            Format = "lmdeploy"              // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
+	FormatLMDeployLegacy      Format = "lmdeploy-legacy"       // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
+	FormatTRTLLMLegacy        Format = "trtllm-legacy"         // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
+	FormatTRTLLMManager       Format = "trtllm-manager"        // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
+	FormatVLLMMultiTurn       Format = "vllm-multi-turn"       // vLLM benchmark_serving_multi_turn.py "Statistics summary" (multiturn.go)
+	FormatVLLMOmni            Format = "vllm-omni"             // vllm-omni bench serve table with Text/Audio/Image/Video Result sub-banners (omni.go)
 )
 
 // Tools named in Block.Tool.

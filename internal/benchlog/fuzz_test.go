@@ -34,6 +34,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("benchmarks:\n- config:\n    strategy:\n      rate: 2.0\n      type_: constant\n  duration: 30.0\n  metrics:\n" +
 		"    request_latency:\n      successful:\n        mean: .nan\n        percentiles:\n          p999: 1.0e+308\n  requests:\n    successful:\n    - prompt: 'a: b'\n"))
 	f.Add([]byte("x Serving Benchmark Result\nSuccessful requests: 1e400\nBenchmark duration: 1e-5 s\nMean Latency(s): 2.5e3\n=========="))
+	f.Add([]byte("== Serving Benchmark Result ==\nSuccessful requests: 1\nBenchmark duration (s): 1\n==========\n\nStopping profiler...\ncorrect_rate(%) 1e999 \n\ncorrect_rate(%) nan\n"))
+	f.Add([]byte("Statistics summary (assuming 1e9% warmup samples):\nruntime_sec = inf\nrequests_per_sec = 1e999\n----------\n count mean std 99.99% ...\nttft_ms 1.0 8.95e+02 NaN -0.00 ...\nlatency_ms x\n"))
+	f.Add([]byte("= PyTorch backend\n===========\n= THROUGHPUT OVERVIEW\n===========\nTotal Token Throughput (tokens/sec): 1e999\nTotal Latency (ms): 0\n[DAR] AVERAGE: nan\n= LATENCY OVERVIEW\n"))
+	f.Add([]byte("Throughput: 1e999 tokens/s\n{'total_latency': nan, 'throughput': 'x', 'a': {'b'}}\nThroughput: 2 tokens/s\n{'total_latency': -0.0, 'total_input_tokens': 1e400}\nThroughput: BSZ 1 tokens, Num sequences 1, throughput: inf tokens/s\n[{'total_latency': 1}, {'x\\\\': 2}]\nNone\n"))
+	f.Add([]byte("== Serving Benchmark Result ==\nSuccessful requests: 1\nBenchmark duration (s): 1\n=== Text Result ===\nPeak concurrent requests: 2\nPeak concurrent requests: 2\n=== Stage 0 (x) ===\nMean TTFT (ms): nan\n==========\n"))
 	f.Add([]byte("= PERFORMANCE OVERVIEW\n===\nNumber of requests: 1e300\nAverage Output Length (tokens): 1e300\nTotal Latency (ms): 1\n"))
 	f.Add([]byte("┃ Metric ┃ avg ┃\n│ Request Latency (ns) │ 1,0,0 │\n│ (x) │ │\n"))
 	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, data) })

@@ -209,6 +209,10 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 		if s.lmStart(text) {
 			return true
 		}
+	case c == 'S':
+		if s.mtStart(text) {
+			return true
+		}
 	}
 	if !isLetter(c) && c < 0x80 {
 		return false
@@ -234,6 +238,8 @@ func (s *Scanner) toolLine(line []byte) bool {
 		return s.evalLine(line)
 	case s.ld != nil:
 		return s.lmLine(line)
+	case s.mt != nil:
+		return s.mtLine(line)
 	}
 	return s.llmperfLine(line)
 }

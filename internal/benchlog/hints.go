@@ -23,14 +23,17 @@ var families = []struct {
 	{"vLLM bench throughput / benchmark_throughput.py", []string{"Throughput: ", "requests/s", "total tokens/s"}},
 	{"vLLM bench latency / benchmark_latency.py", []string{"Avg latency:", "percentile latency:"}},
 	{"SGLang bench_one_batch", []string{"Prefill. latency:", "Decode.  median latency:", "Total. latency:"}},
-	{"SGLang bench_offline_throughput", []string{"Offline Throughput Benchmark Result"}},
+	{"SGLang bench_offline_throughput", []string{"Offline Throughput Benchmark Result", "Throughput: BSZ", "Num sequences"}},
+	{"vLLM multi-turn benchmark (benchmark_serving_multi_turn.py)", []string{"Statistics summary", "runtime_sec = ", "No samples to process", "samples from all the clients"}},
+	{"vLLM structured-output benchmark (benchmark_serving_structured_output.py)", []string{"correct_rate(%)", "structured_output_ratio", "guided_decoding_ratio"}},
+	{"vllm-omni bench serve", []string{"Text Result", "Audio Result", "Stage Benchmark Result", "vllm_omni"}},
 	{"guidellm", []string{"guidellm", "Benchmarks Stats", "Benchmarks Metadata"}},
 	{"llmperf (token_benchmark_ray)", []string{"results_ttft_s", "results_inter_token_latency_s", "token_benchmark_ray"}},
 	{"llama.cpp llama-bench", []string{"| model", "| test", "t/s", "pp512", "tg128"}},
 	{"LMDeploy profile_*", []string{"lmdeploy", "number of prompt tokens", "first token latency(s)"}},
 	{"EvalScope perf", []string{"evalscope", "Benchmarking summary", "Percentile results"}},
 	{"GenAI-Perf or AIPerf", []string{"genai-perf", "aiperf", "Output Token Throughput", "Time To First Token"}},
-	{"trtllm-bench", []string{"PERFORMANCE OVERVIEW", "trtllm-bench", "ENGINE DETAILS"}},
+	{"trtllm-bench", []string{"PERFORMANCE OVERVIEW", "trtllm-bench", "ENGINE DETAILS", "WORLD + RUNTIME INFORMATION", "THROUGHPUT OVERVIEW", "LATENCY OVERVIEW"}},
 }
 
 // closestFamily names the family whose phrases the text has most of, the

@@ -280,6 +280,7 @@ var jsonKeys = map[string]string{
 	"concurrency":                      "avg_concurrency",
 	"accept_length":                    "spec_decode_acceptance_length",
 	"avg_decoded_tokens_per_iter.mean": "spec_decode_acceptance_length",
+	"correct_rate(%)":                  "correct_rate", // benchmark_serving_structured_output.py
 	// trtllm-bench --report_json
 	"performance.total_latency_ms":                 "duration",
 	"performance.avg_request_latency_ms":           "mean_e2el_ms",
@@ -295,6 +296,10 @@ var jsonKeys = map[string]string{
 	"request_info.avg_num_concurrent_requests":     "avg_concurrency",
 	"request_info.avg_input_length":                "mean_input_len",
 	"request_info.avg_output_length":               "mean_output_len",
+	// decoding_stats (speculative decoding): per-request means; the
+	// acceptance rate is a fraction, not vLLM's percentage.
+	"decoding_stats.acceptance_length_percentiles.average":     "spec_decode_acceptance_length",
+	"decoding_stats.draft_acceptance_rate_percentiles.average": "draft_acceptance_rate",
 }
 
 // canonicalJSON lists the keys that are canonical as written.
@@ -310,6 +315,8 @@ var canonicalJSON = map[string]bool{
 	"probe_completed": true, "probe_failed": true, "probe_median_e2el_ms": true, "probe_p99_e2el_ms": true,
 	"probe_max_e2el_ms": true, "input_sequence_throughput": true, "total_input_sequences": true,
 	"user_throughput": true, "output_throughput_retokenized": true, "total_throughput_retokenized": true,
+	"diffusion_committed_throughput": true, "diffusion_steps_per_canvas": true, "diffusion_committed_per_step": true,
+	"diffusion_committed_tokens": true, "diffusion_denoising_steps": true, "diffusion_canvas_positions": true,
 }
 
 var statKeyRE = regexp.MustCompile(`^(mean|median|std|min|max|p[0-9]+(?:\.[0-9]+)?)_(ttft|tpot|itl|e2el|e2e_latency|ttst|client_queue_time|e2el_including_client_queue)_ms$`)
@@ -393,6 +400,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 	default:
 		b.Format, b.Tool = FormatVLLMJSON, ToolVLLM
 		b.Version = jsonVLLMVersion(o)
+		if o.has["correct_rate(%)"] {
+			b.Version += ", structured output (correct_rate)"
+		}
 	}
 	for _, kv := range o.kvs {
 		key, spec, ok := jsonMetricKey(kv.path)
@@ -450,7 +460,11 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 		}
 	}
 	if b.Format == FormatTRTLLMBenchJS {
-		setDefinition(b, "avg_concurrency", PerRequestMean)
+		for _, k := range []string{"avg_concurrency", "spec_decode_acceptance_length", "draft_acceptance_rate"} {
+			if _, ok := b.Metrics[k]; ok || k == "avg_concurrency" {
+				setDefinition(b, k, PerRequestMean)
+			}
+		}
 	}
 	s.recompute(b, o)
 	return b

@@ -61,10 +61,17 @@ var fixedLabels = map[string]keySpec{
 	"accepted tokens":                      {key: "spec_decode_accepted_tokens"},
 	"probe requests completed":             {key: "probe_completed"},
 	"probe requests failed":                {key: "probe_failed"},
-	"average latency":                      {key: "mean_e2el_ms", unit: "ms", from: "s"}, // 2023, seconds
-	"average latency per token":            {key: "mean_latency_per_token_ms", unit: "ms", from: "s"},
-	"average latency per output token":     {key: "mean_latency_per_output_token_ms", unit: "ms", from: "s"},
-	"backend":                              {text: true},
+	// 2026 vllm bench serve, diffusion LMs ("Diffusion Decoding" section).
+	"committed throughput (tok/s)":     {key: "diffusion_committed_throughput"},
+	"denoising steps per canvas":       {key: "diffusion_steps_per_canvas"},
+	"committed per denoising step":     {key: "diffusion_committed_per_step"},
+	"committed tokens":                 {key: "diffusion_committed_tokens"},
+	"denoising steps":                  {key: "diffusion_denoising_steps"},
+	"canvas positions evaluated":       {key: "diffusion_canvas_positions"},
+	"average latency":                  {key: "mean_e2el_ms", unit: "ms", from: "s"}, // 2023, seconds
+	"average latency per token":        {key: "mean_latency_per_token_ms", unit: "ms", from: "s"},
+	"average latency per output token": {key: "mean_latency_per_output_token_ms", unit: "ms", from: "s"},
+	"backend":                          {text: true},
 }
 
 // statNames maps the metric part of a statistic label to its canonical name.

@@ -65,6 +65,8 @@ var printedLabels = []string{
 	"Total Token throughput", "Total token throughput",
 	"Position 0", "Position 1", "Position 2", "Position 3", "Position 4", "Position 5",
 	"Position 6", "Position 7",
+	"Committed throughput (tok/s)", "Denoising steps per canvas", "Committed per denoising step",
+	"Committed tokens", "Denoising steps", "Canvas positions evaluated",
 }
 
 // Statistic labels put in the table: every word with every name, in ms,
@@ -202,6 +204,7 @@ func (m *marks) or(o marks) {
 	m.duration = m.duration || o.duration
 	m.rate = m.rate || o.rate
 	m.headered = m.headered || o.headered
+	m.omni = m.omni || o.omni
 }
 
 // appendNorm appends normLabel(label) to dst.

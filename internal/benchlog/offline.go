@@ -49,6 +49,9 @@ type offScan struct {
 	skip   bool   // blk is a warm-up run: read, never emitted
 	done   bool   // SGLang: the "Total." line closed blk
 	layout uint8  // the layout features blk shows (off* bits)
+	// sgl are the held Throughput lines of the first sglang
+	// bench_offline_throughput releases (sgloffline.go).
+	sgl []sglPending
 }
 
 // Layout features, which date a block.
@@ -340,6 +343,9 @@ func (s *Scanner) offThroughput(t []byte) bool {
 		}
 		parts[n] = bytes.TrimSpace(part)
 		n++
+	}
+	if (n == 1 || n == 3) && s.sglThroughput(parts[:n], rest) {
+		return true
 	}
 	units, keys := offThroughput2, offThroughputKeys2
 	switch n {

@@ -76,6 +76,8 @@ type Scanner struct {
 	es      *evalState   // an EvalScope perf summary being read
 	ld      *lmState     // an LMDeploy benchmark output being read
 	lg      *Block       // a gptManagerBenchmark report being read
+	mt      *multiTurn   // a vLLM multi-turn statistics summary being read
+	pend    *Block       // a closed serving block held for a correct_rate line (structured.go)
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
 	title     string
@@ -91,6 +93,9 @@ type Scanner struct {
 	// decodeSec: the current "----title----" line is TensorRT-LLM's
 	// "Avg Decoded Tokens per Iter".
 	decodeSec bool
+	// omniStage: after vllm-omni's "Stage Benchmark Result" sub-banner,
+	// whose per-stage lines are kept as labels only.
+	omniStage bool
 	known     int // labels of cur with a canonical key
 	unknwn    int // labels of cur without one
 
@@ -123,6 +128,7 @@ type marks struct {
 	rate     bool // a request throughput label was seen
 	headered bool // a "----title----" line was seen
 	offline  bool // opened by sglang.bench_offline_throughput's banner
+	omni     bool // a "==== Text Result ====" sub-banner: vllm-omni (omni.go)
 }
 
 // NewScanner returns a Scanner reading r; name is the file name used in
@@ -165,6 +171,7 @@ func (s *Scanner) Scan() bool {
 			if s.cur != nil {
 				s.end(true)
 			}
+			s.release()
 			continue
 		}
 		s.process(line, long, hasBanner)
@@ -176,7 +183,11 @@ func (s *Scanner) Scan() bool {
 }
 
 // emit queues a finished block for Scan.
-func (s *Scanner) emit(b *Block) { s.outq = append(s.outq, b) }
+// A block held for a correct_rate line (structured.go) goes first.
+func (s *Scanner) emit(b *Block) {
+	s.release()
+	s.outq = append(s.outq, b)
+}
 
 // endOther ends a table, trtllm-bench report or offline block at the end of
 // the input or at a line that cannot be part of it.
@@ -200,6 +211,8 @@ func (s *Scanner) endOther() {
 		s.lmEnd()
 	case s.lg != nil:
 		s.legacyEnd()
+	case s.mt != nil:
+		s.mtEnd(true)
 	}
 }
 
@@ -318,6 +331,9 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if !long && !hasBanner {
 		hasBanner = bytes.Contains(line, banner)
 	}
+	if s.pend != nil && s.pendLine(line, long) {
+		return
+	}
 	if s.jc != nil && s.captureLine(line, long) {
 		return
 	}
@@ -334,7 +350,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 			return
 		}
 	}
-	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil {
+	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil {
 		switch {
 		case long && s.gy != nil:
 			return // a long value (a prompt) of a YAML report
@@ -379,6 +395,9 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	if isRule(text) {
 		s.cur.EndLine = s.line
 		s.end(false)
+		return
+	}
+	if s.bannerd && s.subBanner(text) {
 		return
 	}
 	if len(text) >= 3 && text[0] == '-' && text[1] == '-' && text[2] == '-' {
@@ -434,6 +453,9 @@ func (s *Scanner) noise(line []byte) {
 		}
 		c = text[0]
 	}
+	if (c == '{' || c == '[' || c == 'N') && s.off != nil && len(s.off.sgl) > 0 && s.sglResult(text) {
+		return
+	}
 	switch {
 	case c >= 0x80 || c == '|':
 		if s.tableStart(text) || s.llamaStart(text) {
@@ -488,7 +510,7 @@ func (s *Scanner) begin(atBanner bool) {
 	s.bannerd = atBanner
 	s.bannerHead, s.linePrefix = s.bannerHead[:0], s.linePrefix[:0]
 	s.marks = marks{}
-	s.decodeSec = false
+	s.decodeSec, s.omniStage = false, false
 	s.known, s.unknwn = 0, 0
 	if s.spans == nil {
 		s.spans = make([]span, 0, 32) // a vLLM block has about twenty lines; more grow the slice
@@ -544,6 +566,10 @@ func (s *Scanner) add(label, value []byte) {
 	sp.v0 = int32(len(s.arena))
 	s.arena = append(s.arena, value...)
 	sp.v1 = int32(len(s.arena))
+	if s.omniStage {
+		s.spans = append(s.spans, sp) // a label only
+		return
+	}
 	s.addEras(e, label)
 	s.marks.or(e.marks)
 	if !e.info.known && s.decodeSec && e.norm == "mean" {
@@ -578,6 +604,9 @@ func (s *Scanner) add(label, value []byte) {
 		for i := range s.spans {
 			if p := &s.spans[i]; p.metric && s.keyOf(p) == key {
 				prev = p.line
+				if s.marks.omni && string(s.arena[p.v0:p.v1]) == string(value) {
+					return // vllm-omni prints Peak concurrent requests twice
+				}
 				break
 			}
 		}
@@ -690,8 +719,8 @@ func (s *Scanner) end(truncated bool) {
 		b.Format = FormatVLLM
 		// A cut-off block keeps the family if what was read of it is ours.
 		ours := core || (truncated && s.known > 0 && s.unknwn == 0)
-		s.finish(b, ours && s.unknwn <= s.known)
-		if !ours || s.unknwn > s.known {
+		s.finish(b, ours && (s.unknwn <= s.known || m.omni))
+		if !ours || (s.unknwn > s.known && !m.omni) {
 			b.Format = FormatUnknown
 			b.Problems = append(b.Problems[:0], &SyntaxError{File: s.name, Line: b.Line,
 				Msg: `banner of another tool: no "Successful requests:" and "Benchmark duration (s):" lines; labels kept, no metric read`})
@@ -701,6 +730,8 @@ func (s *Scanner) end(truncated bool) {
 		switch {
 		case m.offline:
 			b.Format = FormatSGLangOffline
+		case m.omni:
+			b.Format = FormatVLLMOmni
 		case m.seconds:
 			b.Format = FormatGuideLLM
 		case m.sglang:
@@ -719,6 +750,11 @@ func (s *Scanner) end(truncated bool) {
 			Msg: fmt.Sprintf("result block of line %d has no closing ===== rule; read up to here", b.Line)})
 	}
 	textVersion(b, m, s.eras)
+	if !truncated && holdable(b) {
+		s.release()
+		s.pend = b
+		return
+	}
 	s.emit(b)
 }
 

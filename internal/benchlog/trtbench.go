@@ -18,32 +18,48 @@ type benchState struct {
 	section   string // upper-case title of the current section
 	afterRule bool   // the last non-blank line was a rule that closes a section
 	titled    bool   // the last non-blank line was a "= TITLE" line
-	perf      bool   // PERFORMANCE OVERVIEW seen
+	perf      bool   // PERFORMANCE OVERVIEW (or the 2024 latency report's OVERVIEW sections) seen
+	latency   bool   // the 2024 latency report (GENERAL / THROUGHPUT / LATENCY OVERVIEW)
 	pytorch   bool
 	total     bool // Total Token Throughput printed (PR #3212, Apr 2025)
 }
 
 var benchLabels = map[string]keySpec{
-	"number of requests":                              {key: "completed"},
-	"number of concurrent requests":                   {key: "avg_concurrency"},
-	"average input length (tokens)":                   {key: "mean_input_len"},
-	"average output length (tokens)":                  {key: "mean_output_len"},
-	"request throughput (req/sec)":                    {key: "request_throughput"},
-	"total output throughput (tokens/sec)":            {key: "output_throughput"},
-	"token throughput (tokens/sec)":                   {key: "output_throughput"}, // older releases
-	"total token throughput (tokens/sec)":             {key: "total_token_throughput"},
-	"total latency (ms)":                              {key: "duration", unit: "s", from: "ms"},
-	"average request latency (ms)":                    {key: "mean_e2el_ms", unit: "ms", from: "ms"},
-	"per user output throughput [w/ ctx] (tps/user)":  {key: "user_throughput"},
-	"per gpu output throughput (tps/gpu)":             {key: "output_throughput_per_gpu"},
-	"average time-to-first-token [ttft] (ms)":         {key: "mean_ttft_ms", unit: "ms", from: "ms"},
-	"average time-per-output-token [tpot] (ms)":       {key: "mean_tpot_ms", unit: "ms", from: "ms"},
-	"per user output speed (tps/user)":                {key: "output_throughput_per_user"},
-	"issue rate (req/sec)":                            {key: "request_rate"},
+	"number of requests":                             {key: "completed"},
+	"number of concurrent requests":                  {key: "avg_concurrency"},
+	"average input length (tokens)":                  {key: "mean_input_len"},
+	"average output length (tokens)":                 {key: "mean_output_len"},
+	"request throughput (req/sec)":                   {key: "request_throughput"},
+	"total output throughput (tokens/sec)":           {key: "output_throughput"},
+	"token throughput (tokens/sec)":                  {key: "output_throughput"}, // older releases
+	"total token throughput (tokens/sec)":            {key: "total_token_throughput"},
+	"total latency (ms)":                             {key: "duration", unit: "s", from: "ms"},
+	"average request latency (ms)":                   {key: "mean_e2el_ms", unit: "ms", from: "ms"},
+	"per user output throughput [w/ ctx] (tps/user)": {key: "user_throughput"},
+	"per gpu output throughput (tps/gpu)":            {key: "output_throughput_per_gpu"},
+	"average time-to-first-token [ttft] (ms)":        {key: "mean_ttft_ms", unit: "ms", from: "ms"},
+	"average time-per-output-token [tpot] (ms)":      {key: "mean_tpot_ms", unit: "ms", from: "ms"},
+	"per user output speed (tps/user)":               {key: "output_throughput_per_user"},
+	// "Issue Rate (req/sec)" is not read: every release prints
+	// issue_rate_ns * 1e9 with issue_rate_ns = (last start - first start) /
+	// requests, a mean interval in ns scaled by 1e9, not a rate.
 	"average number of concurrent requests":           {key: "avg_concurrency"},
 	"avg decoded tokens per iter":                     {key: "spec_decode_acceptance_length"},
 	"per user output throughput (tps/user)":           {key: "user_throughput"},
 	"per user output throughput [w/o ctx] (tps/user)": {key: "output_throughput_per_user"},
+	// 2024 reports: STREAMING STATISTICS and trtllm-bench latency's LATENCY
+	// OVERVIEW (intertoken_latency = (end - first token) / (output - 1), a
+	// TPOT), THROUGHPUT OVERVIEW (see throughputOverview).
+	"average time-to-first-token (ms)":         {key: "mean_ttft_ms", unit: "ms", from: "ms"},
+	"average inter-token latency (ms)":         {key: "mean_tpot_ms", unit: "ms", from: "ms"},
+	"generation token throughput (tokens/sec)": {key: "output_throughput_per_user"},
+}
+
+// throughputOverview are the labels of the 2024 trtllm-bench latency
+// report's THROUGHPUT OVERVIEW that mean something else there: its "Total
+// Token Throughput" is token_throughput_ns, output tokens / total latency.
+var throughputOverview = map[string]keySpec{
+	"total token throughput (tokens/sec)": {key: "output_throughput"},
 }
 
 // benchTags maps the tag of a breakdown line to a key base and its kind.
@@ -53,7 +69,9 @@ var benchTags = map[string]nvRow{
 	"tpot":    {"tpot", nvLatency, ""},
 	"gtps":    {"output_throughput_per_user", nvPerUser, ""},
 	"al":      {"spec_decode_acceptance_length", nvSingle, ""},
-	"dar":     {"spec_decode_acceptance_rate", nvSingle, ""},
+	// [DAR]: per request accepted / drafted tokens, a fraction (0.73), not
+	// vLLM's global percentage: its own key.
+	"dar": {"draft_acceptance_rate", nvSingle, ""},
 }
 
 // benchTitle returns the title of a "= TITLE" line.
@@ -64,6 +82,9 @@ func benchTitle(text []byte) (string, bool) {
 	title := bytes.TrimSpace(text[2:])
 	if len(title) < 3 || !isLetter(title[0]) {
 		return "", false
+	}
+	if string(title) == "PyTorch backend" { // early 2025
+		return "PYTORCH BACKEND", true
 	}
 	for _, c := range title {
 		if c >= 'a' && c <= 'z' && !bytes.Contains(title, []byte("(")) {
@@ -95,6 +116,8 @@ func (s *Scanner) benchSection(title string) {
 		t.perf = true
 	case strings.HasPrefix(title, "PYTORCH"):
 		t.pytorch = true
+	case title == "GENERAL OVERVIEW", title == "THROUGHPUT OVERVIEW", title == "LATENCY OVERVIEW":
+		t.perf, t.latency = true, true
 	}
 }
 
@@ -183,7 +206,11 @@ func (s *Scanner) benchAdd(label, value []byte) {
 	b := s.tb.blk
 	lab, val := string(label), string(value)
 	b.Labels = append(b.Labels, Label{Label: lab, Value: val, Line: s.line})
-	spec, ok := benchLabels[normLabel(label)]
+	norm := normLabel(label)
+	spec, ok := benchLabels[norm]
+	if o, over := throughputOverview[norm]; over && s.tb.section == "THROUGHPUT OVERVIEW" {
+		spec, ok = o, true
+	}
 	if !ok {
 		return
 	}
@@ -227,7 +254,10 @@ func (s *Scanner) benchEnd(truncated bool) {
 	}
 	b.Format, b.Tool, b.Definition = FormatTRTLLMBench, ToolTRTLLM, CountOverDuration
 	b.Version = "before Apr 2025"
-	if t.total {
+	switch {
+	case t.latency:
+		b.Version = "2024 latency report (GENERAL / THROUGHPUT / LATENCY OVERVIEW)"
+	case t.total:
 		b.Version = "Apr 2025+ (Total Token Throughput)"
 	}
 	if t.pytorch {
@@ -235,7 +265,7 @@ func (s *Scanner) benchEnd(truncated bool) {
 	}
 	b.Definitions = map[string]Definition{"avg_concurrency": PerRequestMean}
 	for k := range b.Metrics {
-		if strings.Contains(k, "user") {
+		if strings.Contains(k, "user") || k == "spec_decode_acceptance_length" || k == "draft_acceptance_rate" {
 			b.Definitions[k] = PerRequestMean
 		}
 	}

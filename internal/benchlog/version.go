@@ -20,6 +20,7 @@ var vllmEras = []era{
 	{"Total token throughput (tok/s)", "v0.13+ (Total token throughput)"},
 	{"acceptance rate (%)", "2026 (speculative decoding section)"},
 	{"probe requests completed", "2026 (probe section)"},
+	{"committed throughput (tok/s)", "2026 (diffusion decoding section)"},
 }
 
 var sglangEras = []era{
@@ -68,6 +69,8 @@ func textVersion(b *Block, m marks, seen eraSeen) {
 		if b.Format == FormatVLLMHeaderless {
 			b.Version += ", banner lost"
 		}
+	case FormatVLLMOmni:
+		b.Tool, b.Version = ToolVLLM, "vllm-omni (Result sub-banners)"
 	case FormatSGLang:
 		b.Tool, b.Version = ToolSGLang, dated(b, sglangEras, seen.sglang, "2024+")
 	case FormatSGLangOffline:
