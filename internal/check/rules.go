@@ -21,6 +21,7 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 				blockRules(&lg.Blocks[i], add)
 			}
 		}
+		historyBlockRules(r, add)
 	}
 }
 

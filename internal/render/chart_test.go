@@ -147,7 +147,7 @@ func repoCases(t testing.TB) []chartCase {
 }
 
 func allCases(t testing.TB) []chartCase {
-	return append([]chartCase{syntheticCase(), distCase(t)}, repoCases(t)...)
+	return append([]chartCase{syntheticCase(), distCase(t), historyCase(t)}, repoCases(t)...)
 }
 
 // distCase is a study whose main workload was saved as vLLM --save-result

@@ -60,7 +60,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "history", "noiseBand"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -72,6 +72,23 @@ type costView struct {
 type costRowView struct {
 	Name, Output, PerGPUHour, PerMillion string
 	GPUs                                 int
+}
+
+// historyView is one run of the history section, ready Markdown.
+type historyView struct {
+	ID, Name string // run id; name, escaped
+	Trends   []trendView
+	Chart    string // the chart of its main trend as a Markdown image
+}
+
+// trendView is one workload of a run's history: a row per version.
+type trendView struct {
+	Case string // escaped
+	Rows []versionRow
+}
+
+type versionRow struct {
+	Version, Value, Change string
 }
 
 // sloView is the latency-budget section, its cells ready Markdown.
@@ -558,6 +575,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return v
 		},
+		"noiseBand": func() string { return report.FormatNumber(report.NoiseBand, 0) + " %" },
 		"cost": func() *costView {
 			res := rep.Cost
 			if res == nil || len(res.Runs) == 0 {
@@ -633,6 +651,42 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				views[i].Ranking = ranking(sr)
 				views[i].Erratum = erratumOf(claimFor("ranking", id))
 			}
+		}
+		return views
+	}
+	funcs["history"] = func() []historyView {
+		var views []historyView
+		for i := range rep.History {
+			hr := &rep.History[i]
+			anchor := "history-" + hr.Run.ID
+			hv := historyView{ID: hr.Run.ID, Name: esc(hr.Run.Name), Chart: chartImage(anchor)}
+			for _, t := range hr.Trends {
+				tv := trendView{Case: esc(workloadName(t.Workload.ID))}
+				for _, p := range t.Points {
+					row := versionRow{Version: esc(p.Version), Value: "—", Change: "—"}
+					if p.Current {
+						row.Version += " *" + loc.T("paren", "Text", loc.T("history.current")) + "*"
+					}
+					if v := p.Value; v != nil {
+						row.Value = sourced(v.Expr(), anchor, valueTitle(v))
+						if v.Projected() {
+							row.Value += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
+						}
+					}
+					if p.Change != nil {
+						row.Change = sourced(pct(p.Change), anchor, loc.T("source.change", "Formula", p.Change.Formula, "Status", loc.T("source.no_claim")))
+					}
+					if p.Regression {
+						row.Change += " **" + loc.T("history.regression") + "**"
+						if reason := ackReason(check.RuleRegression, check.RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)); reason != "" {
+							row.Change += " " + reason
+						}
+					}
+					tv.Rows = append(tv.Rows, row)
+				}
+				hv.Trends = append(hv.Trends, tv)
+			}
+			views = append(views, hv)
 		}
 		return views
 	}
@@ -993,9 +1047,13 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 		return id
 	}
 	if r := s.Run(kind); r != nil {
+		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>@<version>
 		name := c.Workloads[id]
 		if name == "" {
 			name = id
+		}
+		if version != "" {
+			name += " · " + version
 		}
 		return r.Name + " · " + name
 	}
