@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -91,4 +92,39 @@ func section(md, id string) string {
 		return md[i:]
 	}
 	return md
+}
+
+// TestFreshnessBadge: each engine of the setup says how old its version
+// is, in every language; without freshness data, nothing is said.
+func TestFreshnessBadge(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := historyResult(t)
+	want := map[string]string{
+		"en": "vLLM v0.11.0 *(2 versions behind v0.12.1, used in [other-study](other-study.md))*",
+		"zh": "vLLM v0.11.0 *（落后 2 个版本，本站最新为 [other-study](other-study.md) 使用的 v0.12.1）*",
+		"ja": "vLLM v0.11.0 *（2 バージョン遅れ、サイト内の最新は [other-study](other-study.md) で使われている v0.12.1）*",
+	}
+	for _, l := range Languages {
+		in := Input{Result: res, Freshness: map[string]report.Freshness{"vllm": {Known: true, Behind: 2, Newest: "v0.12.1", Study: "other-study"}}}
+		page, err := r.Report(in, l.Code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(page.Markdown), want[l.Code]) {
+			t.Errorf("%s: no %q in the setup", l.Code, want[l.Code])
+		}
+		if !strings.Contains(string(page.HTML), `href="../other-study/index.html"`) {
+			t.Errorf("%s: the badge does not link to the other study's page", l.Code)
+		}
+		page, err = r.Report(Input{Result: res}, l.Code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(page.Markdown), "vLLM v0.11.0 *") {
+			t.Errorf("%s: a badge without freshness data", l.Code)
+		}
+	}
 }

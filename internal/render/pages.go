@@ -22,6 +22,10 @@ import (
 type Input struct {
 	Result  check.Result
 	Content map[string]*study.Content // by language; a missing one renders without prose
+	// Freshness says, for each engine id of the study, how its version
+	// compares with the newest of the same engine in the whole site
+	// (report.Freshnesses). Nil: no badge.
+	Freshness map[string]report.Freshness
 	// RepoPath names a file as the page shows it: its path in the
 	// repository, whatever folder it was read from. Nil shows paths as read.
 	RepoPath func(string) string
@@ -60,7 +64,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "history", "noiseBand"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "history", "noiseBand", "freshness"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -574,6 +578,21 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				v.Best = loc.T("slo.none")
 			}
 			return v
+		},
+		"freshness": func(engine string) string {
+			f, ok := in.Freshness[engine]
+			var text string
+			switch {
+			case !ok:
+				return ""
+			case !f.Known:
+				text = loc.T("freshness.unknown")
+			case f.Behind == 0:
+				text = loc.T("freshness.newest")
+			default:
+				text = loc.T("freshness.behind", "N", f.Behind, "Newest", esc(f.Newest), "Study", "["+esc(f.Study)+"]("+f.Study+".md)")
+			}
+			return " *" + loc.T("paren", "Text", text) + "*"
 		},
 		"noiseBand": func() string { return report.FormatNumber(report.NoiseBand, 0) + " %" },
 		"cost": func() *costView {
