@@ -83,6 +83,14 @@ type historyView struct {
 	ID, Name string // run id; name, escaped
 	Trends   []trendView
 	Chart    string // the chart of its main trend as a Markdown image
+	// Commands are the serving commands of versions measured with another
+	// command than the run's, fenced.
+	Commands []versionCommand
+}
+
+type versionCommand struct {
+	Version string // escaped
+	Command string // fenced
 }
 
 // trendView is one workload of a run's history: a row per version.
@@ -704,6 +712,11 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					tv.Rows = append(tv.Rows, row)
 				}
 				hv.Trends = append(hv.Trends, tv)
+			}
+			for _, h := range hr.Run.History {
+				if h.Command != "" {
+					hv.Commands = append(hv.Commands, versionCommand{Version: esc(h.Version.Raw), Command: fence(h.Command, "bash")})
+				}
 			}
 			views = append(views, hv)
 		}

@@ -13,6 +13,10 @@ import (
 // configuration measured on an older version of its engine.
 const HistoryDir = "history"
 
+// HistoryFile optionally describes a version folder of a history: the
+// serving command of that measurement, when it differs from the run's.
+const HistoryFile = "history.yaml"
+
 // MaxHistory bounds the versions a run's history may hold: each is a
 // column of the report.
 const MaxHistory = 64
@@ -23,6 +27,10 @@ type History struct {
 	Version Version // from the folder's name
 	Dir     string  // the folder, as shown
 	Logs    []Log   // sorted by workload order of the study
+	// Command is the serving command of this measurement when it differs
+	// from the run's (history.yaml); empty: the run's command.
+	Command string
+	Pos     Pos // the command's line in history.yaml
 }
 
 // Result returns the history's result block for a workload, if any.
@@ -103,8 +111,18 @@ func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[str
 			l.problems = append(l.problems, refusal(err))
 			continue
 		}
+		if e.Name() == HistoryFile && !e.IsDir() {
+			if info, err := e.Info(); err == nil && info.Size() > MaxFileSize {
+				l.problems = append(l.problems, tooLarge(file, int(info.Size())))
+				continue
+			}
+			if err := l.historyMeta(h, path.Join(dir, HistoryFile), file); err != nil {
+				return err
+			}
+			continue
+		}
 		if suffix := path.Ext(e.Name()); e.IsDir() || (suffix != LogSuffix && suffix != JSONSuffix) {
-			l.problem(Pos{file, 0}, "unexpected file in a history folder: expected <workload-id>%s files (or <workload-id>%s), as in the run's own folder", LogSuffix, JSONSuffix)
+			l.problem(Pos{file, 0}, "unexpected file in a history folder: expected <workload-id>%s files (or <workload-id>%s) as in the run's own folder, and optionally %s", LogSuffix, JSONSuffix, HistoryFile)
 			continue
 		}
 		lg, failure, err := l.readLog(s, dir, h.Dir, e, workloads, logOf)
@@ -122,6 +140,25 @@ func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[str
 		l.problem(Pos{h.Dir, 0}, "history folder has no <workload-id>%s file: add the logs of that version's measurement, or remove the folder", LogSuffix)
 	}
 	sort.Slice(h.Logs, func(i, j int) bool { return workloads[h.Logs[i].Workload] < workloads[h.Logs[j].Workload] })
+	return nil
+}
+
+// historyMeta reads a version folder's history.yaml, name in the study's
+// file system, shown as file.
+func (l *loader) historyMeta(h *History, name, file string) error {
+	data, err := fs.ReadFile(l.fsys, name)
+	if r, _ := safefs.Refused(err); r != nil {
+		l.problems = append(l.problems, refusal(err))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if n := l.parseYAML(file, data); n != nil {
+		m := l.mapping(file, n, "history", "command")
+		h.Command = m.str("command", "history", true)
+		h.Pos = m.pos("command")
+	}
 	return nil
 }
 

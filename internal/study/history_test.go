@@ -1,6 +1,7 @@
 package study_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -98,5 +99,47 @@ func TestLoadHistoryProblems(t *testing.T) {
 				t.Errorf("no problem at %s containing %q; got %v", c.where, c.want, problems)
 			}
 		})
+	}
+}
+
+func TestLoadHistoryCommand(t *testing.T) {
+	files := historyFiles()
+	files["runs/vllm/history/v0.9.2/history.yaml"] = "# flags were renamed in v0.10\ncommand: vllm serve org/Example-8B --old-flag\n"
+	s, problems, err := study.Load(mapFS(files), "results/x", "x")
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("%v %v", err, problems)
+	}
+	h := s.Run("vllm").History
+	if h[0].Command != "vllm serve org/Example-8B --old-flag" || h[0].Pos != (study.Pos{File: "results/x/runs/vllm/history/v0.9.2/history.yaml", Line: 2}) {
+		t.Errorf("v0.9.2: command %q at %v", h[0].Command, h[0].Pos)
+	}
+	if h[1].Command != "" {
+		t.Errorf("v0.10.1: command %q, want none (the run's)", h[1].Command)
+	}
+	files["runs/vllm/history/v0.9.2/history.yaml"] = "command: vllm serve org/Example-8B\nversion: v0.9.2\n"
+	_, problems, _ = study.Load(mapFS(files), "results/x", "x")
+	if len(problems) != 1 || problems[0].Error() != `results/x/runs/vllm/history/v0.9.2/history.yaml:2: history: unknown field "version"; known fields are command` {
+		t.Errorf("problems = %v, want the unknown field on line 2", problems)
+	}
+}
+
+func TestLoadHistoryBounded(t *testing.T) {
+	files := validFiles()
+	for i := range study.MaxHistory + 2 {
+		files[fmt.Sprintf("runs/vllm/history/v0.%d.0/sharegpt.log", i)] = vllmBlock("900.00")
+	}
+	s, problems, err := study.Load(mapFS(files), "results/x", "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.Run("vllm").History); n != study.MaxHistory {
+		t.Errorf("%d versions kept, want %d", n, study.MaxHistory)
+	}
+	found := false
+	for _, p := range problems {
+		found = found || strings.Contains(p.Msg, "a run keeps at most 64 earlier versions")
+	}
+	if !found {
+		t.Errorf("no problem about the bound in %v", problems)
 	}
 }
