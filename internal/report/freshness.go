@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -52,8 +53,8 @@ type Freshness struct {
 // equal, letter case aside. The result maps study -> engine id; the same
 // uses give the same result, in whatever order.
 func Freshnesses(uses []EngineUse) map[string]map[string]Freshness {
-	sorted := append([]EngineUse(nil), uses...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Study < sorted[j].Study })
+	sorted := slices.Clone(uses)
+	slices.SortStableFunc(sorted, func(a, b EngineUse) int { return strings.Compare(a.Study, b.Study) })
 	// Group engines: union of the ids and names that name them.
 	parent := map[string]string{}
 	var find func(string) string
@@ -78,20 +79,70 @@ func Freshnesses(uses []EngineUse) map[string]map[string]Freshness {
 	keys := func(u EngineUse) (string, string) {
 		return "id:" + strings.ToLower(u.ID), "name:" + strings.ToLower(u.Name)
 	}
+	pairs := map[[2]string]bool{} // id and name: most uses repeat a few
 	for _, u := range sorted {
-		union(keys(u))
+		if p := [2]string{u.ID, u.Name}; !pairs[p] {
+			pairs[p] = true
+			union(keys(u))
+		}
+	}
+	groups := map[[2]string]string{}
+	group := func(u EngineUse) string {
+		p := [2]string{u.ID, u.Name}
+		g, ok := groups[p]
+		if !ok {
+			id, _ := keys(u)
+			g = find(id)
+			groups[p] = g
+		}
+		return g
+	}
+	// Each group's versions, distinct and oldest first, each with the
+	// first study (by id) that uses it. Versions are parsed once each.
+	parsed := map[string]*study.Version{} // nil: cannot be ordered
+	parse := func(raw string) *study.Version {
+		v, ok := parsed[raw]
+		if !ok {
+			if pv, err := study.ParseVersion(raw); err == nil {
+				v = &pv
+			}
+			parsed[raw] = v
+		}
+		return v
 	}
 	type known struct {
 		v     study.Version
 		study string
 	}
-	versions := map[string][]known{} // group -> every ordered version, by study id
+	versions := map[string][]known{}
+	seen := map[[2]string]bool{} // group, version as written
 	for _, u := range sorted {
-		if v, err := study.ParseVersion(u.Version); err == nil {
-			id, _ := keys(u)
-			g := find(id)
-			versions[g] = append(versions[g], known{v, u.Study})
+		g := group(u)
+		if k := [2]string{g, u.Version}; !seen[k] {
+			seen[k] = true
+			if v := parse(u.Version); v != nil {
+				versions[g] = append(versions[g], known{*v, u.Study})
+			}
 		}
+	}
+	for g, list := range versions {
+		// By version, then study, then spelling: the first study among equals.
+		slices.SortFunc(list, func(a, b known) int {
+			if c := a.v.Compare(b.v); c != 0 {
+				return c
+			}
+			if c := strings.Compare(a.study, b.study); c != 0 {
+				return c
+			}
+			return strings.Compare(a.v.Raw, b.v.Raw)
+		})
+		distinct := list[:0]
+		for _, k := range list {
+			if len(distinct) == 0 || distinct[len(distinct)-1].v.Compare(k.v) != 0 {
+				distinct = append(distinct, k)
+			}
+		}
+		versions[g] = distinct
 	}
 	out := map[string]map[string]Freshness{}
 	for _, u := range sorted {
@@ -101,36 +152,18 @@ func Freshnesses(uses []EngineUse) map[string]map[string]Freshness {
 		if out[u.Study] == nil {
 			out[u.Study] = map[string]Freshness{}
 		}
-		v, err := study.ParseVersion(u.Version)
-		if err != nil {
+		v := parse(u.Version)
+		if v == nil {
 			out[u.Study][u.ID] = Freshness{}
 			continue
 		}
-		id, _ := keys(u)
-		f := Freshness{Known: true}
-		var newer []study.Version // distinct, newest last
-		for _, k := range versions[find(id)] {
-			if k.v.Compare(v) <= 0 || containsVersion(newer, k.v) {
-				continue
-			}
-			if len(newer) == 0 || k.v.Compare(newer[len(newer)-1]) > 0 {
-				f.Newest, f.Study = k.v.Raw, k.study
-				newer = append(newer, k.v)
-			} else {
-				newer = append([]study.Version{k.v}, newer...)
-			}
+		list := versions[group(u)]
+		newer := sort.Search(len(list), func(i int) bool { return list[i].v.Compare(*v) > 0 })
+		f := Freshness{Known: true, Behind: len(list) - newer}
+		if f.Behind > 0 {
+			f.Newest, f.Study = list[len(list)-1].v.Raw, list[len(list)-1].study
 		}
-		f.Behind = len(newer)
 		out[u.Study][u.ID] = f
 	}
 	return out
-}
-
-func containsVersion(list []study.Version, v study.Version) bool {
-	for _, w := range list {
-		if w.Compare(v) == 0 {
-			return true
-		}
-	}
-	return false
 }

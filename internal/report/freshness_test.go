@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
 	"testing"
@@ -41,5 +42,25 @@ func TestFreshnesses(t *testing.T) {
 		if again := Freshnesses(shuffled); !reflect.DeepEqual(again, want) {
 			t.Fatalf("in another order: %v", again)
 		}
+	}
+}
+
+// BenchmarkFreshnesses: 1,000 studies of three engines, each run of one
+// engine with a history of 64 versions.
+func BenchmarkFreshnesses(b *testing.B) {
+	var uses []EngineUse
+	for s := range 1000 {
+		id := fmt.Sprintf("study-%04d", s)
+		uses = append(uses,
+			EngineUse{Study: id, ID: "vllm", Name: "vLLM", Version: fmt.Sprintf("v0.%d.%d", s%20, s%7), Current: true},
+			EngineUse{Study: id, ID: "sglang", Name: "SGLang", Version: fmt.Sprintf("v0.5.%dpost%d", s%9, s%3), Current: true},
+			EngineUse{Study: id, ID: "trtllm", Name: "TensorRT-LLM", Version: "1.2.0rc1", Current: true})
+		for v := range 64 {
+			uses = append(uses, EngineUse{Study: id, ID: "vllm", Name: "vLLM", Version: fmt.Sprintf("v0.%d.%d", v, s%11)})
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		Freshnesses(uses)
 	}
 }
