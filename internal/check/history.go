@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -19,6 +20,22 @@ func historyBlockRules(r *study.Run, add func(Diagnostic)) {
 				blockRules(&lg.Blocks[i], add)
 			}
 		}
+	}
+}
+
+// historyModelRule: a version measured with its own command
+// (history.yaml) must serve the study's model, as a run must; a version
+// that does not is left out of the run's history (subject
+// <run>@<version>, see report.HistorySubject).
+func historyModelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
+	for _, h := range r.History {
+		served := engine.Parse(h.Command).Model
+		if h.Command == "" || served == "" || s.Model == "" || served == s.Model || engine.SameModel(served, s.Model) {
+			continue
+		}
+		add(Diagnostic{Rule: RuleModel, Severity: Error, File: h.Pos.File, Line: h.Pos.Line, Subject: report.HistorySubject(r.ID, h.Version.Raw),
+			Printed: served, Computed: s.Model,
+			Message: fmt.Sprintf("run %s on %s was served with a command that serves %s, but the study is about %s: fix the command in %s, or remove that version from the history; until then it is left out of the run's history", r.ID, h.Version.Raw, served, s.Model, study.HistoryFile)})
 	}
 }
 

@@ -86,3 +86,28 @@ func TestHistoryBlocksChecked(t *testing.T) {
 		t.Errorf("log-arithmetic = %v, want one on %s", got, file)
 	}
 }
+
+// TestHistoryModelMismatch: a version served with a command of another
+// model is an error on its history.yaml line, and leaves that version
+// without a result, so no regression is computed from it.
+func TestHistoryModelMismatch(t *testing.T) {
+	s := regressionStudy(t, "1000.00", "900.00")
+	h := &s.Runs[0].History[0]
+	h.Command, h.Pos = "vllm serve Qwen/Qwen3-8B", study.Pos{File: h.Dir + "/history.yaml", Line: 1}
+	res := Study(s)
+	got := byRule(res.Diagnostics, RuleModel)
+	if len(got) != 1 || got[0].File != "results/test/runs/vllm/history/v0.10.1/history.yaml" || got[0].Line != 1 || got[0].Subject != "vllm@v0.10.1" {
+		t.Fatalf("model-mismatch = %+v", got)
+	}
+	if r := byRule(res.Diagnostics, RuleRegression); len(r) != 0 {
+		t.Errorf("regression = %v, want none: the only earlier version served another model", r)
+	}
+	if len(res.Report.History) != 0 {
+		t.Errorf("history = %+v, want none with a single comparable version", res.Report.History)
+	}
+	// The same model, quantised: no problem.
+	h.Command = "vllm serve RedHatAI/Qwen3-32B-FP8-dynamic"
+	if got := byRule(Study(s).Diagnostics, RuleModel); len(got) != 0 {
+		t.Errorf("a quantised checkpoint of the model: %v", got)
+	}
+}

@@ -22,6 +22,7 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 			}
 		}
 		historyBlockRules(r, add)
+		historyModelRule(s, r, add)
 	}
 }
 

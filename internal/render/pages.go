@@ -1061,7 +1061,11 @@ func groupProblems(diags []check.Diagnostic, repoPath func(string) string) []pro
 func subjectName(subject string, s *study.Study, c *study.Content) string {
 	kind, id, found := strings.Cut(subject, "/")
 	if !found {
-		if r := s.Run(subject); r != nil {
+		run, version, _ := strings.Cut(subject, "@") // one version of a run's history
+		if r := s.Run(run); r != nil {
+			if version != "" {
+				return r.Name + " · " + version
+			}
 			return r.Name
 		}
 		return subject

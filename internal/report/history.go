@@ -76,7 +76,12 @@ func (r *Report) history() []HistoryResult {
 				t.Points = append(t.Points, p)
 			}
 			for i := range run.History {
-				add(run.History[i].Version.Raw, false, run.History[i].Logs)
+				h := &run.History[i]
+				logs := h.Logs
+				if r.Excluded[HistorySubject(run.ID, h.Version.Raw)] != "" {
+					logs = nil // measured on another model: shown without a result
+				}
+				add(h.Version.Raw, false, logs)
 			}
 			add(current, true, run.Logs)
 			if results < 2 {
@@ -102,6 +107,10 @@ func (r *Report) history() []HistoryResult {
 	}
 	return out
 }
+
+// HistorySubject names one version of a run's history in the runs
+// excluded from comparisons: <run>@<version>.
+func HistorySubject(run, version string) string { return run + "@" + version }
 
 // logValue is the headline of a workload in the logs of a run's version,
 // as a cell of the conclusion gives it.
