@@ -29,6 +29,9 @@ type historySpec struct {
 	points                      []historyPoint
 }
 
+// maxChartVersions is the most versions the chart draws: the latest ones.
+const maxChartVersions = 10
+
 // Layout of the history chart, in pixels.
 const (
 	historyPlotH  = 200
@@ -45,7 +48,15 @@ func historyChart(hr *report.HistoryResult, ct chartText, workloadName func(stri
 		subtitle: T("chart.history.subtitle", "Metric", ct.metric, "Workload", wl, "Direction", ct.direction),
 	}
 	desc := []string{T("chart.history.desc", "Run", hr.Run.Name, "Metric", ct.metric, "Workload", wl)}
-	for _, p := range t.Points {
+	points := t.Points
+	if len(points) > maxChartVersions {
+		// The latest versions only, which fit with their labels; the
+		// report's table lists every one.
+		points = points[len(points)-maxChartVersions:]
+		s.subtitle += T("chart.history.latest", "N", maxChartVersions)
+		desc = append(desc, T("chart.history.latest_desc", "N", maxChartVersions))
+	}
+	for _, p := range points {
 		hp := historyPoint{version: p.Version}
 		if p.Value == nil {
 			s.points = append(s.points, hp)

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,5 +129,45 @@ func TestFreshnessBadge(t *testing.T) {
 		if strings.Contains(string(page.Markdown), "vLLM v0.11.0 *") {
 			t.Errorf("%s: a badge without freshness data", l.Code)
 		}
+	}
+}
+
+// TestHistoryChartLatest: a long history draws its latest versions only,
+// and says so; the table keeps every version.
+func TestHistoryChartLatest(t *testing.T) {
+	res := historyResult(t)
+	run := res.Study.Run("vllm")
+	base := run.History[0]
+	for i := range 12 {
+		h := base
+		v, err := study.ParseVersion(fmt.Sprintf("v0.8.%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Version = v
+		run.History = append([]study.History{h}, run.History...)
+	}
+	slices.SortFunc(run.History, func(a, b study.History) int { return a.Version.Compare(b.Version) })
+	res = check.Study(res.Study)
+	c := chartCase{name: "long", rep: res.Report, content: map[string]*study.Content{}}
+	for _, ch := range c.draw(t, "en") {
+		if ch.Name != "history-vllm" {
+			continue
+		}
+		_, drawn := texts(t, ch.SVG)
+		if contains(drawn, "v0.8.4") || !contains(drawn, "v0.8.5") || !contains(drawn, "v0.11.0") {
+			t.Errorf("versions drawn: %q; want v0.8.5 to v0.11.0, the latest ten", drawn)
+		}
+		if !strings.Contains(ch.Description, "Only the latest 10 versions are drawn") {
+			t.Errorf("description %q", ch.Description)
+		}
+	}
+	r, _ := chartRenderer()
+	page, err := r.Report(Input{Result: res}, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page.Markdown), "| v0.8.0 |") {
+		t.Error("the table leaves out a version")
 	}
 }
