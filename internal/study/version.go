@@ -42,7 +42,7 @@ const VersionHelp = "write it as engines print theirs, such as v0.11.0, 0.10.1.1
 
 // ParseVersion reads a version; an error says what to write instead.
 func ParseVersion(s string) (Version, error) {
-	m := versionPattern.FindStringSubmatch(strings.TrimSpace(s))
+	m := versionPattern.FindStringSubmatch(s)
 	if m == nil {
 		return Version{}, fmt.Errorf("version %q cannot be ordered: %s", s, VersionHelp)
 	}

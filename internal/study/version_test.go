@@ -63,3 +63,26 @@ func TestVersionUnparseable(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseVersion: a version that parses orders like itself and as its
+// spelling with a leading v, and anything else is an error, not a panic.
+func FuzzParseVersion(f *testing.F) {
+	for _, s := range []string{"v0.11.0", "0.10.1.1", "v0.5.5.post1", "1.2.0rc1", "0.11.0.dev0", "latest", "v", "1.2.3.4.5", "v0.11.0+cu128"} {
+		f.Add(s, "v0.10.1")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		va, errA := study.ParseVersion(a)
+		vb, errB := study.ParseVersion(b)
+		if errA != nil || errB != nil {
+			return
+		}
+		if va.Compare(va) != 0 || va.Compare(vb) != -vb.Compare(va) {
+			t.Errorf("%q and %q do not order consistently", a, b)
+		}
+		if !strings.HasPrefix(a, "v") && !strings.HasPrefix(a, "V") {
+			if w, err := study.ParseVersion("v" + a); err != nil || w.Compare(va) != 0 {
+				t.Errorf("v%s is not %s", a, a)
+			}
+		}
+	})
+}
