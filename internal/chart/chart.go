@@ -27,7 +27,9 @@ type Chart struct {
 // workload; "latency", mean and P99 TTFT and TPOT of the baseline and the
 // optimized configuration on the main workload, when the logs have them;
 // "distribution", the TTFT and TPOT distributions of the same two, when a
-// --save-result JSON gave per-request samples (see chart_dist.go).
+// --save-result JSON gave per-request samples (see chart_dist.go);
+// "history-<run>", a run's headline over the engine versions of its
+// history, on the main workload when it has one there (see history.go).
 // They show the report's own values, formatted as in its tables, so a chart
 // and a table can never disagree. The same report gives the same bytes.
 func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName, stepTitle func(id string) string) ([]Chart, error) {
@@ -59,6 +61,10 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 		if s, ok := distChart(rep, ct, workloadName); ok {
 			out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 		}
+	}
+	for i := range rep.History {
+		s := historyChart(&rep.History[i], ct, workloadName)
+		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 	}
 	return out, nil
 }

@@ -127,6 +127,7 @@ func Study(s *study.Study) Result {
 	}
 	claimRules(rep, add)
 	tradeOffRules(rep, add)
+	regressionRules(rep, add)
 	acknowledge(s, diags, add)
 	for i := range diags {
 		diags[i].Study = s.ID

@@ -23,6 +23,8 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 				blockRules(&lg.Blocks[i], add)
 			}
 		}
+		historyBlockRules(r, add)
+		historyModelRule(s, r, add)
 	}
 }
 

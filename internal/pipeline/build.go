@@ -76,6 +76,10 @@ type Project struct {
 	Articles []check.Result                       // articles without logs: checked, never rendered
 	Content  map[string]map[string]*study.Content // lang -> study -> prose
 	Problems []check.Diagnostic                   // problems that belong to no study (schema)
+	// Freshness compares each study's engine versions with the newest of
+	// the same engine in every study (study -> engine id), for the badge
+	// of each report's setup.
+	Freshness map[string]map[string]report.Freshness
 }
 
 // Load reads results/ and content/ and runs every check. The results, the
@@ -145,6 +149,7 @@ func Load(d Dirs) (*Project, error) {
 	}
 	p.Problems = append(p.Problems, templateProbs...)
 	p.Problems = append(p.Problems, typeProbs...)
+	p.Freshness = report.Freshnesses(engineUses(p.Results))
 	return p, nil
 }
 
@@ -449,7 +454,7 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, i, li int, so *stud
 		so.mu.Unlock()
 	}
 	l := render.Languages[li]
-	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath}
+	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath, Freshness: p.Freshness[res.Study.ID]}
 	for _, l := range render.Languages {
 		in.Content[l.Code] = p.Content[l.Code][res.Study.ID]
 	}
@@ -618,6 +623,16 @@ func indexEntry(res check.Result) render.IndexEntry {
 		}
 	}
 	return e
+}
+
+// engineUses lists the engine versions every study uses, for
+// report.Freshnesses.
+func engineUses(results []check.Result) []report.EngineUse {
+	var out []report.EngineUse
+	for _, res := range results {
+		out = append(out, report.EngineUses(res.Study)...)
+	}
+	return out
 }
 
 // missingMessages reports every label one language has and another lacks.

@@ -12,6 +12,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/render"
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
@@ -33,8 +35,9 @@ import (
 // copy rule compares, the cross-study diagnostics its pages were rendered
 // with, its entry on the landing pages and the files it wrote.
 //
-// A cached build renders again only the studies whose files changed and
-// those whose cross-study diagnostics changed (a copied block elsewhere),
+// A cached build renders again only the studies whose files changed, those
+// whose cross-study diagnostics changed (a copied block elsewhere) and
+// those whose engine freshness changed (a newer engine version elsewhere),
 // then remakes the site-wide files (landing pages, data/all.*, extras) from
 // what the cache keeps, and writes into the existing site only the files
 // that a full build would write differently; the bytes are those of a full
@@ -50,7 +53,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-4"
+const cacheFormat = "perflab-build-cache-5"
 
 type cacheState struct {
 	Global  string
@@ -61,9 +64,14 @@ type cacheState struct {
 
 type cachedStudy struct {
 	ID, Sig, Cross string
-	Blocks         []check.BlockRef
-	Entry          render.IndexEntry
-	Files          []string // site paths the study wrote, sorted
+	// Uses are the engine versions the study uses, and Fresh identifies the
+	// freshness badges its pages were rendered with: another study's new
+	// engine version changes them.
+	Uses   []report.EngineUse
+	Fresh  string
+	Blocks []check.BlockRef
+	Entry  render.IndexEntry
+	Files  []string // site paths the study wrote, sorted
 }
 
 // BuildResult says what a cached build did.
@@ -154,6 +162,7 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		files := slices.Clone(studies[i].recordedFiles)
 		slices.Sort(files)
 		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(cross[res.Study.ID]),
+			Uses: report.EngineUses(res.Study), Fresh: freshSig(p.Freshness[res.Study.ID]),
 			Blocks: blocks[i], Entry: studies[i].Entry, Files: files})
 	}
 	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
@@ -232,9 +241,19 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 		}
 	}
 	cross := check.Copies(blocks)
+	uses := make([][]report.EngineUse, n)
+	var allUses []report.EngineUse
+	for i := range st.Studies {
+		uses[i] = st.Studies[i].Uses
+		if loaded[i] != nil {
+			uses[i] = report.EngineUses(loaded[i])
+		}
+		allUses = append(allUses, uses[i]...)
+	}
+	fresh := report.Freshnesses(allUses)
 	var again []int
 	for i, cs := range st.Studies {
-		if loaded[i] != nil || crossSig(cross[cs.ID]) != cs.Cross {
+		if loaded[i] != nil || crossSig(cross[cs.ID]) != cs.Cross || freshSig(fresh[cs.ID]) != cs.Fresh {
 			if loaded[i] == nil {
 				if err := load(i); err != nil {
 					return nil, nil, err
@@ -244,7 +263,7 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 		}
 	}
 	// Render what changed, in memory.
-	p := &Project{Content: content}
+	p := &Project{Content: content, Freshness: fresh}
 	for _, i := range again {
 		res := check.Study(loaded[i])
 		check.AddCross(&res, cross[res.Study.ID])
@@ -323,6 +342,7 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 			}
 		}
 		cs.Sig, cs.Cross, cs.Blocks, cs.Entry, cs.Files = sigs[i], crossSig(cross[cs.ID]), blocks[i], studies[i].Entry, newFiles
+		cs.Uses, cs.Fresh = uses[i], freshSig(fresh[cs.ID])
 	}
 	for _, name := range mem.files.Names() {
 		if err := replaceFile(filepath.Join(out, filepath.FromSlash(name)), mem.files[name]); err != nil {
@@ -401,6 +421,17 @@ func crossSig(diags []check.Diagnostic) string {
 	h := sha256.New()
 	for _, d := range diags {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00%s\x00%s\x00%s\x00%s\n", d.Rule, d.Severity, d.File, d.Line, d.Subject, d.Message, d.Printed, d.Computed)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// freshSig identifies the freshness badges of a study.
+func freshSig(f map[string]report.Freshness) string {
+	ids := slices.Sorted(maps.Keys(f))
+	h := sha256.New()
+	for _, id := range ids {
+		x := f[id]
+		fmt.Fprintf(h, "%s\x00%t\x00%d\x00%s\x00%s\n", id, x.Known, x.Behind, x.Newest, x.Study)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

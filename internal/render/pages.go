@@ -22,6 +22,10 @@ import (
 type Input struct {
 	Result  check.Result
 	Content map[string]*study.Content // by language; a missing one renders without prose
+	// Freshness says, for each engine id of the study, how its version
+	// compares with the newest of the same engine in the whole site
+	// (report.Freshnesses). Nil: no badge.
+	Freshness map[string]report.Freshness
 	// RepoPath names a file as the page shows it: its path in the
 	// repository, whatever folder it was read from. Nil shows paths as read.
 	RepoPath func(string) string
@@ -60,7 +64,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -72,6 +76,31 @@ type costView struct {
 type costRowView struct {
 	Name, Output, PerGPUHour, PerMillion string
 	GPUs                                 int
+}
+
+// historyView is one run of the history section, ready Markdown.
+type historyView struct {
+	ID, Name string // run id; name, escaped
+	Trends   []trendView
+	Chart    string // the chart of its main trend as a Markdown image
+	// Commands are the serving commands of versions measured with another
+	// command than the run's, fenced.
+	Commands []versionCommand
+}
+
+type versionCommand struct {
+	Version string // escaped
+	Command string // fenced
+}
+
+// trendView is one workload of a run's history: a row per version.
+type trendView struct {
+	Case string // escaped
+	Rows []versionRow
+}
+
+type versionRow struct {
+	Version, Value, Change string
 }
 
 // sloView is the latency-budget section, its cells ready Markdown.
@@ -631,6 +660,22 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return v
 		},
+		"freshness": func(engine string) string {
+			f, ok := in.Freshness[engine]
+			var text string
+			switch {
+			case !ok:
+				return ""
+			case !f.Known:
+				text = loc.T("freshness.unknown")
+			case f.Behind == 0:
+				text = loc.T("freshness.newest")
+			default:
+				text = loc.T("freshness.behind", "N", f.Behind, "Newest", esc(f.Newest), "Study", "["+esc(f.Study)+"]("+f.Study+".md)")
+			}
+			return " *" + loc.T("paren", "Text", text) + "*"
+		},
+		"noiseBand": func() string { return report.FormatNumber(report.NoiseBand, 0) + " %" },
 		"cost": func() *costView {
 			res := rep.Cost
 			if res == nil || len(res.Runs) == 0 {
@@ -706,6 +751,47 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				views[i].Ranking = ranking(sr)
 				views[i].Erratum = erratumOf(claimFor("ranking", id))
 			}
+		}
+		return views
+	}
+	funcs["history"] = func() []historyView {
+		var views []historyView
+		for i := range rep.History {
+			hr := &rep.History[i]
+			anchor := "history-" + hr.Run.ID
+			hv := historyView{ID: hr.Run.ID, Name: esc(hr.Run.Name), Chart: chartImage(anchor)}
+			for _, t := range hr.Trends {
+				tv := trendView{Case: esc(workloadName(t.Workload.ID))}
+				for _, p := range t.Points {
+					row := versionRow{Version: esc(p.Version), Value: "—", Change: "—"}
+					if p.Current {
+						row.Version += " *" + loc.T("paren", "Text", loc.T("history.current")) + "*"
+					}
+					if v := p.Value; v != nil {
+						row.Value = sourced(v.Expr(), anchor, valueTitle(v))
+						if v.Projected() {
+							row.Value += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
+						}
+					}
+					if p.Change != nil {
+						row.Change = sourced(pct(p.Change), anchor, loc.T("source.change", "Formula", p.Change.Formula, "Status", loc.T("source.no_claim")))
+					}
+					if p.Regression {
+						row.Change += " **" + loc.T("history.regression") + "**"
+						if reason := ackReason(check.RuleRegression, check.RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)); reason != "" {
+							row.Change += " " + reason
+						}
+					}
+					tv.Rows = append(tv.Rows, row)
+				}
+				hv.Trends = append(hv.Trends, tv)
+			}
+			for _, h := range hr.Run.History {
+				if h.Command != "" {
+					hv.Commands = append(hv.Commands, versionCommand{Version: esc(h.Version.Raw), Command: fence(h.Command, "bash")})
+				}
+			}
+			views = append(views, hv)
 		}
 		return views
 	}
@@ -1048,7 +1134,11 @@ func groupProblems(diags []check.Diagnostic, repoPath func(string) string) []pro
 func subjectName(subject string, s *study.Study, c *study.Content) string {
 	kind, id, found := strings.Cut(subject, "/")
 	if !found {
-		if r := s.Run(subject); r != nil {
+		run, version, _ := strings.Cut(subject, "@") // one version of a run's history
+		if r := s.Run(run); r != nil {
+			if version != "" {
+				return r.Name + " · " + version
+			}
 			return r.Name
 		}
 		return subject
@@ -1066,9 +1156,13 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 		return id
 	}
 	if r := s.Run(kind); r != nil {
+		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>@<version>
 		name := c.Workloads[id]
 		if name == "" {
 			name = id
+		}
+		if version != "" {
+			name += " · " + version
 		}
 		return r.Name + " · " + name
 	}

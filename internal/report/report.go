@@ -219,6 +219,7 @@ type Report struct {
 	Others      []RunResult       // runs of no step and no configuration, still shown
 	SLO         *SLOResult        // the runs against the study's latency budget; nil without one
 	Cost        *CostResult       // the runs' cost per token at the study's price; nil without one
+	History     []HistoryResult   // runs measured on earlier engine versions, their headline over versions
 	Excluded    map[string]string // run id -> rule
 }
 
@@ -251,6 +252,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 	}
 	r.SLO = r.slo()
 	r.Cost = r.cost()
+	r.History = r.history()
 	for _, c := range s.Claims {
 		r.Claims = append(r.Claims, r.claim(c))
 	}

@@ -121,6 +121,7 @@ func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
 	}
 	if l.studyRead {
 		l.crossRefs(s)
+		l.historyRefs(s)
 	}
 	return s, l.problems, nil
 }
@@ -723,56 +724,21 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 				l.problem(Pos{file, 1}, "%s: %v", AccuracyFile, perr)
 			}
 			r.Accuracy = scores
+		case name == HistoryDir && e.IsDir():
+			if err := l.history(s, r, path.Join(dir, name), file, workloads); err != nil {
+				return err
+			}
 		case (suffix == LogSuffix || suffix == JSONSuffix) && !e.IsDir():
-			w, repeat := LogName(strings.TrimSuffix(name, suffix))
-			if _, ok := workloads[w]; !ok && l.studyRead {
-				l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>%s (or <workload-id>%s for a --save-result JSON, <workload-id>.run-<n>%s for the n-th repeat), with a workload id of %s", name, LogSuffix, JSONSuffix, LogSuffix, s.Pos.File)
-				continue
-			}
-			if first, dup := logOf[logKey{w, repeat}]; dup {
-				l.problem(Pos{file, 0}, "both %s and %s hold workload %s: a run has one log per workload; keep one of them", first, name, w)
-				continue
-			}
-			if repeats[w]++; repeats[w] > MaxRepeats {
-				if repeats[w] == MaxRepeats+1 {
-					l.problem(Pos{file, 0}, "%s", tooManyRepeats(w))
-				}
-				continue
-			}
-			logOf[logKey{w, repeat}] = name
-			if info, err := e.Info(); err == nil && info.Size() > MaxLogSize {
-				l.problem(Pos{file, 0}, "the log is %d bytes; the limit is %d (64 MiB): keep the benchmark's own output, from its command to its result, and leave server logs out", info.Size(), MaxLogSize)
-				continue
-			}
-			raw, err := fs.ReadFile(l.fsys, path.Join(dir, name))
-			if r, _ := safefs.Refused(err); r != nil {
-				l.problems = append(l.problems, refusal(err))
-				continue
-			}
+			lg, f, err := l.readLog(s, dir, shown, e, workloads, logOf, repeats)
 			if err != nil {
 				return err
 			}
-			blocks, perr := benchlog.Parse(file, bytes.NewReader(raw))
-			if perr != nil {
-				var se *benchlog.SyntaxError
-				if errors.As(perr, &se) {
-					l.problem(Pos{se.File, se.Line}, "%s", se.Msg)
-				} else {
-					return perr
-				}
+			if failure == "" {
+				failure = f
 			}
-			if len(blocks) > 0 && blocks[0].Format == benchlog.FormatError {
-				// The server failed: the log is the evidence of the run's
-				// error, not a result.
-				if f := blocks[0].Failure; f != nil && failure == "" {
-					failure = strings.TrimSpace(f.Kind + ": " + f.Message)
-				}
-				continue
+			if lg != nil {
+				r.Logs = append(r.Logs, *lg)
 			}
-			if len(blocks) > 1 {
-				l.problem(Pos{file, blocks[1].Line}, "a second result block (the first is at line %d): a log holds one workload of one run; move this block to the log of its own run or workload", blocks[0].Line)
-			}
-			r.Logs = append(r.Logs, Log{Workload: w, Repeat: repeat, File: file, Raw: raw, Blocks: blocks})
 		default:
 			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files (or <workload-id>%s, a --save-result JSON)", RunFile, LogSuffix, JSONSuffix)
 		}
@@ -823,6 +789,65 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	}
 	s.Runs = append(s.Runs, r)
 	return nil
+}
+
+// readLog reads the log file e of the folder dir (shown as shown) as the
+// result of the workload its name gives, the same way for a run's own logs
+// and for those of its history. It returns no log for a file that gives no
+// result: a problem, or a server's error, which it returns as failure.
+func (l *loader) readLog(s *Study, dir, shown string, e fs.DirEntry, workloads map[string]int, logOf map[logKey]string, repeats map[string]int) (lg *Log, failure string, err error) {
+	name := e.Name()
+	file := path.Join(shown, name)
+	suffix := path.Ext(name)
+	w, repeat := LogName(strings.TrimSuffix(name, suffix))
+	if _, ok := workloads[w]; !ok && l.studyRead {
+		l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>%s (or <workload-id>%s for a --save-result JSON, <workload-id>.run-<n>%s for the n-th repeat), with a workload id of %s", name, LogSuffix, JSONSuffix, LogSuffix, s.Pos.File)
+		return nil, "", nil
+	}
+	if first, dup := logOf[logKey{w, repeat}]; dup {
+		l.problem(Pos{file, 0}, "both %s and %s hold workload %s: a run has one log per workload; keep one of them", first, name, w)
+		return nil, "", nil
+	}
+	if repeats[w]++; repeats[w] > MaxRepeats {
+		if repeats[w] == MaxRepeats+1 {
+			l.problem(Pos{file, 0}, "%s", tooManyRepeats(w))
+		}
+		return nil, "", nil
+	}
+	logOf[logKey{w, repeat}] = name
+	if info, err := e.Info(); err == nil && info.Size() > MaxLogSize {
+		l.problem(Pos{file, 0}, "the log is %d bytes; the limit is %d (64 MiB): keep the benchmark's own output, from its command to its result, and leave server logs out", info.Size(), MaxLogSize)
+		return nil, "", nil
+	}
+	raw, err := fs.ReadFile(l.fsys, path.Join(dir, name))
+	if r, _ := safefs.Refused(err); r != nil {
+		l.problems = append(l.problems, refusal(err))
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	blocks, perr := benchlog.Parse(file, bytes.NewReader(raw))
+	if perr != nil {
+		var se *benchlog.SyntaxError
+		if errors.As(perr, &se) {
+			l.problem(Pos{se.File, se.Line}, "%s", se.Msg)
+		} else {
+			return nil, "", perr
+		}
+	}
+	if len(blocks) > 0 && blocks[0].Format == benchlog.FormatError {
+		// The server failed: the log is the evidence of the run's
+		// error, not a result.
+		if f := blocks[0].Failure; f != nil {
+			failure = strings.TrimSpace(f.Kind + ": " + f.Message)
+		}
+		return nil, failure, nil
+	}
+	if len(blocks) > 1 {
+		l.problem(Pos{file, blocks[1].Line}, "a second result block (the first is at line %d): a log holds one workload of one run; move this block to the log of its own run or workload", blocks[0].Line)
+	}
+	return &Log{Workload: w, Repeat: repeat, File: file, Raw: raw, Blocks: blocks}, "", nil
 }
 
 // Run returns the run with the given id, or nil.

@@ -228,6 +228,9 @@ type Run struct {
 	GPUsLine       int     // line of the gpus field
 	Logs           []Log   // sorted by workload order of the study
 	Accuracy       []Score // from the run's accuracy.json, by task and metric
+	// History holds the same configuration's earlier measurements, on
+	// older versions of its engine, oldest first (history/<version>/).
+	History []History
 }
 
 // Failed reports whether the run failed before producing results.

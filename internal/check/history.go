@@ -1,0 +1,63 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// RuleRegression is a run's headline getting worse, beyond the noise band,
+// from one engine version of its history to the next.
+const RuleRegression = "regression"
+
+// historyBlockRules checks the blocks of every history log as a run's own.
+func historyBlockRules(r *study.Run, add func(Diagnostic)) {
+	for _, h := range r.History {
+		for _, lg := range h.Logs {
+			for i := range lg.Blocks {
+				blockRules(&lg.Blocks[i], add)
+			}
+		}
+	}
+}
+
+// historyModelRule: a version measured with its own command
+// (history.yaml) must serve the study's model, as a run must; a version
+// that does not is left out of the run's history (subject
+// <run>@<version>, see report.HistorySubject).
+func historyModelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
+	for _, h := range r.History {
+		served := engine.Parse(h.Command).Model
+		if h.Command == "" || served == "" || s.Model == "" || served == s.Model || engine.SameModel(served, s.Model) {
+			continue
+		}
+		add(Diagnostic{Rule: RuleModel, Severity: Error, File: h.Pos.File, Line: h.Pos.Line, Subject: report.HistorySubject(r.ID, h.Version.Raw),
+			Printed: served, Computed: s.Model,
+			Message: fmt.Sprintf("run %s on %s was served with a command that serves %s, but the study is about %s: fix the command in %s, or remove that version from the history; until then it is left out of the run's history", r.ID, h.Version.Raw, served, s.Model, study.HistoryFile)})
+	}
+}
+
+// regressionRules warns about every regression of a run's history, on the
+// line of the newer version's value.
+func regressionRules(rep *report.Report, add func(Diagnostic)) {
+	for _, hr := range rep.History {
+		for _, t := range hr.Trends {
+			for _, p := range t.Regressions() {
+				v, from := p.Value, p.Change.From
+				subject := RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)
+				add(Diagnostic{Rule: RuleRegression, Severity: Warning, File: v.Source.File, Line: v.Source.Line, Subject: subject,
+					Printed: v.Expr(), Computed: report.FormatPercent(p.Change.Percent),
+					Message: fmt.Sprintf("run %s on %s: %s %s on %s against %s on the version before (%s), beyond the %.0f %% noise band; find the cause, or acknowledge it with rule %s, subject %s",
+						hr.Run.ID, t.Workload.ID, v.Expr(), rep.Headline.Unit, p.Version, from.Expr(), report.FormatPercent(p.Change.Percent), report.NoiseBand, RuleRegression, subject)})
+			}
+		}
+	}
+}
+
+// RegressionSubject is what an acknowledgement of a regression names:
+// <run>/<workload>@<version>; "<run>/<workload>@*" names every version.
+func RegressionSubject(run, workload, version string) string {
+	return run + "/" + workload + "@" + version
+}

@@ -1,0 +1,125 @@
+package report
+
+import "github.com/perflab/perflab/internal/study"
+
+// HistoryResult is one run's headline metric over the engine versions it
+// was measured on: its history folders, then its own logs.
+type HistoryResult struct {
+	Run    *study.Run
+	Engine *study.Engine
+	// Trends are the workloads with a result on at least two versions, the
+	// main workload first, then in the study's order.
+	Trends []Trend
+}
+
+// Trend is one workload of a run over versions.
+type Trend struct {
+	Workload study.Workload
+	Points   []VersionPoint // oldest version first; the run's own logs last
+}
+
+// VersionPoint is a run's result on one engine version.
+type VersionPoint struct {
+	Version string // as the history folder or study.yaml writes it
+	Current bool   // the run's own logs, on the version study.yaml gives
+	Value   *Value // nil: no result for the workload on this version
+	// Change is against the previous version with a result; nil for the
+	// first.
+	Change *Change
+	// Regression: Change is worse than the noise band.
+	Regression bool
+}
+
+// Regressions returns the points of a trend that are regressions.
+func (t *Trend) Regressions() []*VersionPoint {
+	var out []*VersionPoint
+	for i := range t.Points {
+		if t.Points[i].Regression {
+			out = append(out, &t.Points[i])
+		}
+	}
+	return out
+}
+
+// history computes the trends of every run with a history, in run order.
+func (r *Report) history() []HistoryResult {
+	var out []HistoryResult
+	for _, run := range r.Study.Runs {
+		if len(run.History) == 0 {
+			continue
+		}
+		hr := HistoryResult{Run: run, Engine: r.Study.Engine(run.Engine)}
+		current := ""
+		if hr.Engine != nil {
+			current = hr.Engine.Version
+		}
+		var order []study.Workload
+		if r.Main != nil {
+			order = append(order, *r.Main)
+		}
+		for _, w := range r.Study.Workloads {
+			if r.Main == nil || w.ID != r.Main.ID {
+				order = append(order, w)
+			}
+		}
+		for _, w := range order {
+			t := Trend{Workload: w}
+			results := 0
+			add := func(version string, isCurrent bool, logs []study.Log) {
+				p := VersionPoint{Version: version, Current: isCurrent}
+				if !run.Failed() || !isCurrent {
+					p.Value = r.logValue(run, logs, w.ID)
+				}
+				if p.Value != nil {
+					results++
+				}
+				t.Points = append(t.Points, p)
+			}
+			for i := range run.History {
+				h := &run.History[i]
+				logs := h.Logs
+				if r.Excluded[HistorySubject(run.ID, h.Version.Raw)] != "" {
+					logs = nil // measured on another model: shown without a result
+				}
+				add(h.Version.Raw, false, logs)
+			}
+			add(current, true, run.Logs)
+			if results < 2 {
+				continue // nothing to compare
+			}
+			var prev *Value
+			for i := range t.Points {
+				p := &t.Points[i]
+				if p.Value == nil {
+					continue
+				}
+				if prev != nil {
+					p.Change = newChange(r.Headline, *prev, *p.Value)
+					p.Regression = !p.Change.Better && !p.Change.Noise
+				}
+				prev = p.Value
+			}
+			hr.Trends = append(hr.Trends, t)
+		}
+		if len(hr.Trends) > 0 {
+			out = append(out, hr)
+		}
+	}
+	return out
+}
+
+// HistorySubject names one version of a run's history in the runs
+// excluded from comparisons: <run>@<version>.
+func HistorySubject(run, version string) string { return run + "@" + version }
+
+// logValue is the headline of a workload in the logs of a run's version,
+// as a cell of the conclusion gives it.
+func (r *Report) logValue(run *study.Run, logs []study.Log, workload string) *Value {
+	version := *run
+	version.Logs = logs
+	v, _, _ := r.value(&version, workload, r.Headline.Key)
+	if v != nil && !r.Headline.HigherBetter {
+		v.Replicas = 1 // latency is per request: never projected
+	}
+	return v
+}
