@@ -16,6 +16,7 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 		gpuRule(s, r, add)
 		requestRules(s, r, add)
 		plausibilityRules(s, r, add)
+		sweepRules(s, r, add)
 		for _, lg := range r.Logs {
 			for i := range lg.Blocks {
 				blockRules(&lg.Blocks[i], add)
