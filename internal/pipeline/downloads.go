@@ -68,6 +68,11 @@ type Record struct {
 	ServedModel string `csv:"served_model" json:"served_model"`
 	Excluded    bool   `csv:"excluded" json:"excluded"`
 	ExcludedBy  string `csv:"excluded_by" json:"excluded_by"`
+
+	// The load of a row of a swept workload: what varies (max_concurrency
+	// or request_rate) and the point of the sweep, as study.yaml writes it.
+	SweepKey  string `csv:"sweep_key" json:"sweep_key"`
+	SweepLoad Number `csv:"sweep_load" json:"sweep_load"`
 }
 
 // metricFields maps the benchlog keys written to the downloads to their
@@ -167,6 +172,13 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 			out = append(out, r)
 			continue
 		}
+		// The sweep point of each block of a swept workload.
+		points := map[*benchlog.Block]study.SweepPoint{}
+		for i := range s.Workloads {
+			for _, pb := range run.SweepBlocks(&s.Workloads[i]) {
+				points[pb.Block] = pb.Point
+			}
+		}
 		for _, lg := range run.Logs {
 			if len(lg.Blocks) == 0 {
 				r := base
@@ -174,10 +186,14 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 				out = append(out, r)
 				continue
 			}
-			for _, b := range lg.Blocks {
+			for i := range lg.Blocks {
+				b := &lg.Blocks[i]
 				r := base
 				r.Workload, r.LogFile = lg.Workload, repoPath(lg.File, root)
 				r.LogLine = Number(strconv.Itoa(b.Line))
+				if p, ok := points[b]; ok {
+					r.SweepKey, r.SweepLoad = s.Workload(lg.Workload).Sweep.Key, Number(p.Raw)
+				}
 				for _, f := range r.metricFields() {
 					if m, ok := b.Metrics[f.key]; ok {
 						*f.dst = metricNumber(m)
