@@ -28,7 +28,9 @@ type Chart struct {
 // workload; "latency", mean and P99 TTFT and TPOT of the baseline and the
 // optimized configuration on the main workload, when the logs have them;
 // "distribution", the TTFT and TPOT distributions of the same two, when a
-// --save-result JSON gave per-request samples (see chart_dist.go).
+// --save-result JSON gave per-request samples (see chart_dist.go);
+// "sweep-<workload>" for each swept workload, throughput per GPU against
+// latency, one line per configuration (sweep.go).
 // They show the report's own values, formatted as in its tables, so a chart
 // and a table can never disagree. The same report gives the same bytes.
 func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName, stepTitle func(id string) string) ([]Chart, error) {
@@ -57,6 +59,9 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 		if s, ok := distChart(rep, ct, workloadName); ok {
 			out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 		}
+	}
+	for _, s := range sweepCharts(rep, ct, workloadName) {
+		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 	}
 	return out, nil
 }
