@@ -102,3 +102,31 @@ func TestSweepRulesToolLog(t *testing.T) {
 		}
 	}
 }
+
+// The runs of a sweep sent the same data load by load: a run whose lowest
+// load is another run's second is compared at that load, not with the
+// other's first.
+func TestSameDataOfASweepByLoad(t *testing.T) {
+	pts := []study.SweepPoint{{Value: 1, Raw: "1"}, {Value: 4, Raw: "4"}}
+	sweep := &study.Sweep{Key: study.SweepConcurrency, Points: pts}
+	withTokens := func(n int, tokens string) string {
+		return strings.Replace(concurrencyBlock(n), "44000", tokens, 1)
+	}
+	run := func(id string, logs ...study.Log) *study.Run {
+		r := newRun(id, "vllm serve "+model32B, 1, "")
+		r.Logs = logs
+		return r
+	}
+	s := &study.Study{ID: "test", Workloads: []study.Workload{{ID: "chat", Dataset: "sharegpt", Sweep: sweep}}, Runs: []*study.Run{
+		run("a", pointLog(t, "a", "chat.c1.log", withTokens(1, "11000"), &pts[0]), pointLog(t, "a", "chat.c4.log", withTokens(4, "44000"), &pts[1])),
+		run("b", pointLog(t, "b", "chat.c4.log", withTokens(4, "44000"), &pts[1])),
+		run("c", pointLog(t, "c", "chat.c4.log", withTokens(4, "44000"), &pts[1])),
+		run("d", pointLog(t, "d", "chat.c1.log", withTokens(1, "11000"), &pts[0]), pointLog(t, "d", "chat.c4.log", withTokens(4, "50000"), &pts[1])),
+	}}
+	var got []string
+	sameDataRule(s, nil, func(d Diagnostic) { got = append(got, fmt.Sprintf("%s:%d: %s", d.File, d.Line, d.Message)) })
+	const want = "results/test/runs/d/chat.c4.log:5: run d sent 50000 input tokens on chat at max_concurrency 4, but 3 other runs"
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("same-data:\n%s\nwant only %s...", strings.Join(got, "\n"), want)
+	}
+}

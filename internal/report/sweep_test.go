@@ -192,3 +192,30 @@ func TestSweepToolLog(t *testing.T) {
 		t.Errorf("points %v", got)
 	}
 }
+
+// BenchmarkSweep computes a sweep of 16 configurations at 64 loads each,
+// the most a sweep may list, with an SLO.
+func BenchmarkSweep(b *testing.B) {
+	var pts []study.SweepPoint
+	for i := 1; i <= study.MaxSweepPoints; i++ {
+		pts = append(pts, study.SweepPoint{Value: float64(i), Raw: fmt.Sprint(i)})
+	}
+	s := &study.Study{ID: "bench", Objective: study.Throughput, SLO: &study.SLO{Stat: "median", TPOT: 40},
+		Hardware:  study.Hardware{GPUsPerNode: 8, Nodes: 1},
+		Workloads: []study.Workload{{ID: "chat", Sweep: &study.Sweep{Key: study.SweepConcurrency, Points: pts}}}}
+	for r := 0; r < 16; r++ {
+		run := &study.Run{ID: fmt.Sprintf("r%02d", r), GPUs: 1 + r%4}
+		for _, p := range pts {
+			out := fmt.Sprintf("%.2f", p.Value*float64(100+r*7))
+			tpot := fmt.Sprintf("%.2f", 5+p.Value*float64(1+r%5)/4)
+			run.Logs = append(run.Logs, sweepLog(run.ID, p.Raw, "output_throughput", out, "median_tpot_ms", tpot, "max_concurrency", p.Raw))
+		}
+		s.Runs = append(s.Runs, run)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if rep := Build(s, nil); len(rep.Sweeps[0].Frontier) == 0 {
+			b.Fatal("no frontier")
+		}
+	}
+}
