@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -46,6 +47,7 @@ func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweep
 				v.Chart = "![" + esc(ch.Description) + "](" + rep.Study.ID + "/" + ch.Name + ".svg)"
 			}
 		}
+		rawOf := map[string]int{} // file:line -> its index in v.Raws
 		for _, c := range sr.Curves {
 			for j := range c.Points {
 				p := &c.Points[j]
@@ -69,8 +71,16 @@ func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweep
 					}
 				}
 				v.Rows = append(v.Rows, row)
-				v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + T("sweep.at."+key, "Load", p.Load.Expr()),
-					Raw: h.rawResult(p.LogFile, p.Block)})
+				// A block shown once, under every load it holds (a tool's
+				// JSON of all loads is one line).
+				at := T("sweep.at."+key, "Load", p.Load.Expr())
+				shown := p.LogFile + ":" + strconv.Itoa(p.Block.Line)
+				if k, ok := rawOf[shown]; ok {
+					v.Raws[k].Title += T("chart.list_separator") + at
+					continue
+				}
+				rawOf[shown] = len(v.Raws)
+				v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at, Raw: h.rawResult(p.LogFile, p.Block)})
 			}
 		}
 		if v.Budget {
