@@ -88,8 +88,13 @@ func sweepCharts(rep *report.Report, ct chartText, workloadName func(string) str
 			front = append(front, T("chart.sweep.desc_point", "Config", p.Run.Name, "Point", at(p)))
 		}
 		sep := T("chart.list_separator")
-		desc := []string{T("chart.sweep.desc", "Workload", w, "Configs", strings.Join(names, sep), "Frontier", strings.Join(front, sep))}
-		if sr.Best != nil {
+		desc := []string{T("chart.sweep.desc", "Workload", w, "Configs", strings.Join(names, sep))}
+		if len(front) > 0 {
+			desc = append(desc, T("chart.sweep.desc_frontier", "Frontier", strings.Join(front, sep)))
+		} else {
+			desc = append(desc, T("chart.sweep.desc_no_latency"))
+		}
+		if sr.Best != nil && sr.Best.TPOT != nil { // drawn, so starred
 			desc = append(desc, T("chart.sweep.desc_best", "Config", sr.Best.Run.Name, "Point", at(sr.Best)))
 		}
 		s.desc = strings.Join(desc, " ")

@@ -129,3 +129,25 @@ func TestChartsSweepGolden(t *testing.T) {
 		t.Errorf("the best point is not starred: %q", drawn)
 	}
 }
+
+// A sweep whose logs print no median TPOT has a table but nothing to draw:
+// its chart says so rather than naming an empty frontier.
+func TestChartsSweepWithoutLatency(t *testing.T) {
+	c := sweepCase()
+	for _, curve := range c.rep.Sweeps[0].Curves {
+		for i := range curve.Points {
+			curve.Points[i].TPOT, curve.Points[i].Frontier = nil, false
+		}
+	}
+	c.rep.Sweeps[0].Frontier = nil
+	for _, ch := range c.draw(t, "en") {
+		if ch.Name == "sweep-chat" {
+			if !strings.Contains(ch.Description, "No point prints a median TPOT") || strings.Contains(ch.Description, "frontier runs through") {
+				t.Errorf("description: %s", ch.Description)
+			}
+			texts(t, ch.SVG) // well-formed
+			return
+		}
+	}
+	t.Fatal("no sweep chart")
+}
