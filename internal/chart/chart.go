@@ -30,6 +30,8 @@ type Chart struct {
 // --save-result JSON gave per-request samples (see chart_dist.go);
 // "history-<run>", a run's headline over the engine versions of its
 // history, on the main workload when it has one there (see history.go).
+// "sweep-<workload>" for each swept workload, throughput per GPU against
+// latency, one line per configuration (sweep.go).
 // They show the report's own values, formatted as in its tables, so a chart
 // and a table can never disagree. The same report gives the same bytes.
 func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName, stepTitle func(id string) string) ([]Chart, error) {
@@ -64,6 +66,9 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 	}
 	for i := range rep.History {
 		s := historyChart(&rep.History[i], ct, workloadName)
+		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+	}
+	for _, s := range sweepCharts(rep, ct, workloadName) {
 		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
 	}
 	return out, nil

@@ -18,6 +18,7 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 		requestRules(s, r, add)
 		plausibilityRules(s, r, add)
 		repeatDataRule(s, r, add)
+		sweepRules(s, r, add)
 		for _, lg := range r.Logs {
 			for i := range lg.Blocks {
 				blockRules(&lg.Blocks[i], add)

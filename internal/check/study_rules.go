@@ -88,54 +88,76 @@ func randomData(w *study.Workload) bool {
 }
 
 func sameDataRule(s *study.Study, excluded map[string]string, add func(Diagnostic)) {
+	for i := range s.Workloads {
+		w := &s.Workloads[i]
+		if w.Sweep == nil {
+			sameData(s, w, "", excluded, func(r *study.Run) *benchlog.Block { return r.Result(w.ID) }, add)
+			continue
+		}
+		// A sweep's runs are compared load by load: two loads of one
+		// tool may send different requests.
+		for _, p := range w.Sweep.Points {
+			sameData(s, w, " at "+w.Sweep.Key+" "+p.Raw, excluded, func(r *study.Run) *benchlog.Block {
+				for _, pb := range r.SweepBlocks(w) {
+					if pb.Point.Value == p.Value {
+						return pb.Block
+					}
+				}
+				return nil
+			}, add)
+		}
+	}
+}
+
+// sameData compares the input tokens of the runs' blocks of one workload
+// (at one load, named by at, of a sweep).
+func sameData(s *study.Study, w *study.Workload, at string, excluded map[string]string, blockOf func(*study.Run) *benchlog.Block, add func(Diagnostic)) {
 	type seen struct {
 		run    *study.Run
 		block  *benchlog.Block
 		tokens float64
 	}
-	for _, w := range s.Workloads {
-		var all []seen
-		for _, r := range s.Runs {
-			if excluded[r.ID] != "" {
-				continue
-			}
-			b := r.Result(w.ID)
-			if b == nil {
-				continue
-			}
-			if f, ok := b.Metrics["failed"]; ok && f.Value > 0 {
-				continue
-			}
-			// Fewer requests completed than the workload sends: some failed
-			// even when the block prints no failed count (guidellm).
-			if c, ok := b.Metrics["completed"]; ok && w.NumPrompts > 0 && c.Value < float64(w.NumPrompts) {
-				continue
-			}
-			if t, ok := b.Metrics["total_input_tokens"]; ok {
-				all = append(all, seen{r, b, t.Value})
-			}
-		}
-		if len(all) < 2 {
+	var all []seen
+	for _, r := range s.Runs {
+		if excluded[r.ID] != "" {
 			continue
 		}
-		// The most common count is taken as the workload's; others are flagged.
-		count := map[float64]int{}
-		for _, x := range all {
-			count[x.tokens]++
+		b := blockOf(r)
+		if b == nil {
+			continue
 		}
-		common, best := 0.0, 0
-		for _, x := range all {
-			if count[x.tokens] > best {
-				common, best = x.tokens, count[x.tokens]
-			}
+		if f, ok := b.Metrics["failed"]; ok && f.Value > 0 {
+			continue
 		}
-		for _, x := range all {
-			if x.tokens != common && !(randomData(&w) && math.Abs(x.tokens-common) <= randomSlack(common, x.block)) {
-				m := x.block.Metrics["total_input_tokens"]
-				add(Diagnostic{Rule: RuleSameData, Severity: Error, File: x.block.File, Line: m.Line, Subject: x.run.ID + "/" + w.ID,
-					Printed: m.Raw, Computed: fmt.Sprintf("%.0f", common),
-					Message: fmt.Sprintf("run %s sent %s input tokens on %s, but %d other runs of this workload sent %.0f and no request failed: it ran other data (dataset, seed or prompt count); rerun it on the study's workload", x.run.ID, m.Raw, w.ID, best, common)})
-			}
+		// Fewer requests completed than the workload sends: some failed
+		// even when the block prints no failed count (guidellm).
+		if c, ok := b.Metrics["completed"]; ok && w.NumPrompts > 0 && c.Value < float64(w.NumPrompts) {
+			continue
+		}
+		if t, ok := b.Metrics["total_input_tokens"]; ok {
+			all = append(all, seen{r, b, t.Value})
+		}
+	}
+	if len(all) < 2 {
+		return
+	}
+	// The most common count is taken as the workload's; others are flagged.
+	count := map[float64]int{}
+	for _, x := range all {
+		count[x.tokens]++
+	}
+	common, best := 0.0, 0
+	for _, x := range all {
+		if count[x.tokens] > best {
+			common, best = x.tokens, count[x.tokens]
+		}
+	}
+	for _, x := range all {
+		if x.tokens != common && !(randomData(w) && math.Abs(x.tokens-common) <= randomSlack(common, x.block)) {
+			m := x.block.Metrics["total_input_tokens"]
+			add(Diagnostic{Rule: RuleSameData, Severity: Error, File: x.block.File, Line: m.Line, Subject: x.run.ID + "/" + w.ID,
+				Printed: m.Raw, Computed: fmt.Sprintf("%.0f", common),
+				Message: fmt.Sprintf("run %s sent %s input tokens on %s%s, but %d other runs of this workload sent %.0f and no request failed: it ran other data (dataset, seed or prompt count); rerun it on the study's workload", x.run.ID, m.Raw, w.ID, at, best, common)})
 		}
 	}
 }

@@ -78,6 +78,10 @@ type Record struct {
 	Repeats           int    `csv:"repeats" json:"repeats"`
 	HeadlineMean      Number `csv:"headline_mean" json:"headline_mean"`
 	HeadlineHalfWidth Number `csv:"headline_half_width" json:"headline_half_width"`
+	// The load of a row of a swept workload: what varies (max_concurrency
+	// or request_rate) and the point of the sweep, as study.yaml writes it.
+	SweepKey  string `csv:"sweep_key" json:"sweep_key"`
+	SweepLoad Number `csv:"sweep_load" json:"sweep_load"`
 }
 
 // metricFields maps the benchlog keys written to the downloads to their
@@ -177,6 +181,13 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 			out = append(out, r)
 			continue
 		}
+		// The sweep point of each block of a swept workload.
+		points := map[*benchlog.Block]study.SweepPoint{}
+		for i := range s.Workloads {
+			for _, pb := range run.SweepBlocks(&s.Workloads[i]) {
+				points[pb.Block] = pb.Point
+			}
+		}
 		for _, lg := range run.Logs {
 			rep := repeatsOf(s, run, lg)
 			if len(lg.Blocks) == 0 {
@@ -186,11 +197,15 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 				out = append(out, r)
 				continue
 			}
-			for _, b := range lg.Blocks {
+			for i := range lg.Blocks {
+				b := &lg.Blocks[i]
 				r := base
 				r.Workload, r.LogFile = lg.Workload, repoPath(lg.File, root)
 				rep.set(&r)
 				r.LogLine = Number(strconv.Itoa(b.Line))
+				if p, ok := points[b]; ok {
+					r.SweepKey, r.SweepLoad = s.Workload(lg.Workload).Sweep.Key, Number(p.Raw)
+				}
 				for _, f := range r.metricFields() {
 					if m, ok := b.Metrics[f.key]; ok {
 						*f.dst = metricNumber(m)

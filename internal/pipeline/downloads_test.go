@@ -68,7 +68,7 @@ func (o opt) is(f float64) bool { return o.ok && o.v == f }
 var wantColumns = "study,model,gpu,gpus_per_node,nodes,objective,run,run_name,engine,engine_version,command,gpus,failed,error,workload,log_file,log_line," +
 	"completed,failed_requests,duration,total_input_tokens,total_output_tokens,request_throughput,output_throughput,total_token_throughput," +
 	"mean_ttft_ms,median_ttft_ms,p99_ttft_ms,mean_tpot_ms,median_tpot_ms,p99_tpot_ms,mean_itl_ms,median_itl_ms,p99_itl_ms,mean_e2el_ms,median_e2el_ms,p99_e2el_ms," +
-	"replicas,served_model,excluded,excluded_by,repeat,repeats,headline_mean,headline_half_width"
+	"replicas,served_model,excluded,excluded_by,repeat,repeats,headline_mean,headline_half_width,sweep_key,sweep_load"
 
 func parseCSV(t *testing.T, data []byte) []csvRow {
 	t.Helper()

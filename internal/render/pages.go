@@ -64,7 +64,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -101,6 +101,24 @@ type trendView struct {
 
 type versionRow struct {
 	Version, Value, Change string
+}
+
+// sweepView is the section of one swept workload, its cells ready
+// Markdown.
+type sweepView struct {
+	ID, Heading, Intro, Load, Chart, Best string
+	Budget                                bool // a column says whether each point keeps the study's SLO
+	Rows                                  []sweepRowView
+	Raws                                  []sweepRawView
+}
+
+type sweepRowView struct {
+	Name, Load, Output, PerGPU, TPOT, TTFT, Frontier, Meets string
+}
+
+// sweepRawView is the raw result of one point, under a line naming it.
+type sweepRawView struct {
+	Title, Raw string
 }
 
 // sloView is the latency-budget section, its cells ready Markdown.
@@ -635,13 +653,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				return nil
 			}
 			v := &sloView{}
-			var limits []string
 			for _, l := range res.Limits {
-				name := loc.T("slo.metric."+l.Metric, "Stat", res.SLO.Stat)
-				v.Headers = append(v.Headers, name)
-				limits = append(limits, loc.T("slo.limit", "Stat", res.SLO.Stat, "Metric", loc.T("slo.name."+l.Metric), "Limit", report.FormatNumber(l.Limit, 0)))
+				v.Headers = append(v.Headers, loc.T("slo.metric."+l.Metric, "Stat", res.SLO.Stat))
 			}
-			v.Budget = strings.Join(limits, loc.T("chart.list_separator"))
+			v.Budget = sloBudget(res.SLO, loc.T)
 			v.Headline = loc.T("metric." + rep.Headline.Key)
 			for _, sr := range res.Runs {
 				row := sloRowView{Name: esc(sr.Run.Name), Headline: value(sr.Headline, "run-"+sr.Run.ID), Meets: loc.T("slo.no")}
@@ -726,6 +741,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"reason":   reason,
 	}
 	charts, err := chart.Draw(rep, loc.T, workloadName, stepTitle)
+	funcs["sweeps"] = func() []sweepView {
+		return sweepViews(rep, charts, pageHelpers{T: loc.T, value: value, sourced: sourced, rawResult: rawResult,
+			repoPath: repoPath, workloadName: workloadName})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
@@ -915,6 +934,9 @@ func hasProjection(rp *report.Report) bool {
 func sideOf(rp *report.Report, runs []*study.Run, title, anchor string) side {
 	sd := side{Title: title, Anchor: anchor}
 	for _, w := range rp.Study.Workloads {
+		if w.Sweep != nil {
+			continue // its section shows every point
+		}
 		for _, run := range runs {
 			if lg := findLog(run, w.ID); lg != nil {
 				sd.Cells = append(sd.Cells, sideCell{Workload: w.ID, Run: run, LogFile: lg.File, Block: &lg.Blocks[0]})

@@ -220,6 +220,7 @@ type Report struct {
 	SLO         *SLOResult        // the runs against the study's latency budget; nil without one
 	Cost        *CostResult       // the runs' cost per token at the study's price; nil without one
 	History     []HistoryResult   // runs measured on earlier engine versions, their headline over versions
+	Sweeps      []SweepResult     // one per swept workload with results, in workload order
 	Excluded    map[string]string // run id -> rule
 }
 
@@ -238,6 +239,9 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 		}
 	}
 	for _, w := range s.Workloads {
+		if w.Sweep != nil {
+			continue // a curve, not one figure: the sweep's own section shows it
+		}
 		row := Row{Workload: w, Baseline: r.cell(r.Baseline, w.ID), Optimized: r.cell(r.Recommended, w.ID)}
 		if row.Baseline != nil && row.Optimized != nil {
 			row.Change = newChange(r.Headline, row.Baseline.Headline, row.Optimized.Headline)
@@ -253,6 +257,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 	r.SLO = r.slo()
 	r.Cost = r.cost()
 	r.History = r.history()
+	r.Sweeps = r.sweeps()
 	for _, c := range s.Claims {
 		r.Claims = append(r.Claims, r.claim(c))
 	}
@@ -356,6 +361,29 @@ func lineLabel(b *benchlog.Block, line int, key string) string {
 		}
 	}
 	return label
+}
+
+// blockValue reads a metric of one block of a run's workload, or nil when
+// the block does not have it.
+func (r *Report) blockValue(run *study.Run, workload, file string, b *benchlog.Block, key string) *Value {
+	m, ok := metricOf(b, key) // mean latency derived when not printed
+	if !ok {
+		return nil
+	}
+	// The label printed on the metric's line; a JSON result may hold
+	// several keys on one line, so prefer the one named like the key.
+	label := ""
+	for _, l := range b.Labels {
+		if l.Line == m.Line && (label == "" || l.Label == key) {
+			label = l.Label
+		}
+	}
+	return &Value{
+		Run: run.ID, Workload: workload, Metric: key, Measured: m.Value, Decimals: m.Decimals,
+		Replicas: replicas(r.Study, run), GPUs: run.GPUs,
+		Source:  Source{File: file, Line: m.Line, Label: label},
+		Derived: derived(b, key),
+	}
 }
 
 func (r *Report) cell(runs []*study.Run, workload string) *Cell {

@@ -104,7 +104,7 @@ func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[str
 		return err
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	logOf, repeats := map[logKey]string{}, map[string]int{}
+	logs := newLogSet()
 	for _, e := range entries {
 		file := path.Join(h.Dir, e.Name())
 		if err := safefs.Check(file, e.Type()); err != nil {
@@ -125,7 +125,7 @@ func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[str
 			l.problem(Pos{file, 0}, "unexpected file in a history folder: expected <workload-id>%s files (or <workload-id>%s) as in the run's own folder, and optionally %s", LogSuffix, JSONSuffix, HistoryFile)
 			continue
 		}
-		lg, failure, err := l.readLog(s, dir, h.Dir, e, workloads, logOf, repeats)
+		lg, failure, err := l.readLog(s, dir, h.Dir, e, workloads, logs)
 		if err != nil {
 			return err
 		}
@@ -136,7 +136,7 @@ func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[str
 			h.Logs = append(h.Logs, *lg)
 		}
 	}
-	if len(h.Logs) == 0 && len(logOf) == 0 {
+	if len(h.Logs) == 0 && len(logs.names) == 0 {
 		l.problem(Pos{h.Dir, 0}, "history folder has no <workload-id>%s file: add the logs of that version's measurement, or remove the folder", LogSuffix)
 	}
 	sort.Slice(h.Logs, func(i, j int) bool { return workloads[h.Logs[i].Workload] < workloads[h.Logs[j].Workload] })

@@ -491,7 +491,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	}
 
 	for _, item := range top.list("workloads", "study", must) {
-		m := l.mapping(f, item, "workload", "id", "dataset", "input_len", "output_len", "num_prompts", "seed", "max_concurrency", "command", "main")
+		m := l.mapping(f, item, "workload", "id", "dataset", "input_len", "output_len", "num_prompts", "seed", "max_concurrency", "sweep", "command", "main")
 		w := Workload{
 			ID: m.str("id", "workload", true), Dataset: m.str("dataset", "workload", true),
 			NumPrompts: m.positive("num_prompts", "workload", false),
@@ -501,6 +501,15 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		}
 		if mc := m.integer("max_concurrency", "workload", false); mc != nil {
 			w.MaxConcurrency = mc
+		}
+		if n := m.fields["sweep"]; n != nil {
+			w.Sweep = l.sweep(f, n, w.ID)
+			if w.Sweep != nil && w.Sweep.Key == SweepConcurrency && w.MaxConcurrency != nil {
+				l.problem(m.pos("max_concurrency"), "workload %s: max_concurrency and a sweep of max_concurrency both set the concurrency; keep the sweep", w.ID)
+			}
+			if w.Sweep != nil && w.Main {
+				l.problem(m.pos("main"), "workload %s: the main workload cannot be a sweep, whose loads give a curve, not the one figure steps compare; mark another workload main, or measure this one at one load", w.ID)
+			}
 		}
 		switch w.Dataset {
 		case "random":
@@ -626,6 +635,116 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	}
 }
 
+// sweep reads a workload's sweep: one key, max_concurrency or
+// request_rate, whose list holds the loads in increasing order.
+func (l *loader) sweep(file string, n *yaml.Node, workload string) *Sweep {
+	what := "workload " + workload + ": sweep"
+	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
+		l.problem(Pos{file, n.Line}, "%s: give one of %s or %s with its loads, e.g. sweep: {%s: [1, 4, 16, 64]}", what, SweepConcurrency, SweepRate, SweepConcurrency)
+		return nil
+	}
+	m := l.mapping(file, n, what, SweepConcurrency, SweepRate)
+	sw := &Sweep{Key: n.Content[0].Value, Pos: Pos{file, n.Content[0].Line}}
+	if m.fields[sw.Key] == nil {
+		return nil // an unknown key, reported
+	}
+	items := m.list(sw.Key, what, true)
+	if m.fields[sw.Key].Kind != yaml.SequenceNode {
+		return nil // reported
+	}
+	if len(items) == 0 || len(items) > MaxSweepPoints {
+		l.problem(m.pos(sw.Key), "%s: %s lists %d loads; give from 1 to %d", what, sw.Key, len(items), MaxSweepPoints)
+		return nil
+	}
+	for _, it := range items {
+		v, ok := sweepLoad(sw.Key, it.Value)
+		if it.Kind != yaml.ScalarNode || (it.Tag != "!!int" && it.Tag != "!!float") || !ok {
+			l.problem(Pos{file, it.Line}, "%s: %q is not a load; %s", what, it.Value, loadHint(sw.Key))
+			continue
+		}
+		if k := len(sw.Points); k > 0 && v <= sw.Points[k-1].Value {
+			l.problem(Pos{file, it.Line}, "%s: %s comes after %s; list the loads once each, in increasing order", what, it.Value, sw.Points[k-1].Raw)
+			continue
+		}
+		sw.Points = append(sw.Points, SweepPoint{Value: v, Raw: it.Value})
+	}
+	return sw
+}
+
+// sweepLoad reads a load of a sweep as written in study.yaml or in a log's
+// file name: a concurrency is a whole number, a rate any number; both are
+// positive and finite.
+func sweepLoad(key, raw string) (float64, bool) {
+	v, err := strconv.ParseFloat(raw, 64)
+	if err != nil || !(v > 0) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	if key == SweepConcurrency && (v != math.Trunc(v) || strings.ContainsAny(raw, ".eE")) {
+		return 0, false
+	}
+	return v, true
+}
+
+func loadHint(key string) string {
+	if key == SweepRate {
+		return "a request rate is a positive number of requests per second, such as 0.5 or 4"
+	}
+	return "a concurrency is a positive whole number, such as 16"
+}
+
+// pointName is a log's file name, without its suffix, that names a load:
+// <workload>.c<N> or <workload>.rps<R>.
+var pointName = regexp.MustCompile(`^(.+)\.(c|rps)([0-9]+(?:\.[0-9]+)?)$`)
+
+// logName splits a log's file name, without its suffix, into the workload
+// it holds and the load it names: "chat" is workload chat, "chat.c16"
+// chat at concurrency 16, "chat.rps0.5" chat at 0.5 requests per second.
+// prefix is "c", "rps" or, for a name without a load, empty; ok is false
+// when the name holds no workload of the study.
+func logName(stem string, workloads map[string]int) (workload, prefix, load string, ok bool) {
+	if _, ok := workloads[stem]; ok {
+		return stem, "", "", true
+	}
+	if m := pointName.FindStringSubmatch(stem); m != nil {
+		if _, ok := workloads[m[1]]; ok {
+			return m[1], m[2], m[3], true
+		}
+	}
+	return stem, "", "", false
+}
+
+// logPoint is the sweep point a log's file name names, or nil with a
+// problem when the workload has no such point.
+func (l *loader) logPoint(file string, w *Workload, prefix, load string) *SweepPoint {
+	sw := w.Sweep
+	if sw == nil {
+		l.problem(Pos{file, 0}, "the file name gives a load (%s%s), but workload %s has no sweep: name the log %s%s, or declare the loads in %s with sweep: {%s: [...]}", prefix, load, w.ID, w.ID, path.Ext(file), w.Pos.File, SweepConcurrency)
+		return nil
+	}
+	v, ok := sweepLoad(sw.Key, load)
+	if prefix != sw.Prefix() || !ok {
+		l.problem(Pos{file, 0}, "workload %s sweeps %s: name its logs %s.%s<load>%s; %s", w.ID, sw.Key, w.ID, sw.Prefix(), path.Ext(file), loadHint(sw.Key))
+		return nil
+	}
+	if !sw.Has(v) {
+		var pts []string
+		for _, p := range sw.Points {
+			pts = append(pts, p.Raw)
+		}
+		l.problem(Pos{file, 0}, "load %s is not a point of the sweep of workload %s (%s:%d lists %s): add it there, or rename the log", load, w.ID, sw.Pos.File, sw.Pos.Line, strings.Join(pts, ", "))
+		return nil
+	}
+	return &SweepPoint{Value: v, Raw: load}
+}
+
+// pointSuffix writes a log's load after its workload: " at c16".
+func pointSuffix(prefix, load string) string {
+	if prefix == "" {
+		return ""
+	}
+	return " at " + prefix + load
+}
+
 // Languages are the languages perflab publishes in.
 var Languages = []string{"en", "zh", "ja"}
 
@@ -695,9 +814,8 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	// and a <workload>.log, the .log is the second one.
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	hasMeta, metaRefused := false, false
-	var failure string           // the first error a log printed instead of a result
-	logOf := map[logKey]string{} // workload and repeat -> the log file name read for it
-	repeats := map[string]int{}  // workload -> logs read for it
+	var failure string // the first error a log printed instead of a result
+	logs := newLogSet()
 	for _, e := range entries {
 		name := e.Name()
 		file := path.Join(shown, name)
@@ -729,7 +847,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 				return err
 			}
 		case (suffix == LogSuffix || suffix == JSONSuffix) && !e.IsDir():
-			lg, f, err := l.readLog(s, dir, shown, e, workloads, logOf, repeats)
+			lg, f, err := l.readLog(s, dir, shown, e, workloads, logs)
 			if err != nil {
 				return err
 			}
@@ -743,14 +861,17 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files (or <workload-id>%s, a --save-result JSON)", RunFile, LogSuffix, JSONSuffix)
 		}
 	}
-	sort.Slice(r.Logs, func(i, j int) bool {
+	sort.SliceStable(r.Logs, func(i, j int) bool {
 		a, b := &r.Logs[i], &r.Logs[j]
 		if a.Workload != b.Workload {
 			return workloads[a.Workload] < workloads[b.Workload]
 		}
+		if pa, pb := a.Point != nil, b.Point != nil; pa != pb || pa && a.Point.Value != b.Point.Value {
+			return pb && (!pa || a.Point.Value < b.Point.Value) // the plain log first, then by load
+		}
 		return a.Repeat < b.Repeat
 	})
-	l.repeatProblems(shown, logOf)
+	l.repeatProblems(shown, logs.names)
 	if metaRefused {
 		return nil
 	}
@@ -791,30 +912,73 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	return nil
 }
 
+// logSet is what the logs of one folder read so far hold, to find two
+// logs of one measurement.
+type logSet struct {
+	names   map[logKey]string // series (workload, or workload and load) and repeat -> the log file name
+	repeats map[string]int    // series -> logs read for it
+	plain   map[string]string // workload -> a log named after it alone
+	point   map[string]string // workload -> its first log of one load
+}
+
+func newLogSet() *logSet {
+	return &logSet{names: map[logKey]string{}, repeats: map[string]int{}, plain: map[string]string{}, point: map[string]string{}}
+}
+
 // readLog reads the log file e of the folder dir (shown as shown) as the
 // result of the workload its name gives, the same way for a run's own logs
 // and for those of its history. It returns no log for a file that gives no
 // result: a problem, or a server's error, which it returns as failure.
-func (l *loader) readLog(s *Study, dir, shown string, e fs.DirEntry, workloads map[string]int, logOf map[logKey]string, repeats map[string]int) (lg *Log, failure string, err error) {
+func (l *loader) readLog(s *Study, dir, shown string, e fs.DirEntry, workloads map[string]int, logs *logSet) (lg *Log, failure string, err error) {
 	name := e.Name()
 	file := path.Join(shown, name)
 	suffix := path.Ext(name)
-	w, repeat := LogName(strings.TrimSuffix(name, suffix))
-	if _, ok := workloads[w]; !ok && l.studyRead {
-		l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>%s (or <workload-id>%s for a --save-result JSON, <workload-id>.run-<n>%s for the n-th repeat), with a workload id of %s", name, LogSuffix, JSONSuffix, LogSuffix, s.Pos.File)
+	stem, repeat := LogName(strings.TrimSuffix(name, suffix))
+	w, prefix, load, ok := logName(stem, workloads)
+	if !ok && l.studyRead {
+		l.problem(Pos{file, 0}, "log %q names no workload of the study; name a log <workload-id>%s (or <workload-id>%s for a --save-result JSON, <workload-id>.run-<n>%s for the n-th repeat, <workload-id>.c<N>%s for a load of a sweep), with a workload id of %s", name, LogSuffix, JSONSuffix, LogSuffix, LogSuffix, s.Pos.File)
 		return nil, "", nil
 	}
-	if first, dup := logOf[logKey{w, repeat}]; dup {
-		l.problem(Pos{file, 0}, "both %s and %s hold workload %s: a run has one log per workload; keep one of them", first, name, w)
+	var point *SweepPoint
+	var wl *Workload
+	if ok {
+		wl = &s.Workloads[workloads[w]]
+	}
+	if prefix != "" {
+		if point = l.logPoint(file, wl, prefix, load); point == nil {
+			return nil, "", nil
+		}
+	}
+	series := w
+	if point != nil {
+		series = stem // without its repeat: <workload>.c<N>
+	}
+	if first, dup := logs.names[logKey{series, repeat}]; dup {
+		l.problem(Pos{file, 0}, "both %s and %s hold workload %s%s: a run has one log per workload; keep one of them", first, name, w, pointSuffix(prefix, load))
 		return nil, "", nil
 	}
-	if repeats[w]++; repeats[w] > MaxRepeats {
-		if repeats[w] == MaxRepeats+1 {
-			l.problem(Pos{file, 0}, "%s", tooManyRepeats(w))
+	// A sweep has logs of one load each, or logs of a tool that writes
+	// every load (guidellm), not both.
+	other := logs.plain[w]
+	if point == nil {
+		other = logs.point[w]
+	}
+	if other != "" && wl != nil && wl.Sweep != nil {
+		l.problem(Pos{file, 0}, "both %s and %s hold the sweep of workload %s: give it one log per load, or one log of a tool that writes every load, not both", other, name, w)
+		return nil, "", nil
+	}
+	if logs.repeats[series]++; logs.repeats[series] > MaxRepeats {
+		if logs.repeats[series] == MaxRepeats+1 {
+			l.problem(Pos{file, 0}, "%s", tooManyRepeats(series))
 		}
 		return nil, "", nil
 	}
-	logOf[logKey{w, repeat}] = name
+	logs.names[logKey{series, repeat}] = name
+	if point == nil && logs.plain[w] == "" {
+		logs.plain[w] = name
+	} else if point != nil && logs.point[w] == "" {
+		logs.point[w] = name
+	}
 	if info, err := e.Info(); err == nil && info.Size() > MaxLogSize {
 		l.problem(Pos{file, 0}, "the log is %d bytes; the limit is %d (64 MiB): keep the benchmark's own output, from its command to its result, and leave server logs out", info.Size(), MaxLogSize)
 		return nil, "", nil
@@ -844,10 +1008,10 @@ func (l *loader) readLog(s *Study, dir, shown string, e fs.DirEntry, workloads m
 		}
 		return nil, failure, nil
 	}
-	if len(blocks) > 1 {
+	if len(blocks) > 1 && (point != nil || wl == nil || wl.Sweep == nil) {
 		l.problem(Pos{file, blocks[1].Line}, "a second result block (the first is at line %d): a log holds one workload of one run; move this block to the log of its own run or workload", blocks[0].Line)
 	}
-	return &Log{Workload: w, Repeat: repeat, File: file, Raw: raw, Blocks: blocks}, "", nil
+	return &Log{Workload: w, Point: point, Repeat: repeat, File: file, Raw: raw, Blocks: blocks}, "", nil
 }
 
 // Run returns the run with the given id, or nil.

@@ -8,6 +8,8 @@ package study
 
 import (
 	"bytes"
+	"math"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -147,9 +149,121 @@ type Workload struct {
 	NumPrompts     int    // 0: not published
 	Seed           *int
 	MaxConcurrency *int // nil: no limit
-	Command        string
-	Main           bool // the workload steps are compared on
-	Pos            Pos
+	// Sweep, when set, says the workload was measured at several loads:
+	// one log per point, or one log of a tool that writes all its points.
+	Sweep   *Sweep
+	Command string
+	Main    bool // the workload steps are compared on
+	Pos     Pos
+}
+
+// Sweep is the loads a workload was measured at.
+type Sweep struct {
+	// Key is the benchlog key of the load: SweepConcurrency or SweepRate.
+	Key    string
+	Points []SweepPoint // as declared, increasing
+	Pos    Pos
+}
+
+// The loads a sweep may vary, as benchlog keys and study.yaml keys.
+const (
+	SweepConcurrency = "max_concurrency" // --max-concurrency; logs <workload>.c<N>.log
+	SweepRate        = "request_rate"    // --request-rate, req/s; logs <workload>.rps<R>.log
+)
+
+// MaxSweepPoints bounds the points of one sweep: each is a log, a row and
+// a marker on every page.
+const MaxSweepPoints = 64
+
+// SweepPoint is one load of a sweep, as written.
+type SweepPoint struct {
+	Value float64
+	Raw   string // "16", "0.5"
+}
+
+// Prefix is what a log's file name puts before the point: "c" or "rps".
+func (s *Sweep) Prefix() string {
+	if s.Key == SweepRate {
+		return "rps"
+	}
+	return "c"
+}
+
+// Has reports whether v is one of the sweep's points.
+func (s *Sweep) Has(v float64) bool {
+	for _, p := range s.Points {
+		if p.Value == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Matches reports whether a load a block printed is this point: equal once
+// rounded to the decimals the point is written with (a guidellm report's
+// rate 7.1299 is the point 7.13).
+func (p SweepPoint) Matches(v float64) bool {
+	d := 0
+	if i := strings.IndexByte(p.Raw, '.'); i >= 0 {
+		d = len(p.Raw) - i - 1
+	}
+	scale := math.Pow10(d)
+	return math.Round(v*scale)/scale == p.Value
+}
+
+// Point returns the sweep's point a printed load matches, if any.
+func (s *Sweep) Point(v float64) (SweepPoint, bool) {
+	for _, p := range s.Points {
+		if p.Matches(v) {
+			return p, true
+		}
+	}
+	return SweepPoint{}, false
+}
+
+// PointBlock is a run's result at one load of a sweep.
+type PointBlock struct {
+	Point SweepPoint
+	Log   *Log
+	Block *benchlog.Block
+}
+
+// SweepBlocks returns a run's results on a swept workload, by increasing
+// load: the first block of each log named after a load, and the blocks of
+// a log named after the workload alone (a tool's sweep, such as
+// guidellm's) whose printed load is a point of the sweep, the first at
+// each load. A block of such a log that prints no load (guidellm's
+// synchronous and throughput benchmarks) is no point.
+func (r *Run) SweepBlocks(w *Workload) []PointBlock {
+	if w.Sweep == nil {
+		return nil
+	}
+	var out []PointBlock
+	seen := map[float64]bool{}
+	add := func(p SweepPoint, lg *Log, b *benchlog.Block) {
+		if !seen[p.Value] {
+			seen[p.Value] = true
+			out = append(out, PointBlock{Point: p, Log: lg, Block: b})
+		}
+	}
+	for i := range r.Logs {
+		lg := &r.Logs[i]
+		switch {
+		case lg.Workload != w.ID || len(lg.Blocks) == 0:
+		case lg.Point != nil:
+			add(*lg.Point, lg, &lg.Blocks[0])
+		default:
+			for j := range lg.Blocks {
+				if m, ok := lg.Blocks[j].Metrics[w.Sweep.Key]; ok {
+					if p, ok := w.Sweep.Point(m.Value); ok {
+						add(p, lg, &lg.Blocks[j])
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Point.Value < out[j].Point.Value })
+	return out
 }
 
 // Config is a configuration shown in the conclusion.
@@ -242,6 +356,9 @@ type Log struct {
 	// Repeat is the repeat a <workload>.run-<n> log holds, from 1; 0 for a
 	// plain <workload>.log, the workload's only measurement.
 	Repeat int
+	// Point is the load the file name gives (<workload>.c16.log: 16), or
+	// nil for a log named after its workload alone.
+	Point  *SweepPoint
 	File   string
 	Raw    []byte // the log as read, for showing blocks verbatim
 	Blocks []benchlog.Block

@@ -78,7 +78,7 @@ func TestLoadRepeatProblems(t *testing.T) {
 		{"json and log of one repeat", []string{"sharegpt.run-1.log", "sharegpt.run-1.json"},
 			[]string{dir + "sharegpt.run-1.log:0: both sharegpt.run-1.json and sharegpt.run-1.log hold workload sharegpt"}},
 		{"run-0", []string{"sharegpt.log", "sharegpt.run-0.log"},
-			[]string{dir + `sharegpt.run-0.log:0: log "sharegpt.run-0.log" names no workload of the study; name a log <workload-id>.log (or <workload-id>.json for a --save-result JSON, <workload-id>.run-<n>.log for the n-th repeat)`}},
+			[]string{dir + `sharegpt.run-0.log:0: log "sharegpt.run-0.log" names no workload of the study; name a log <workload-id>.log (or <workload-id>.json for a --save-result JSON, <workload-id>.run-<n>.log for the n-th repeat`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			files := validFiles()

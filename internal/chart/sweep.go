@@ -1,0 +1,264 @@
+package chart
+
+import (
+	"math"
+	"strings"
+
+	"github.com/perflab/perflab/internal/report"
+)
+
+// The sweep chart, "sweep-<workload>": for a workload measured at several
+// loads, one line per configuration through its points in order of load,
+// x = median TPOT (ms, lower is better), y = output tok/s per GPU (higher
+// is better). Each configuration has its own colour and marker shape, so
+// the lines read without colour; the Pareto frontier is a thick dashed
+// dark line, and its points and the best point within the study's latency
+// budget (a ring and a star) carry their configuration's load.
+
+// sweepPalette are the configurations' colours (Okabe–Ito, darkened where
+// white needs it), in curve order, repeated past the eighth.
+var sweepPalette = []paint{
+	hexPaint("0072B2"), hexPaint("E69F00"), hexPaint("009E73"), hexPaint("CC79A7"),
+	hexPaint("D55E00"), hexPaint("56B4E9"), hexPaint("1F2328"), hexPaint("8F7F00"),
+}
+
+var dashFrontier = dashArray(8, 5)
+
+// Layout of the sweep chart, in pixels.
+const (
+	sweepPlotH  = 300
+	sweepMarker = 5
+)
+
+type sweepXY struct {
+	x, y  float64 // median TPOT, output tok/s per GPU
+	label string  // the load, when written next to the point
+	best  bool
+}
+
+type sweepLine struct {
+	name string
+	pts  []sweepXY
+}
+
+type sweepSpec struct {
+	name, title, subtitle, desc string
+	xLabel, yLabel, frontier    string
+	lines                       []sweepLine
+	front                       []sweepXY
+}
+
+// sweepCharts draws one chart per swept workload.
+func sweepCharts(rep *report.Report, ct chartText, workloadName func(string) string) []sweepSpec {
+	T := ct.T
+	var out []sweepSpec
+	for i := range rep.Sweeps {
+		sr := &rep.Sweeps[i]
+		w := workloadName(sr.Workload.ID)
+		s := sweepSpec{
+			name:     "sweep-" + sr.Workload.ID,
+			title:    T("chart.sweep.title", "Workload", w),
+			subtitle: T("chart.sweep.subtitle"),
+			xLabel:   T("chart.sweep.x"),
+			yLabel:   T("chart.sweep.y"),
+			frontier: T("chart.sweep.frontier"),
+		}
+		at := func(p *report.SweepPoint) string {
+			return T("chart.sweep.point."+sr.Workload.Sweep.Key, "Load", p.Load.Expr())
+		}
+		var names, front []string
+		for _, c := range sr.Curves {
+			l := sweepLine{name: c.Run.Name}
+			for j := range c.Points {
+				p := &c.Points[j]
+				if p.TPOT == nil {
+					continue
+				}
+				xy := sweepXY{x: p.TPOT.Measured, y: p.PerGPU(), best: p == sr.Best}
+				if p.Frontier || xy.best {
+					xy.label = at(p)
+				}
+				l.pts = append(l.pts, xy)
+			}
+			s.lines = append(s.lines, l)
+			names = append(names, c.Run.Name)
+		}
+		for _, p := range sr.Frontier {
+			s.front = append(s.front, sweepXY{x: p.TPOT.Measured, y: p.PerGPU()})
+			front = append(front, T("chart.sweep.desc_point", "Config", p.Run.Name, "Point", at(p)))
+		}
+		sep := T("chart.list_separator")
+		desc := []string{T("chart.sweep.desc", "Workload", w, "Configs", strings.Join(names, sep))}
+		if len(front) > 0 {
+			desc = append(desc, T("chart.sweep.desc_frontier", "Frontier", strings.Join(front, sep)))
+		} else {
+			desc = append(desc, T("chart.sweep.desc_no_latency"))
+		}
+		if sr.Best != nil && sr.Best.TPOT != nil { // drawn, so starred
+			desc = append(desc, T("chart.sweep.desc_best", "Config", sr.Best.Run.Name, "Point", at(sr.Best)))
+		}
+		s.desc = ct.sentences(desc)
+		out = append(out, s)
+	}
+	return out
+}
+
+// sweepMarkerAt draws marker shape k (diamond, square, triangle up,
+// triangle down) centred at x, y.
+func (c *canvas) sweepMarkerAt(k, x, y int, fill paint) {
+	r := sweepMarker
+	switch k % 4 {
+	case 0:
+		r++
+		c.moveTo(x, y-r)
+		c.lineTo(x+r, y)
+		c.lineTo(x, y+r)
+		c.lineTo(x-r, y)
+	case 1:
+		r--
+		c.moveTo(x-r, y-r)
+		c.lineTo(x+r, y-r)
+		c.lineTo(x+r, y+r)
+		c.lineTo(x-r, y+r)
+	case 2:
+		c.moveTo(x, y-r-1)
+		c.lineTo(x+r+1, y+r)
+		c.lineTo(x-r-1, y+r)
+	default:
+		c.moveTo(x, y+r+1)
+		c.lineTo(x+r+1, y-r)
+		c.lineTo(x-r-1, y-r)
+	}
+	c.path = append(c.path, "\nZ"...)
+	c.drawPath(fill, colText, 1, solid)
+}
+
+func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
+	w := float64(chartWidth)
+	y := drawHeader(m, c, s.title, s.subtitle)
+	// Legend: each configuration's line and marker, then the frontier.
+	y += 10
+	x := float64(chartPad)
+	const sw = 30
+	item := func(label string, drawSample func(x, mid int)) {
+		lw := m.width(label, legendSize)
+		if x > chartPad && x+sw+6+lw > w-chartPad {
+			x = chartPad
+			y += legendSize * 1.8
+		}
+		mid := int(y) + 7
+		drawSample(int(x), mid)
+		c.text(label, int(x)+sw+6, mid+4, legendSize, colText, "start", false)
+		x += sw + 6 + lw + 18
+	}
+	for i, l := range s.lines {
+		col := sweepPalette[i%len(sweepPalette)]
+		item(l.name, func(x, mid int) {
+			c.line(x, mid, x+sw, mid, col, 2, solid)
+			c.sweepMarkerAt(i, x+sw/2, mid, col)
+		})
+	}
+	item(s.frontier, func(x, mid int) { c.line(x, mid, x+sw, mid, colText, 3, dashFrontier) })
+	y += 14 + 8
+
+	// The scales: from 0 to a round value above the largest point.
+	var maxX, maxY float64
+	for _, l := range s.lines {
+		for _, p := range l.pts {
+			maxX, maxY = max(maxX, p.x), max(maxY, p.y)
+		}
+	}
+	var xBuf, yBuf [8]float64
+	xTicks, yTicks := niceTicks(xBuf[:0], maxX), niceTicks(yBuf[:0], maxY)
+	xMax, yMax := xTicks[len(xTicks)-1], yTicks[len(yTicks)-1]
+	tickW := 0.0
+	for _, t := range yTicks {
+		tickW = max(tickW, m.width(string(appendTick(nil, t)), tickSize))
+	}
+	// The y axis's name above the plot, then the plot.
+	y += labelSize
+	c.text(s.yLabel, chartPad, int(y), labelSize, colText, "start", true)
+	y += 12
+	plotL, plotR := float64(chartPad)+math.Ceil(tickW)+8, w-chartPad-12
+	top, bottom := y, y+sweepPlotH
+	xOf := func(v float64) int { return int(math.Round(plotL + v/xMax*(plotR-plotL))) }
+	yOf := func(v float64) int { return int(math.Round(bottom - v/yMax*sweepPlotH)) }
+	for _, t := range yTicks {
+		yy, col := yOf(t), colGrid
+		if t == 0 {
+			col = colAxis
+		}
+		c.line(int(plotL), yy, int(plotR), yy, col, 1, solid)
+		tspan := c.openText(int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
+		c.buf = appendTick(c.buf, t)
+		c.closeText(tspan)
+	}
+	for _, t := range xTicks {
+		xx, col := xOf(t), colGrid
+		if t == 0 {
+			col = colAxis
+		}
+		c.line(xx, int(top), xx, int(bottom), col, 1, solid)
+		c.tick(t, xx, int(bottom)+tickSize+4)
+	}
+	y = bottom + tickSize + 4 + 8 + labelSize
+	c.text(s.xLabel, int((plotL+plotR)/2), int(y), labelSize, colText, "middle", true)
+
+	// The frontier under the curves, the curves, then markers and labels.
+	for i, p := range s.front {
+		if i == 0 {
+			c.moveTo(xOf(p.x), yOf(p.y))
+		} else {
+			c.lineTo(xOf(p.x), yOf(p.y))
+		}
+	}
+	if len(s.front) > 1 {
+		c.drawPath(noPaint, colText, 3, dashFrontier)
+	}
+	c.path = c.path[:0]
+	for i, l := range s.lines {
+		for j, p := range l.pts {
+			if j == 0 {
+				c.moveTo(xOf(p.x), yOf(p.y))
+			} else {
+				c.lineTo(xOf(p.x), yOf(p.y))
+			}
+		}
+		if len(l.pts) > 1 {
+			c.drawPath(noPaint, sweepPalette[i%len(sweepPalette)], 2, solid)
+		}
+		c.path = c.path[:0]
+	}
+	// Labels on cards that no line crosses, then every marker above them.
+	for _, l := range s.lines {
+		for _, p := range l.pts {
+			if p.label == "" {
+				continue
+			}
+			px, py := xOf(p.x), yOf(p.y)
+			label := p.label
+			if p.best {
+				label = "★ " + label
+			}
+			// Right of the point, or left of it near the right edge.
+			lw := int(math.Ceil(m.width(label, valueSize)))
+			tx, x0, anchor := px+12, px+10, "start"
+			if px+12+lw > int(w)-chartPad {
+				tx, x0, anchor = px-12, px-14-lw, "end"
+			}
+			c.rect(x0, py-8-valueSize, x0+lw+4, py-8+4, colCard, noPaint, 0, solid)
+			c.text(label, tx, py-8, valueSize, colText, anchor, false)
+		}
+	}
+	for i, l := range s.lines {
+		for _, p := range l.pts {
+			px, py := xOf(p.x), yOf(p.y)
+			if p.best {
+				r := sweepMarker + 5
+				c.rect(px-r, py-r, px+r, py+r, noPaint, colText, 2, solid)
+			}
+			c.sweepMarkerAt(i, px, py, sweepPalette[i%len(sweepPalette)])
+		}
+	}
+	return int(math.Ceil(y)) + chartPad
+}

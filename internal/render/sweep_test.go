@@ -1,0 +1,153 @@
+package render
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/chart"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// sweepCase is a study whose workload "chat" was swept over three request
+// rates: three configurations, one with a name to escape, one point
+// without a median TPOT (in the table, not on the chart), and an SLO.
+func sweepCase() chartCase {
+	pts := []study.SweepPoint{{Value: 0.5, Raw: "0.5"}, {Value: 2, Raw: "2"}, {Value: 8, Raw: "8"}}
+	run := func(id, name string, gpus int, points ...[3]float64) *study.Run {
+		r := &study.Run{ID: id, Name: name, GPUs: gpus}
+		for i, p := range points {
+			kv := []any{"output_throughput", p[0], "request_rate", pts[i].Value}
+			if p[1] > 0 {
+				kv = append(kv, "median_tpot_ms", p[1], "p99_ttft_ms", p[2])
+			}
+			file := "runs/" + id + "/chat.rps" + pts[i].Raw + ".log"
+			r.Logs = append(r.Logs, study.Log{Workload: "chat", Point: &pts[i], File: file, Blocks: []benchlog.Block{metricBlock(file, kv...)}})
+		}
+		return r
+	}
+	s := &study.Study{
+		ID: "sweep", Model: "org/Model-7B", Objective: study.Throughput,
+		Hardware: study.Hardware{GPU: "GPU", GPUsPerNode: 4, Nodes: 1},
+		SLO:      &study.SLO{Stat: "p99", TTFT: 800},
+		Workloads: []study.Workload{{ID: "short", Dataset: "sharegpt", Main: true},
+			{ID: "chat", Dataset: "sharegpt", Sweep: &study.Sweep{Key: study.SweepRate, Points: pts}}},
+		Runs: []*study.Run{
+			run("base", "Engine A", 1, [3]float64{150.25, 11.5, 210.5}, [3]float64{520.5, 14.25, 380.75}, [3]float64{900.75, 31.5, 1900.25}),
+			run("fp8", "Engine A <fp8> & co", 1, [3]float64{160.5, 9.75, 190.5}, [3]float64{610.25, 12.5, 350.5}, [3]float64{1250.5, 0, 0}),
+			run("tp2", "Engine B --tensor-parallel-size 2", 2, [3]float64{300.5, 7.25, 150.25}, [3]float64{1100.5, 9.5, 290.75}, [3]float64{2600.25, 22.75, 990.5}),
+		},
+	}
+	names := map[string]*study.Content{
+		"en": {Workloads: map[string]string{"chat": "Chat at three request rates"}},
+		"zh": {Workloads: map[string]string{"chat": "三种请求速率下的对话"}},
+		"ja": {Workloads: map[string]string{"chat": "三つのリクエストレートでの会話"}},
+	}
+	return chartCase{name: "sweep", rep: report.Build(s, nil), content: names}
+}
+
+var fontSize = regexp.MustCompile(`font-size:([0-9.]+)px`)
+
+// TestChartsSweepGolden compares the sweep chart, in every language, with
+// testdata/sweep-charts/<lang>/sweep-chat.svg, and checks what it says:
+// every number of its description drawn, no text under 11 px, the
+// frontier's and the best point's loads written.
+func TestChartsSweepGolden(t *testing.T) {
+	c := sweepCase()
+	for _, l := range Languages {
+		var sw *chart.Chart
+		charts := c.draw(t, l.Code)
+		for i := range charts {
+			if charts[i].Name == "sweep-chat" {
+				sw = &charts[i]
+			}
+		}
+		if sw == nil {
+			t.Fatalf("%s: no sweep-chat chart among %d", l.Code, len(charts))
+		}
+		file := filepath.Join("testdata", "sweep-charts", l.Code, sw.Name+".svg")
+		if *updateCharts {
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, sw.SVG, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if want, err := os.ReadFile(file); err != nil {
+			t.Errorf("%s: no golden file (go test ./internal/render -run Charts -updateCharts writes it): %v", file, err)
+		} else if !bytes.Equal(want, sw.SVG) {
+			t.Errorf("%s differs from the chart drawn (go test ./internal/render -run Charts -updateCharts rewrites it):\n%s", file, firstDiff(want, sw.SVG))
+		}
+		doc, drawn := texts(t, sw.SVG)
+		if doc.Title != sw.Title || doc.Desc != sw.Description {
+			t.Errorf("%s: title %q, desc %q", l.Code, doc.Title, doc.Desc)
+		}
+		all := strings.Join(drawn, "\n")
+		for _, n := range numberRE.FindAllString(sw.Description, -1) {
+			if !containsNumber(all, n) {
+				t.Errorf("%s: the description gives %s, the chart does not show it", l.Code, n)
+			}
+		}
+		for _, m := range fontSize.FindAllStringSubmatch(string(sw.SVG), -1) {
+			if size, _ := strconv.ParseFloat(m[1], 64); size < 11 {
+				t.Errorf("%s: text of %s px", l.Code, m[1])
+			}
+		}
+		if !contains(drawn, "Engine A <fp8> & co") || strings.Contains(all, "chart.") {
+			t.Errorf("%s: names or message ids: %q", l.Code, drawn)
+		}
+	}
+	// In English: per GPU, tp2 is 150.25, 550.25, 1300.125 at 7.25, 9.5,
+	// 22.75 ms; base 150.25, 520.5, 900.75 at 11.5, 14.25, 31.5; fp8 160.5,
+	// 610.25 at 9.75, 12.5 (no TPOT at 8 req/s). The frontier: tp2 at 0.5,
+	// tp2 at 2 (550.25 at 9.5 ms), fp8 at 2 (610.25 at 12.5), tp2 at 8.
+	// Within P99 TTFT 800 ms: tp2 at 8 prints 990.5, fp8 at 8 prints none:
+	// the best is fp8 at 2 req/s, 610.25 per GPU. Loads are written as the
+	// blocks print them (two decimals here).
+	sw := c.draw(t, "en")
+	var desc string
+	var drawn []string
+	for _, ch := range sw {
+		if ch.Name == "sweep-chat" {
+			desc = ch.Description
+			_, drawn = texts(t, ch.SVG)
+		}
+	}
+	for _, want := range []string{"The Pareto frontier runs through Engine B --tensor-parallel-size 2 at 0.50 req/s, Engine B --tensor-parallel-size 2 at 2.00 req/s, Engine A <fp8> & co at 2.00 req/s, Engine B --tensor-parallel-size 2 at 8.00 req/s.",
+		"the best point is Engine A <fp8> & co at 2.00 req/s"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("description %q lacks %q", desc, want)
+		}
+	}
+	if !contains(drawn, "★ 2.00 req/s") {
+		t.Errorf("the best point is not starred: %q", drawn)
+	}
+}
+
+// A sweep whose logs print no median TPOT has a table but nothing to draw:
+// its chart says so rather than naming an empty frontier.
+func TestChartsSweepWithoutLatency(t *testing.T) {
+	c := sweepCase()
+	for _, curve := range c.rep.Sweeps[0].Curves {
+		for i := range curve.Points {
+			curve.Points[i].TPOT, curve.Points[i].Frontier = nil, false
+		}
+	}
+	c.rep.Sweeps[0].Frontier = nil
+	for _, ch := range c.draw(t, "en") {
+		if ch.Name == "sweep-chat" {
+			if !strings.Contains(ch.Description, "No point prints a median TPOT") || strings.Contains(ch.Description, "frontier runs through") {
+				t.Errorf("description: %s", ch.Description)
+			}
+			texts(t, ch.SVG) // well-formed
+			return
+		}
+	}
+	t.Fatal("no sweep chart")
+}

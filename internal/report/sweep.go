@@ -1,0 +1,202 @@
+package report
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// A sweep measures each configuration of a workload at several loads
+// (concurrencies or request rates): each configuration gives a curve of
+// output throughput per GPU (higher is better) against latency (lower is
+// better). The latency of the curve is the median TPOT, which every tool
+// that sweeps prints and which the load moves most directly; P99 TTFT is
+// shown beside it when the log prints it.
+
+// Metrics of a sweep point.
+var (
+	OutputThroughput = Metric{Key: "output_throughput", Unit: "tok/s", HigherBetter: true}
+	MedianTPOT       = Metric{Key: "median_tpot_ms", Unit: "ms", HigherBetter: false}
+	P99TTFT          = Metric{Key: "p99_ttft_ms", Unit: "ms", HigherBetter: false}
+)
+
+// SweepPoint is one configuration at one load of a sweep.
+type SweepPoint struct {
+	Run     *study.Run
+	LogFile string
+	Block   *benchlog.Block
+	// Load is the point: the concurrency or request rate the block prints,
+	// or, when it prints none, the one its file name gives (Source.Line 0).
+	Load   Value
+	Output Value  // output token throughput, as measured (never projected)
+	TPOT   *Value // median TPOT: the curve's latency; nil when not printed
+	TTFT   *Value // P99 TTFT; nil when not printed
+	// With an SLO: the latencies it limits, one per limit (nil where not
+	// printed), and whether the point keeps every limit.
+	SLO   []*Value
+	Meets bool
+	// Frontier: no other point of the sweep has at least its throughput per
+	// GPU at no more latency, with one of the two strictly better.
+	Frontier bool
+}
+
+// PerGPU is the point's output throughput per GPU: the y of its curve.
+func (p *SweepPoint) PerGPU() float64 { return p.Output.PerGPU() }
+
+// SweepCurve is one configuration's points, by increasing load.
+type SweepCurve struct {
+	Run    *study.Run
+	Points []SweepPoint
+}
+
+// SweepResult is a swept workload across the study's configurations.
+type SweepResult struct {
+	Workload study.Workload
+	Curves   []SweepCurve  // runs in id order; only runs with a point
+	Frontier []*SweepPoint // the Pareto frontier, lowest latency first
+	Limits   []study.SLOLimit
+	// Best is the point with the highest output throughput per GPU that
+	// keeps the study's SLO (ties: the lower median TPOT, then the first
+	// curve and load); nil without an SLO or when no point keeps it.
+	Best *SweepPoint
+}
+
+// sweeps computes every swept workload that has a result.
+func (r *Report) sweeps() []SweepResult {
+	var out []SweepResult
+	for i := range r.Study.Workloads {
+		w := &r.Study.Workloads[i]
+		if w.Sweep == nil {
+			continue
+		}
+		if sr := r.sweep(w); len(sr.Curves) > 0 {
+			out = append(out, sr)
+		}
+	}
+	return out
+}
+
+func (r *Report) sweep(w *study.Workload) SweepResult {
+	sr := SweepResult{Workload: *w}
+	if r.Study.SLO != nil {
+		sr.Limits = r.Study.SLO.Limits()
+	}
+	for _, run := range r.Study.Runs {
+		if run.Failed() || r.Excluded[run.ID] != "" {
+			continue
+		}
+		c := SweepCurve{Run: run}
+		for _, pb := range run.SweepBlocks(w) {
+			if p, ok := r.sweepPoint(run, w, pb, sr.Limits); ok {
+				c.Points = append(c.Points, p)
+			}
+		}
+		if len(c.Points) > 0 {
+			sr.Curves = append(sr.Curves, c)
+		}
+	}
+	sr.Frontier = frontier(sr.Curves)
+	if r.Study.SLO != nil {
+		sr.Best = bestWithin(sr.Curves)
+	}
+	return sr
+}
+
+// sweepPoint reads one point; a block without an output throughput is
+// none.
+func (r *Report) sweepPoint(run *study.Run, w *study.Workload, pb study.PointBlock, limits []study.SLOLimit) (SweepPoint, bool) {
+	file, b := pb.Log.File, pb.Block
+	out := r.blockValue(run, w.ID, file, b, OutputThroughput.Key)
+	if out == nil {
+		return SweepPoint{}, false
+	}
+	out.Replicas = 1 // a curve is what the run measured
+	p := SweepPoint{Run: run, LogFile: file, Block: b, Output: *out, Meets: true}
+	if load := r.blockValue(run, w.ID, file, b, w.Sweep.Key); load != nil {
+		p.Load = *load
+	} else {
+		p.Load = Value{Run: run.ID, Workload: w.ID, Metric: w.Sweep.Key, Measured: pb.Point.Value, Decimals: decimalsOf(pb.Point.Raw),
+			Replicas: 1, GPUs: run.GPUs, Source: Source{File: file, Label: path.Base(file)}}
+	}
+	p.Load.Replicas = 1
+	p.TPOT = r.latency(run, w.ID, file, b, MedianTPOT.Key)
+	p.TTFT = r.latency(run, w.ID, file, b, P99TTFT.Key)
+	for _, l := range limits {
+		v := r.latency(run, w.ID, file, b, l.Key)
+		p.SLO = append(p.SLO, v)
+		p.Meets = p.Meets && v != nil && v.Measured <= l.Limit
+	}
+	return p, true
+}
+
+// latency reads a per-request latency, never projected.
+func (r *Report) latency(run *study.Run, workload, file string, b *benchlog.Block, key string) *Value {
+	v := r.blockValue(run, workload, file, b, key)
+	if v != nil {
+		v.Replicas = 1
+	}
+	return v
+}
+
+// decimalsOf counts the decimals a number is written with.
+func decimalsOf(raw string) int {
+	if i := strings.IndexByte(raw, '.'); i >= 0 {
+		return len(raw) - i - 1
+	}
+	return 0
+}
+
+// frontier marks and returns the points no other point beats: sorted by
+// median TPOT (then by throughput per GPU, highest first), a point is on
+// the frontier when its throughput per GPU is higher than that of every
+// point before it. Points without a median TPOT are on no frontier; of two
+// equal points only the first is.
+func frontier(curves []SweepCurve) []*SweepPoint {
+	var pts []*SweepPoint
+	for i := range curves {
+		for j := range curves[i].Points {
+			if p := &curves[i].Points[j]; p.TPOT != nil {
+				pts = append(pts, p)
+			}
+		}
+	}
+	sort.SliceStable(pts, func(i, j int) bool {
+		a, b := pts[i], pts[j]
+		if a.TPOT.Measured != b.TPOT.Measured {
+			return a.TPOT.Measured < b.TPOT.Measured
+		}
+		return a.PerGPU() > b.PerGPU()
+	})
+	var out []*SweepPoint
+	for _, p := range pts {
+		if len(out) == 0 || p.PerGPU() > out[len(out)-1].PerGPU() {
+			p.Frontier = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// bestWithin returns the point with the highest output throughput per GPU
+// that keeps the SLO; of equal ones, the lower median TPOT, then the first.
+func bestWithin(curves []SweepCurve) *SweepPoint {
+	var best *SweepPoint
+	for i := range curves {
+		for j := range curves[i].Points {
+			p := &curves[i].Points[j]
+			if !p.Meets {
+				continue
+			}
+			switch {
+			case best == nil || p.PerGPU() > best.PerGPU():
+				best = p
+			case p.PerGPU() == best.PerGPU() && p.TPOT != nil && (best.TPOT == nil || p.TPOT.Measured < best.TPOT.Measured):
+				best = p
+			}
+		}
+	}
+	return best
+}
