@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -17,7 +19,7 @@ func TestSummaryNoChange(t *testing.T) {
 	if err != nil {
 		t.Fatalf("summary: %v\n%s", err, stderr)
 	}
-	if !strings.Contains(out, "No change in meaning: the 2 reports") || strings.Contains(out, "| --- |") {
+	if !strings.Contains(out, fmt.Sprintf("No change in meaning: the %d reports", repoStudies(t))) || strings.Contains(out, "| --- |") {
 		t.Errorf("summary of identical trees:\n%s", out)
 	}
 }
@@ -48,7 +50,7 @@ func TestSummaryChanges(t *testing.T) {
 		t.Fatalf("summary: %v\n%s", err, stderr)
 	}
 	for _, want := range []string{
-		"2 of 2 reports change.",
+		fmt.Sprintf("2 of %d reports change.", repoStudies(t)),
 		"| report | what | base | this change |",
 		"| qwen3-235b-a22b-a100 | report removed | Qwen/Qwen3-235B-A22B-Instruct-2507 on 8 × NVIDIA A100 SXM 80GB, throughput | — |",
 		"| qwen3-32b-a100 | conclusion sharegpt | 1730.98 → 2054.21 tok/s (+18.7 %) | 1730.98 → 2154.21 tok/s (+24.5 %) |",
@@ -82,4 +84,15 @@ func TestMarkdownCells(t *testing.T) {
 	if got != want {
 		t.Errorf("mdFact =\n %s\nwant\n %s", got, want)
 	}
+}
+
+// repoStudies is the number of studies in the repository's results/.
+func repoStudies(t *testing.T) int {
+	t.Helper()
+	_, self, _, _ := runtime.Caller(0) // tests change the working directory
+	found, err := filepath.Glob(filepath.Join(filepath.Dir(self), "..", "..", "results", "*", "study.yaml"))
+	if err != nil || len(found) == 0 {
+		t.Fatalf("no study in results/: %v", err)
+	}
+	return len(found)
 }

@@ -11,12 +11,16 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"gopkg.in/yaml.v3"
 )
 
 // Make writes n studies into dstResults (and their prose into dstContent,
 // when srcContent is not empty), replicating the studies of srcResults in
 // turn: copy i of study s is named s-NNNN. Both destinations are created and
-// must not hold studies yet.
+// must not hold studies yet. Example studies (kind: example) are left out:
+// the tree is made of reports of real measurements, whose size benchmarks
+// have always been measured on.
 func Make(srcResults, srcContent, dstResults, dstContent string, n int) ([]string, error) {
 	entries, err := os.ReadDir(srcResults)
 	if err != nil {
@@ -24,7 +28,7 @@ func Make(srcResults, srcContent, dstResults, dstContent string, n int) ([]strin
 	}
 	var studies []string
 	for _, e := range entries {
-		if e.IsDir() && e.Name()[0] != '.' {
+		if e.IsDir() && e.Name()[0] != '.' && !example(filepath.Join(srcResults, e.Name())) {
 			studies = append(studies, e.Name())
 		}
 	}
@@ -90,4 +94,16 @@ func write(name string, data []byte) error {
 		return err
 	}
 	return os.WriteFile(name, data, 0o644)
+}
+
+// example reports whether the study in dir is of kind example.
+func example(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, "study.yaml"))
+	if err != nil {
+		return false
+	}
+	var head struct {
+		Kind string `yaml:"kind"`
+	}
+	return yaml.Unmarshal(data, &head) == nil && head.Kind == "example"
 }

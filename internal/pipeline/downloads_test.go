@@ -112,7 +112,12 @@ func TestDownloadsCSV(t *testing.T) {
 	}
 	rows := parseCSV(t, all)
 	var perStudy int
-	for _, id := range []string{"qwen3-235b-a22b-a100", "qwen3-32b-a100"} {
+	studies, err := filepath.Glob(filepath.Join(repoDirs.Results, "*", "study.yaml"))
+	if err != nil || len(studies) == 0 {
+		t.Fatalf("no study in %s: %v", repoDirs.Results, err)
+	}
+	for _, file := range studies {
+		id := filepath.Base(filepath.Dir(file))
 		data := files["data/"+id+".csv"]
 		if data == nil {
 			t.Fatalf("no data/%s.csv", id)

@@ -15,9 +15,13 @@ import (
 // holds one complete vLLM block whose every printed number becomes its
 // canonical metric, on its own line.
 func TestSeedBlocksParse(t *testing.T) {
-	logs, err := filepath.Glob("../../results/*/runs/*/*.log")
-	if err != nil {
-		t.Fatal(err)
+	var logs []string
+	for _, seed := range []string{"qwen3-235b-a22b-a100", "qwen3-32b-a100"} {
+		found, err := filepath.Glob("../../results/" + seed + "/runs/*/*.log")
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, found...)
 	}
 	if len(logs) != 30 {
 		t.Fatalf("found %d seed logs, want 30 (15 per study)", len(logs))

@@ -95,8 +95,9 @@ type versionCommand struct {
 
 // trendView is one workload of a run's history: a row per version.
 type trendView struct {
-	Case string // escaped
-	Rows []versionRow
+	Case  string // escaped
+	Rows  []versionRow
+	Notes []string // maintainers' reasons for its acknowledged regressions, under the table
 }
 
 type versionRow struct {
@@ -787,7 +788,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 						row.Version += " *" + loc.T("paren", "Text", loc.T("history.current")) + "*"
 					}
 					if v := p.Value; v != nil {
-						row.Value = sourced(v.Expr(), anchor, valueTitle(v))
+						row.Value = repeats(v, sourced(v.Expr(), anchor, valueTitle(v)))
 						if v.Projected() {
 							row.Value += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
 						}
@@ -798,7 +799,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					if p.Regression {
 						row.Change += " **" + loc.T("history.regression") + "**"
 						if reason := ackReason(check.RuleRegression, check.RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)); reason != "" {
-							row.Change += " " + reason
+							tv.Notes = append(tv.Notes, "**"+esc(p.Version)+"** · "+reason)
 						}
 					}
 					tv.Rows = append(tv.Rows, row)
