@@ -21,6 +21,9 @@ type engineModel struct {
 type load struct {
 	prompts, inputLen, outputLen int
 	concurrency                  int // 0: no limit (all requests at once)
+	// goodput: the client was given --goodput ttft:<ms> tpot:<ms> with
+	// these limits, and prints the requests per second that met both.
+	goodputTTFT, goodputTPOT float64
 }
 
 // result is what vllm bench serve measures, before printing.
@@ -29,7 +32,8 @@ type result struct {
 	duration                   float64 // s, printed with 2 decimals
 	inputTokens, outputTokens  int
 	peakOutput, peakConcurrent float64
-	ttft, tpot, itl, e2el      stats // ms
+	ttft, tpot, itl, e2el      stats   // ms
+	goodput                    float64 // req/s; 0: not measured
 }
 
 type stats struct{ mean, median, p99 float64 }
@@ -64,7 +68,24 @@ func simulate(m engineModel, l load, rng *rand.Rand, jitter float64) result {
 		e2el:           spread(e2el, 0.98, 1.3+0.2*rng.Float64()),
 	}
 	r.peakOutput = math.Round(float64(running) * 1000 / tpot * (1.15 + 0.1*rng.Float64()))
+	if l.goodputTTFT > 0 {
+		good := float64(l.prompts) * share(r.ttft, l.goodputTTFT) * share(r.tpot, l.goodputTPOT)
+		r.goodput = good / r.duration
+	}
 	return r
+}
+
+// share is the part of requests whose latency keeps a limit, read off a
+// distribution known by its mean and 99th percentile: about all of them
+// past the p99, half at the mean, a straight line between.
+func share(s stats, limit float64) float64 {
+	switch {
+	case limit >= s.p99:
+		return 0.995
+	case limit <= s.mean:
+		return 0.5 * limit / s.mean
+	}
+	return 0.5 + 0.49*(limit-s.mean)/(s.p99-s.mean)
 }
 
 func spread(mean, median, p99 float64) stats {
@@ -100,6 +121,9 @@ func vllmBlock(r result) string {
 	line("Total input tokens:", r.inputTokens)
 	line("Total generated tokens:", r.outputTokens)
 	line("Request throughput (req/s):", float64(r.prompts)/r.duration)
+	if r.goodput > 0 {
+		line("Request goodput (req/s):", r.goodput)
+	}
 	line("Output token throughput (tok/s):", float64(r.outputTokens)/r.duration)
 	line("Peak output token throughput (tok/s):", r.peakOutput)
 	line("Peak concurrent requests:", r.peakConcurrent)

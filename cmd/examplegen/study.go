@@ -10,7 +10,7 @@ const studyID = "example-qwen3-8b-l40s"
 
 // Loads of the example's workloads.
 var (
-	chat  = load{prompts: 500, inputLen: 1000, outputLen: 200, concurrency: 64}
+	chat  = load{prompts: 500, inputLen: 1000, outputLen: 200, concurrency: 64, goodputTTFT: 300, goodputTPOT: 30}
 	long  = load{prompts: 200, inputLen: 8000, outputLen: 200, concurrency: 16}
 	sweep = []int{1, 4, 16, 64, 128} // the concurrencies of the sweep workload
 )
@@ -115,7 +115,7 @@ benchmark:
   tool: vllm bench serve
   commands: |
     # Simulated by cmd/examplegen: these commands were not run.
-    ` + fmt.Sprintf(benchCommand, 1000, chat.prompts, "64") + `
+    ` + fmt.Sprintf(benchCommand, 1000, chat.prompts, "64") + ` --goodput ttft:300 tpot:30
     ` + fmt.Sprintf(benchCommand, 1000, sweepPrompts, "$C") + `
     ` + fmt.Sprintf(benchCommand, 8000, long.prompts, "16") + `
 workloads:

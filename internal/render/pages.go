@@ -125,6 +125,7 @@ type sweepRawView struct {
 // sloView is the latency-budget section, its cells ready Markdown.
 type sloView struct {
 	Budget, Headline, Best string
+	GoodputNote            string // what the goodput column is, when there is one
 	Headers                []string
 	Rows                   []sloRowView
 }
@@ -657,6 +658,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			for _, l := range res.Limits {
 				v.Headers = append(v.Headers, loc.T("slo.metric."+l.Metric, "Stat", res.SLO.Stat))
 			}
+			if res.Goodput {
+				v.Headers = append(v.Headers, loc.T("slo.goodput"))
+				v.GoodputNote = loc.T("slo.goodput_note")
+			}
 			v.Budget = sloBudget(res.SLO, loc.T)
 			v.Headline = loc.T("metric." + rep.Headline.Key)
 			for _, sr := range res.Runs {
@@ -666,6 +671,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				}
 				for _, val := range sr.Values {
 					row.Values = append(row.Values, value(val, "run-"+sr.Run.ID))
+				}
+				if res.Goodput {
+					row.Values = append(row.Values, value(sr.Goodput, "run-"+sr.Run.ID))
 				}
 				v.Rows = append(v.Rows, row)
 			}

@@ -12,6 +12,9 @@ type SLORun struct {
 	RunResult
 	Values []*Value // one per limit of the SLO; nil where the log prints none
 	Meets  bool     // every limit kept, every value printed
+	// Goodput is the requests per second that met the benchmark's own
+	// SLO flags (vllm bench serve --goodput), when the log prints it.
+	Goodput *Value
 }
 
 // SLOResult ranks the runs that have a result on the main workload, best
@@ -21,6 +24,8 @@ type SLOResult struct {
 	Limits []study.SLOLimit
 	Runs   []SLORun
 	Best   *SLORun // nil when no run keeps it
+	// Goodput: some run's log prints its goodput.
+	Goodput bool
 }
 
 // slo judges every comparable run against the study's SLO.
@@ -40,6 +45,9 @@ func (r *Report) slo() *SLOResult {
 			v := r.mainValue(run, l.Key)
 			sr.Values = append(sr.Values, v)
 			sr.Meets = sr.Meets && v != nil && v.Measured <= l.Limit
+		}
+		if sr.Goodput = r.mainValue(run, "request_goodput"); sr.Goodput != nil {
+			res.Goodput = true
 		}
 		res.Runs = append(res.Runs, sr)
 	}
