@@ -10,6 +10,8 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/yuin/goldmark/parser"
+
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
@@ -60,7 +62,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "allRuns"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -607,6 +609,30 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"source":   source,
 		"reason":   reason,
 	}
+	var compare *compareAttrs // set by allRuns
+	funcs["allRuns"] = func() *allRunsView {
+		t := rep.AllRuns()
+		if t == nil {
+			return nil
+		}
+		compare = newCompareAttrs(t, loc)
+		// A value links to its line where the page shows its log; else to
+		// the line in the repository, to its run, or at least names its
+		// file and line in its title.
+		shown, sections := shownLogs(rep), runSections(rep)
+		return allRunsOf(t, loc, workloadName, func(v *report.Value) string {
+			switch {
+			case shown[v.Source.File] && v.Source.Line > 0:
+				return sourced(v.Expr(), LineID(repoPath(v.Source.File), v.Source.Line), valueTitle(v))
+			case r.RepoURL != "":
+				return "[" + v.Expr() + "](" + fmt.Sprintf("%s/blob/HEAD/%s#L%d", r.RepoURL, repoPath(v.Source.File), v.Source.Line) +
+					" \"" + escTitle(valueTitle(v)) + "\")"
+			case sections[v.Run]:
+				return sourced(v.Expr(), "run-"+v.Run, valueTitle(v))
+			}
+			return sourced(v.Expr(), allRunsID, valueTitle(v))
+		}, sections)
+	}
 	charts, err := chart.Draw(rep, loc.T, workloadName, stepTitle)
 	if err != nil {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
@@ -668,7 +694,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	r.mdSize.Store(int64(md.Len()))
 	title := loc.T("title."+string(s.Objective), "Model", s.Model[strings.LastIndex(s.Model, "/")+1:], "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU)
-	html, err := r.htmlPage(loc, lang, title, "../../", others, md.Bytes())
+	html, err := r.htmlPage(loc, lang, title, "../../", others, md.Bytes(), compare)
 	if err != nil {
 		return nil, err
 	}
@@ -783,22 +809,31 @@ const bodyMark = "\x00perflab:body\x00"
 // the body is not copied into the page, nor through html/template. A
 // template that does not print the body exactly once, as HTML text, gets it
 // the plain way.
-func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte) ([]byte, error) {
-	html, err := r.wrap(loc, lang, title, root, others, []byte(bodyMark), len(md)+len(md)/4)
+//
+// compare, when not nil, holds the data attributes of the page's all-runs
+// table; the page then carries the script that compares two of its runs.
+func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte, compare *compareAttrs) ([]byte, error) {
+	var opts []parser.ParseOption
+	if compare != nil {
+		pc := parser.NewContext()
+		pc.Set(compareKey, compare)
+		opts = append(opts, parser.WithContext(pc))
+	}
+	html, err := r.wrap(loc, lang, title, root, others, compare != nil, []byte(bodyMark), len(md)+len(md)/4)
 	if err != nil {
 		return nil, err
 	}
 	i := bytes.Index(html, []byte(bodyMark))
 	if i < 0 || bytes.Contains(html[i+len(bodyMark):], []byte(bodyMark)) {
-		body, err := r.markdownToHTML(md)
+		body, err := r.markdownToHTML(md, opts...)
 		if err != nil {
 			return nil, err
 		}
-		return r.wrap(loc, lang, title, root, others, body, 0)
+		return r.wrap(loc, lang, title, root, others, compare != nil, body, 0)
 	}
 	tail := bytes.Clone(html[i+len(bodyMark):])
 	buf := bytes.NewBuffer(html[:i])
-	if err := r.md.Convert(md, buf); err != nil {
+	if err := r.md.Convert(md, buf, opts...); err != nil {
 		return nil, err
 	}
 	buf.Write(tail)
@@ -807,7 +842,7 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 
 // wrap puts a rendered body into the HTML page template, in a buffer with
 // room for extra more bytes.
-func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, body []byte, extra int) ([]byte, error) {
+func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, compare bool, body []byte, extra int) ([]byte, error) {
 	if loc.err != nil {
 		return nil, loc.err
 	}
@@ -818,7 +853,7 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 	var buf bytes.Buffer
 	buf.Grow(len(body) + extra + 2048)
 	err := executeBounded(t, &buf, map[string]any{
-		"Lang": lang, "Title": title, "Root": root, "Others": others,
+		"Lang": lang, "Title": title, "Root": root, "Others": others, "Compare": compare,
 		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
 	})
 	if err != nil {

@@ -26,25 +26,20 @@ type AllRunsRow struct {
 }
 
 // comparedLatencies are the latency metrics shown beside the headline,
-// lower better: a request's first token, its pace, and the tail of the
-// first.
+// lower better, as the logs print them: a request's first token, the tail
+// of it, and its pace. (The mean request latency, which a log may lack and
+// the report then works out, is shown only as a latency study's headline.)
 var comparedLatencies = []Metric{
 	{Key: "mean_ttft_ms", Unit: "ms"},
 	{Key: "p99_ttft_ms", Unit: "ms"},
 	MeanTPOT,
-	MeanE2EL,
 }
 
 // AllRuns computes the all-runs table. A run that failed, was excluded from
 // comparisons or has no value at all is left out; a row no column has a
 // value in is left out. It is nil with fewer than two runs to compare.
 func (r *Report) AllRuns() *AllRuns {
-	metrics := []Metric{r.Headline}
-	for _, m := range comparedLatencies {
-		if m.Key != r.Headline.Key {
-			metrics = append(metrics, m)
-		}
-	}
+	metrics := append([]Metric{r.Headline}, comparedLatencies...)
 	type column struct {
 		run    RunColumn
 		values []*Value // by workload, then metric
