@@ -50,7 +50,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-4"
+const cacheFormat = "perflab-build-cache-5"
 
 type cacheState struct {
 	Global  string

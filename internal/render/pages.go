@@ -868,13 +868,16 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 
 // IndexEntry is one report on the landing pages.
 type IndexEntry struct {
-	Study     string
-	Model     string
-	GPU       string
-	GPUs      int
-	Engines   []string // names with versions, in the study's order
-	Objective string
-	Titles    map[string]string // by language
+	Study   string
+	Model   string
+	GPU     string
+	GPUs    int
+	Engines []string // names with versions, in the study's order
+	// EngineNames are the engines' names without versions, which the
+	// landing page filters on: a reader looks for vLLM, not one release.
+	EngineNames []string
+	Objective   string
+	Titles      map[string]string // by language
 	// The recommended configuration on the main workload: its name, its
 	// change against the baseline, the replicas its figure is projected
 	// by (1: measured as is) and whether the change is within noise.
@@ -882,23 +885,22 @@ type IndexEntry struct {
 	BestChange   string // e.g. "+59.2 %"
 	BestReplicas int
 	BestNoise    bool
+	BestFormula  string // how the change is computed from the logged values
 }
 
-// bestText is the landing page's cell for a study's recommended
-// configuration: projected figures and changes within noise said as the
-// report says them.
-func bestText(loc *localizer, e IndexEntry) string {
-	if e.BestRun == "" {
-		return ""
-	}
-	change := e.BestChange
+// bestChange is the landing page's gain of a study's recommended
+// configuration, and what follows it: projected figures and changes within
+// noise said as the report says them.
+func bestChange(loc *localizer, e IndexEntry) (change, note string) {
+	change = e.BestChange
 	if e.BestNoise {
-		change = "≈ " + change + loc.T("change.noise")
+		change = "≈ " + change
+		note = loc.T("change.noise")
 	}
 	if e.BestReplicas > 1 {
-		change += loc.T("index.best_projected", "Replicas", e.BestReplicas)
+		note += loc.T("index.best_projected", "Replicas", e.BestReplicas)
 	}
-	return loc.T("index.best_cell", "Run", e.BestRun, "Change", change)
+	return change, note
 }
 
 // Index renders the landing page of one language, which lists every report;
@@ -921,13 +923,23 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		slices.Sort(out)
 		return out
 	}
+	// Reports are linked relative to the page: site/<lang>/index.html is
+	// in their folder, the site's own index.html one above it.
+	dir := ""
+	if root == "" {
+		dir = lang + "/"
+	}
 	rows := make([]indexRow, len(entries))
 	for i, e := range entries {
-		page := root + lang + "/" + e.Study
-		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.Engines, "|"),
+		page := dir + e.Study
+		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, GPUs: loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU),
+			Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.EngineNames, "|"),
 			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
-			Objective: loc.T("index.objective." + e.Objective), Best: bestText(loc, e),
+			Objective: loc.T("index.objective." + e.Objective), BestRun: e.BestRun, BestFormula: e.BestFormula,
 			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
+		if e.BestRun != "" {
+			rows[i].BestChange, rows[i].BestNote = bestChange(loc, e)
+		}
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(entries) * 600)
@@ -935,7 +947,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		"Entries": entries, "Rows": rows, "Languages": Languages, "Lang": lang, "Root": root,
 		"Models":  distinct(func(e IndexEntry) []string { return []string{e.Model} }),
 		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
-		"Engines": distinct(func(e IndexEntry) []string { return e.Engines }),
+		"Engines": distinct(func(e IndexEntry) []string { return e.EngineNames }),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/index.html.tmpl: %w", err)
@@ -950,12 +962,17 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 // its links relative to the page: one template action per value keeps the
 // landing pages cheap at a thousand reports.
 type indexRow struct {
-	Model, GPU             string
-	Engines                string // names with versions, comma-separated
-	EngineKeys             string // the same, "|"-separated, for the filter
-	Title, Objective, Best string
-	Href, MarkdownHref     string
-	CSVHref, JSONHref      string
+	Model, GPU         string // as the filters match them
+	GPUs               string // "8 × GPU"
+	Engines            string // names with versions, comma-separated
+	EngineKeys         string // names alone, "|"-separated, for the filter
+	Title, Objective   string
+	BestRun            string // the recommended configuration, or empty
+	BestChange         string // its gain over the baseline on the main workload
+	BestNote           string // within noise, projected
+	BestFormula        string
+	Href, MarkdownHref string
+	CSVHref, JSONHref  string
 }
 
 // escTitle escapes a Markdown link title written between double quotes.
