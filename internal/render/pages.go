@@ -619,18 +619,24 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		// A value links to its line where the page shows its log; else to
 		// the line in the repository, to its run, or at least names its
 		// file and line in its title.
+		// Its title is where it was read, the check status and label of
+		// the report's other figures left out: the table has many.
 		shown, sections := shownLogs(rep), runSections(rep)
 		return allRunsOf(t, loc, workloadName, func(v *report.Value) string {
+			title := repoPath(v.Source.File) + ":" + strconv.Itoa(v.Source.Line)
+			if v.Projected() {
+				title += " " + loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
+			}
 			switch {
 			case shown[v.Source.File] && v.Source.Line > 0:
-				return sourced(v.Expr(), LineID(repoPath(v.Source.File), v.Source.Line), valueTitle(v))
+				return sourced(v.Expr(), LineID(repoPath(v.Source.File), v.Source.Line), title)
 			case r.RepoURL != "":
 				return "[" + v.Expr() + "](" + fmt.Sprintf("%s/blob/HEAD/%s#L%d", r.RepoURL, repoPath(v.Source.File), v.Source.Line) +
-					" \"" + escTitle(valueTitle(v)) + "\")"
+					" \"" + escTitle(title) + "\")"
 			case sections[v.Run]:
-				return sourced(v.Expr(), "run-"+v.Run, valueTitle(v))
+				return sourced(v.Expr(), "run-"+v.Run, title)
 			}
-			return sourced(v.Expr(), allRunsID, valueTitle(v))
+			return sourced(v.Expr(), allRunsID, title)
 		}, sections)
 	}
 	charts, err := chart.Draw(rep, loc.T, workloadName, stepTitle)
