@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -612,14 +613,17 @@ func parallel(n int, job func(i int) error) error {
 func indexEntry(res check.Result) render.IndexEntry {
 	s, rep := res.Study, res.Report
 	e := render.IndexEntry{Study: s.ID, Model: s.Model, GPU: s.Hardware.GPU, GPUs: s.Hardware.GPUs(),
-		Objective: string(s.Objective), Titles: map[string]string{}}
+		Objective: string(s.Objective), Titles: map[string]string{}, Example: s.Example()}
 	for _, eng := range s.Engines {
 		e.Engines = append(e.Engines, eng.Name+" "+eng.Version)
+		if !slices.Contains(e.EngineNames, eng.Name) {
+			e.EngineNames = append(e.EngineNames, eng.Name)
+		}
 	}
 	if len(rep.Recommended) > 0 && rep.Main != nil {
 		if row := rep.RowByWorkload(rep.Main.ID); row != nil && row.Change != nil {
 			e.BestRun, e.BestChange, e.BestNoise = rep.Recommended[0].Name, report.FormatPercent(row.Change.Percent), row.Change.Noise
-			e.BestReplicas = row.Change.To.Replicas
+			e.BestReplicas, e.BestFormula = row.Change.To.Replicas, row.Change.Formula
 		}
 	}
 	return e

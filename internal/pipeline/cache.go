@@ -53,7 +53,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-5"
+const cacheFormat = "perflab-build-cache-6"
 
 type cacheState struct {
 	Global  string

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/yuin/goldmark/parser"
+
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
@@ -64,7 +66,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -749,6 +751,36 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"source":   source,
 		"reason":   reason,
 	}
+	var compare *compareAttrs // set by allRuns
+	funcs["allRuns"] = func() *allRunsView {
+		t := rep.AllRuns()
+		if t == nil {
+			return nil
+		}
+		compare = newCompareAttrs(t, loc)
+		// A value links to its line where the page shows its log; else to
+		// the line in the repository, to its run, or at least names its
+		// file and line in its title.
+		// Its title is where it was read, the check status and label of
+		// the report's other figures left out: the table has many.
+		shown, sections := shownLogs(rep), runSections(rep)
+		return allRunsOf(t, loc, workloadName, func(v *report.Value) string {
+			title := repoPath(v.Source.File) + ":" + strconv.Itoa(v.Source.Line)
+			if v.Projected() {
+				title += " " + loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
+			}
+			switch {
+			case shown[v.Source.File] && v.Source.Line > 0:
+				return sourced(v.Expr(), LineID(repoPath(v.Source.File), v.Source.Line), title)
+			case r.RepoURL != "":
+				return "[" + v.Expr() + "](" + fmt.Sprintf("%s/blob/HEAD/%s#L%d", r.RepoURL, repoPath(v.Source.File), v.Source.Line) +
+					" \"" + escTitle(title) + "\")"
+			case sections[v.Run]:
+				return sourced(v.Expr(), "run-"+v.Run, title)
+			}
+			return sourced(v.Expr(), allRunsID, title)
+		}, sections)
+	}
 	charts, err := chart.Draw(rep, loc.T, workloadName, stepTitle)
 	funcs["sweeps"] = func() []sweepView {
 		return sweepViews(rep, charts, pageHelpers{T: loc.T, value: value, sourced: sourced, rawResult: rawResult,
@@ -855,7 +887,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	r.mdSize.Store(int64(md.Len()))
 	title := loc.T("title."+string(s.Objective), "Model", s.Model[strings.LastIndex(s.Model, "/")+1:], "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU)
-	html, err := r.htmlPage(loc, lang, title, "../../", others, md.Bytes())
+	html, err := r.htmlPage(loc, lang, title, "../../", others, md.Bytes(), compare)
 	if err != nil {
 		return nil, err
 	}
@@ -973,22 +1005,31 @@ const bodyMark = "\x00perflab:body\x00"
 // the body is not copied into the page, nor through html/template. A
 // template that does not print the body exactly once, as HTML text, gets it
 // the plain way.
-func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte) ([]byte, error) {
-	html, err := r.wrap(loc, lang, title, root, others, []byte(bodyMark), len(md)+len(md)/4)
+//
+// compare, when not nil, holds the data attributes of the page's all-runs
+// table; the page then carries the script that compares two of its runs.
+func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte, compare *compareAttrs) ([]byte, error) {
+	var opts []parser.ParseOption
+	if compare != nil {
+		pc := parser.NewContext()
+		pc.Set(compareKey, compare)
+		opts = append(opts, parser.WithContext(pc))
+	}
+	html, err := r.wrap(loc, lang, title, root, others, compare != nil, []byte(bodyMark), len(md)+len(md)/4)
 	if err != nil {
 		return nil, err
 	}
 	i := bytes.Index(html, []byte(bodyMark))
 	if i < 0 || bytes.Contains(html[i+len(bodyMark):], []byte(bodyMark)) {
-		body, err := r.markdownToHTML(md)
+		body, err := r.markdownToHTML(md, opts...)
 		if err != nil {
 			return nil, err
 		}
-		return r.wrap(loc, lang, title, root, others, body, 0)
+		return r.wrap(loc, lang, title, root, others, compare != nil, body, 0)
 	}
 	tail := bytes.Clone(html[i+len(bodyMark):])
 	buf := bytes.NewBuffer(html[:i])
-	if err := r.md.Convert(md, buf); err != nil {
+	if err := r.md.Convert(md, buf, opts...); err != nil {
 		return nil, err
 	}
 	buf.Write(tail)
@@ -997,7 +1038,7 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 
 // wrap puts a rendered body into the HTML page template, in a buffer with
 // room for extra more bytes.
-func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, body []byte, extra int) ([]byte, error) {
+func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, compare bool, body []byte, extra int) ([]byte, error) {
 	if loc.err != nil {
 		return nil, loc.err
 	}
@@ -1008,7 +1049,7 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 	var buf bytes.Buffer
 	buf.Grow(len(body) + extra + 2048)
 	err := executeBounded(t, &buf, map[string]any{
-		"Lang": lang, "Title": title, "Root": root, "Others": others,
+		"Lang": lang, "Title": title, "Root": root, "Others": others, "Compare": compare,
 		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
 	})
 	if err != nil {
@@ -1023,13 +1064,16 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 
 // IndexEntry is one report on the landing pages.
 type IndexEntry struct {
-	Study     string
-	Model     string
-	GPU       string
-	GPUs      int
-	Engines   []string // names with versions, in the study's order
-	Objective string
-	Titles    map[string]string // by language
+	Study   string
+	Model   string
+	GPU     string
+	GPUs    int
+	Engines []string // names with versions, in the study's order
+	// EngineNames are the engines' names without versions, which the
+	// landing page filters on: a reader looks for vLLM, not one release.
+	EngineNames []string
+	Objective   string
+	Titles      map[string]string // by language
 	// The recommended configuration on the main workload: its name, its
 	// change against the baseline, the replicas its figure is projected
 	// by (1: measured as is) and whether the change is within noise.
@@ -1037,23 +1081,23 @@ type IndexEntry struct {
 	BestChange   string // e.g. "+59.2 %"
 	BestReplicas int
 	BestNoise    bool
+	BestFormula  string // how the change is computed from the logged values
+	Example      bool   // simulated logs (kind: example): the page says so
 }
 
-// bestText is the landing page's cell for a study's recommended
-// configuration: projected figures and changes within noise said as the
-// report says them.
-func bestText(loc *localizer, e IndexEntry) string {
-	if e.BestRun == "" {
-		return ""
-	}
-	change := e.BestChange
+// bestChange is the landing page's gain of a study's recommended
+// configuration, and what follows it: projected figures and changes within
+// noise said as the report says them.
+func bestChange(loc *localizer, e IndexEntry) (change, note string) {
+	change = e.BestChange
 	if e.BestNoise {
-		change = "≈ " + change + loc.T("change.noise")
+		change = "≈ " + change
+		note = loc.T("change.noise")
 	}
 	if e.BestReplicas > 1 {
-		change += loc.T("index.best_projected", "Replicas", e.BestReplicas)
+		note += loc.T("index.best_projected", "Replicas", e.BestReplicas)
 	}
-	return loc.T("index.best_cell", "Run", e.BestRun, "Change", change)
+	return change, note
 }
 
 // Index renders the landing page of one language, which lists every report;
@@ -1076,13 +1120,26 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		slices.Sort(out)
 		return out
 	}
+	// Reports are linked relative to the page: site/<lang>/index.html is
+	// in their folder, the site's own index.html one above it.
+	dir := ""
+	if root == "" {
+		dir = lang + "/"
+	}
 	rows := make([]indexRow, len(entries))
 	for i, e := range entries {
-		page := root + lang + "/" + e.Study
-		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.Engines, "|"),
+		page := dir + e.Study
+		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, GPUs: loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU),
+			Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.EngineNames, "|"),
 			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
-			Objective: loc.T("index.objective." + e.Objective), Best: bestText(loc, e),
+			Objective: loc.T("index.objective." + e.Objective), BestRun: e.BestRun, BestFormula: e.BestFormula,
 			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
+		if e.Example {
+			rows[i].Example = loc.T("index.example")
+		}
+		if e.BestRun != "" {
+			rows[i].BestChange, rows[i].BestNote = bestChange(loc, e)
+		}
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(entries) * 600)
@@ -1090,7 +1147,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		"Entries": entries, "Rows": rows, "Languages": Languages, "Lang": lang, "Root": root,
 		"Models":  distinct(func(e IndexEntry) []string { return []string{e.Model} }),
 		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
-		"Engines": distinct(func(e IndexEntry) []string { return e.Engines }),
+		"Engines": distinct(func(e IndexEntry) []string { return e.EngineNames }),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/index.html.tmpl: %w", err)
@@ -1105,12 +1162,18 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 // its links relative to the page: one template action per value keeps the
 // landing pages cheap at a thousand reports.
 type indexRow struct {
-	Model, GPU             string
-	Engines                string // names with versions, comma-separated
-	EngineKeys             string // the same, "|"-separated, for the filter
-	Title, Objective, Best string
-	Href, MarkdownHref     string
-	CSVHref, JSONHref      string
+	Model, GPU         string // as the filters match them
+	GPUs               string // "8 × GPU"
+	Engines            string // names with versions, comma-separated
+	EngineKeys         string // names alone, "|"-separated, for the filter
+	Title, Objective   string
+	BestRun            string // the recommended configuration, or empty
+	BestChange         string // its gain over the baseline on the main workload
+	BestNote           string // within noise, projected
+	BestFormula        string
+	Href, MarkdownHref string
+	CSVHref, JSONHref  string
+	Example            string // the mark of a study of simulated logs, or empty
 }
 
 // escTitle escapes a Markdown link title written between double quotes.

@@ -83,7 +83,8 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		md: goldmark.New(
 			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
-				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100))),
+				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
+					util.Prioritized(compareTable{}, 200))), // after onlyIDAttributes, which would drop its attributes
 			goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter})),
 		),
 	}
@@ -437,10 +438,10 @@ func fieldValue(kv []any, key string) (string, bool) {
 }
 
 // markdownToHTML renders a Markdown page body.
-func (r *Renderer) markdownToHTML(md []byte) ([]byte, error) {
+func (r *Renderer) markdownToHTML(md []byte, opts ...parser.ParseOption) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(len(md) + len(md)/4) // a report's HTML body is some 15 % longer than its Markdown
-	if err := r.md.Convert(md, &buf); err != nil {
+	if err := r.md.Convert(md, &buf, opts...); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

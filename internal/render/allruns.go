@@ -1,0 +1,251 @@
+package render
+
+import (
+	"strconv"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// allRunsView is the all-runs table of a report, its cells ready Markdown:
+// a column per run, a row per metric of each workload.
+type allRunsView struct {
+	Runs []string // the runs' names, each linked to its section
+	Rows []allRunsRowView
+}
+
+type allRunsRowView struct {
+	Case   string // the workload's name, on each row: it stays in view as the table scrolls
+	Metric string
+	Cells  []string // a value linked to its log line, or "—"
+}
+
+// compareAttrs are the data attributes the HTML page gives the all-runs
+// table, so that its script compares two columns from the numbers
+// themselves, never from their formatted text: on the table the columns
+// shown first, the noise band and the labels of the page's language; on
+// each body row whether higher is better; on each cell its measured value
+// and, when projected, its replicas: a change compares effective values
+// (measured x replicas), as every change of a report does.
+type compareAttrs struct {
+	table [][2]string // name, value
+	runs  []string    // the columns' run ids, for the header's cells
+	rows  []compareRowAttrs
+}
+
+type compareRowAttrs struct {
+	higherBetter bool
+	values       []string // by column; "" where the run has none
+	replicas     []string // by column; "" where the value is not projected
+	halfWidths   []string // by column: a mean of repeats' interval half-width, per replica; "" for one measurement
+}
+
+// newCompareAttrs gives the all-runs table its data attributes.
+func newCompareAttrs(t *report.AllRuns, loc *localizer) *compareAttrs {
+	a := &compareAttrs{table: [][2]string{
+		{"data-compare", ""},
+		{"data-first", strconv.Itoa(t.First)},
+		{"data-second", strconv.Itoa(t.Second)},
+		{"data-noise", strconv.FormatFloat(report.NoiseBand, 'g', -1, 64)},
+		{"data-label-first", loc.T("allruns.first")},
+		{"data-label-second", loc.T("allruns.second")},
+		{"data-label-change", loc.T("allruns.change")},
+		{"data-noise-text", loc.T("change.noise")},
+	}}
+	for _, run := range t.Runs {
+		a.runs = append(a.runs, run.ID)
+	}
+	for _, row := range t.Rows {
+		ra := compareRowAttrs{higherBetter: row.Metric.HigherBetter, values: make([]string, len(row.Values)),
+			replicas: make([]string, len(row.Values)), halfWidths: make([]string, len(row.Values))}
+		for i, v := range row.Values {
+			if v == nil {
+				continue
+			}
+			// The shortest text that reads back as the same float64; the
+			// page multiplies it by the replicas as Value.Effective does.
+			ra.values[i] = strconv.FormatFloat(v.Measured, 'g', -1, 64)
+			if v.Projected() {
+				ra.replicas[i] = strconv.Itoa(v.Replicas)
+			}
+			if v.Repeated() {
+				// Two means differ only when their intervals are apart (report.Distinct).
+				ra.halfWidths[i] = strconv.FormatFloat(v.HalfWidth, 'g', -1, 64)
+			}
+		}
+		a.rows = append(a.rows, ra)
+	}
+	return a
+}
+
+// compareKey holds a page's compareAttrs in goldmark's parser context.
+var compareKey = parser.NewContextKey()
+
+// allRunsID is the anchor of the all-runs section's heading; its table is
+// the first one after it.
+const allRunsID = "all-runs"
+
+// compareTable puts the data attributes of the page's all-runs table, if
+// the page has one, on the first table after the heading anchored
+// allRunsID. A table of another shape than the attributes (prose that
+// reuses the anchor) gets none, and the page no script behaviour.
+type compareTable struct{}
+
+func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	a, _ := pc.Get(compareKey).(*compareAttrs)
+	if a == nil {
+		return
+	}
+	var table *east.Table
+	for n := doc.FirstChild(); n != nil && table == nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if id, _ := h.AttributeString("id"); !bytesEqual(id, allRunsID) {
+			continue
+		}
+		for m := h.NextSibling(); m != nil; m = m.NextSibling() {
+			if _, ok := m.(*ast.Heading); ok {
+				break
+			}
+			if t, ok := m.(*east.Table); ok {
+				table = t
+				break
+			}
+		}
+	}
+	if table == nil || !a.fits(table) {
+		return
+	}
+	for _, kv := range a.table {
+		table.SetAttributeString(kv[0], []byte(kv[1]))
+	}
+	i := 0
+	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, ok := row.(*east.TableHeader); ok {
+			cell := row.FirstChild().NextSibling().NextSibling()
+			for _, id := range a.runs {
+				cell.SetAttributeString("data-run", []byte(id))
+				cell = cell.NextSibling()
+			}
+			continue
+		}
+		ra := a.rows[i]
+		i++
+		better := "0"
+		if ra.higherBetter {
+			better = "1"
+		}
+		row.SetAttributeString("data-higher-better", []byte(better))
+		cell := row.FirstChild().NextSibling().NextSibling() // after the case and the metric
+		for j, v := range ra.values {
+			if v != "" {
+				cell.SetAttributeString("data-v", []byte(v))
+			}
+			if x := ra.replicas[j]; x != "" {
+				cell.SetAttributeString("data-replicas", []byte(x))
+			}
+			if j < len(ra.halfWidths) && ra.halfWidths[j] != "" {
+				x := ra.halfWidths[j]
+				cell.SetAttributeString("data-hw", []byte(x))
+			}
+			cell = cell.NextSibling()
+		}
+	}
+}
+
+func bytesEqual(v any, s string) bool {
+	b, ok := v.([]byte)
+	return ok && string(b) == s
+}
+
+// fits reports whether table has a header and a body row for each row of
+// attributes, each with the case, the metric and a cell per column.
+func (a *compareAttrs) fits(table *east.Table) bool {
+	i := 0
+	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, ok := row.(*east.TableHeader); ok {
+			if row.ChildCount() != 2+len(a.runs) {
+				return false
+			}
+			continue
+		}
+		if i >= len(a.rows) || row.ChildCount() != 2+len(a.rows[i].values) {
+			return false
+		}
+		i++
+	}
+	return i == len(a.rows)
+}
+
+// allRunsOf makes the all-runs table's Markdown; link writes a value
+// linked to where it was read; sections are the runs the page has a
+// section of, which their names link to.
+func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) string, link func(*report.Value) string, sections map[string]bool) *allRunsView {
+	v := &allRunsView{}
+	for _, run := range t.Runs {
+		name := esc(run.Name)
+		if sections[run.ID] {
+			name = "[" + name + "](#run-" + run.ID + ")"
+		}
+		v.Runs = append(v.Runs, name)
+	}
+	for _, row := range t.Rows {
+		rv := allRunsRowView{Case: esc(workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]string, len(row.Values))}
+		for j, val := range row.Values {
+			rv.Cells[j] = "—"
+			if val != nil {
+				rv.Cells[j] = link(val)
+			}
+		}
+		v.Rows = append(v.Rows, rv)
+	}
+	return v
+}
+
+// runSections are the runs the page shows under their own heading
+// ("#run-<id>"): those of the steps and the other runs.
+func runSections(rep *report.Report) map[string]bool {
+	out := map[string]bool{}
+	for _, sr := range rep.Steps {
+		for _, rr := range sr.Runs {
+			out[rr.Run.ID] = true
+		}
+	}
+	for _, rr := range rep.Others {
+		out[rr.Run.ID] = true
+	}
+	return out
+}
+
+// shownLogs are the logs whose result the page shows, each line with its
+// id: every run's main result in its step or among the other runs, and
+// each workload of the two compared configurations.
+func shownLogs(rep *report.Report) map[string]bool {
+	shown := map[string]bool{}
+	add := func(rr report.RunResult) {
+		if rr.Block != nil && !rr.Run.Failed() {
+			shown[rr.LogFile] = true
+		}
+	}
+	for _, sr := range rep.Steps {
+		for _, rr := range sr.Runs {
+			add(rr)
+		}
+	}
+	for _, rr := range rep.Others {
+		add(rr)
+	}
+	for _, runs := range [][]*study.Run{rep.Baseline, rep.Recommended} {
+		for _, c := range sideOf(rep, runs, "", "").Cells {
+			shown[c.LogFile] = true
+		}
+	}
+	return shown
+}
