@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -27,7 +26,6 @@ import (
 
 	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/render"
-	"github.com/perflab/perflab/internal/site"
 )
 
 // prefix is the sub-path the site is served under, like a GitHub Pages
@@ -220,48 +218,15 @@ func TestBrowser(t *testing.T) {
 	}
 	start := time.Now()
 
-	var dir string
-	srv := httptest.NewServer(siteHandler(&dir))
-	defer srv.Close()
-	base := srv.URL + prefix
-
-	repo := func(name string) string { return filepath.Join("..", "..", name) }
-	d := pipeline.Dirs{Results: repo("results"), Content: repo("content"), Locales: repo("locales"), Templates: repo("templates"), BaseURL: base}
-	p, err := pipeline.Load(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := pipeline.Site(p, d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir = filepath.Join(t.TempDir(), "site")
-	if err := site.Write(dir, files); err != nil {
-		t.Fatal(err)
-	}
+	rs := buildRepoSite(t)
+	base, files := rs.base, rs.files
 	built := time.Since(start)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	ctx, cancel = chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(browser),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	defer cancel()
-	ctx, cancel = chromedp.NewContext(ctx)
-	defer cancel()
+	ctx := startBrowser(t, browser, 90*time.Second)
 	if err := chromedp.Do(ctx, enableLog); err != nil {
 		t.Fatalf("starting %s: %v", browser, err)
 	}
-	col := &collector{origin: srv.URL, urls: map[network.RequestID]string{}}
+	col := &collector{origin: rs.origin, urls: map[network.RequestID]string{}}
 	if err := chromedp.Listen(ctx, col.listen); err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +274,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("%s: image does not display: %s", name, img)
 		}
 		for _, l := range append(info.Links, info.Resources...) {
-			if !strings.HasPrefix(l, srv.URL+"/") {
+			if !strings.HasPrefix(l, rs.origin+"/") {
 				continue // another site or scheme: not fetched by the page
 			}
 			links++
@@ -393,6 +358,7 @@ func TestBrowser(t *testing.T) {
 			// a same-page link fires no network response
 		}
 		var tg targetInfo
+		var err error
 		for try := 0; try < 20; try++ { // the scroll may land a frame later on a busy machine
 			if tg, err = chromedp.Run(ctx, chromedp.Evaluate[targetInfo](readTarget)); err != nil {
 				t.Fatal(err)

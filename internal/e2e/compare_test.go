@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,9 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/site"
 )
 
 // TestFiltersAndCompare drives the two scripts a reader uses: the landing
@@ -32,32 +28,9 @@ func TestFiltersAndCompare(t *testing.T) {
 	if browser == "" {
 		t.Skip("no chromium, chromium-browser or google-chrome on PATH")
 	}
-	var dir string
-	srv := httptest.NewServer(siteHandler(&dir))
-	defer srv.Close()
-	base := srv.URL + prefix
-	repo := func(name string) string { return filepath.Join("..", "..", name) }
-	d := pipeline.Dirs{Results: repo("results"), Content: repo("content"), Locales: repo("locales"), Templates: repo("templates")}
-	p, err := pipeline.Load(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := pipeline.Site(p, d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir = filepath.Join(t.TempDir(), "site")
-	if err := site.Write(dir, files); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ctx, cancel = chromedp.NewExecAllocator(ctx, chromedp.ExecPath(browser), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1280, 900))
-	defer cancel()
-	ctx, cancel = chromedp.NewContext(ctx)
-	defer cancel()
+	rs := buildRepoSite(t)
+	base, p := rs.base, rs.project
+	ctx := startBrowser(t, browser, 60*time.Second)
 	eval := func(js string, out any) {
 		t.Helper()
 		raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](js))

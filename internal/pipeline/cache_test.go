@@ -114,18 +114,8 @@ func TestIncrementalBuild(t *testing.T) {
 				step.name, res, step.render, step.siteWide)
 		}
 		t.Logf("%s: rendered %d of %d studies again", step.name, res.Rendered, res.Studies)
-		p, err := Load(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := Site(p, d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := map[string][]byte{}
-		for name, data := range files {
-			want[name] = data
-		}
+		_, files := buildRepo(t, d)
+		want := map[string][]byte(files)
 		sameTree(t, step.name, readTree(t, out), want)
 		if res.Files != len(want) {
 			t.Errorf("%s: the build reports %d files, the site has %d", step.name, res.Files, len(want))

@@ -67,18 +67,8 @@ func TestFreshnessIncremental(t *testing.T) {
 		if !res.Incremental || res.Rendered != len(ids) {
 			t.Errorf("%s: %+v; want an incremental build rendering all %d studies (their badges changed)", step.name, res, len(ids))
 		}
-		p, err := Load(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := Site(p, d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := map[string][]byte{}
-		for name, data := range files {
-			want[name] = data
-		}
+		_, files := buildRepo(t, d)
+		want := map[string][]byte(files)
 		sameTree(t, step.name, readTree(t, out), want)
 		if got := page(ids[0]); !strings.Contains(got, step.badge) {
 			t.Errorf("%s: no %q on the page of %s", step.name, step.badge, ids[0])

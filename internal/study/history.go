@@ -47,12 +47,8 @@ func (h *History) Result(workload string) *Log {
 // system, shown as shown: one folder per earlier engine version, each
 // read as a run's logs are, oldest version first.
 func (l *loader) history(s *Study, r *Run, dir, shown string, workloads map[string]int) error {
-	entries, err := fs.ReadDir(l.fsys, dir)
-	if r, _ := safefs.Refused(err); r != nil {
-		l.problems = append(l.problems, refusal(err))
-		return nil
-	}
-	if err != nil {
+	entries, ok, err := l.readDir(dir)
+	if !ok {
 		return err
 	}
 	seen := map[Version]string{}
@@ -95,15 +91,10 @@ func (l *loader) history(s *Study, r *Run, dir, shown string, workloads map[stri
 
 // historyLogs reads the logs of one version folder of a history.
 func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[string]int) error {
-	entries, err := fs.ReadDir(l.fsys, dir)
-	if r, _ := safefs.Refused(err); r != nil {
-		l.problems = append(l.problems, refusal(err))
-		return nil
-	}
-	if err != nil {
+	entries, ok, err := l.readDir(dir)
+	if !ok {
 		return err
 	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	logs := newLogSet()
 	for _, e := range entries {
 		file := path.Join(h.Dir, e.Name())

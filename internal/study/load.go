@@ -802,17 +802,10 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	if !idPattern.MatchString(id) {
 		l.problem(Pos{shown, 0}, "run folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
 	}
-	entries, err := fs.ReadDir(l.fsys, dir)
-	if r, _ := safefs.Refused(err); r != nil {
-		l.problems = append(l.problems, refusal(err))
-		return nil
-	}
-	if err != nil {
+	entries, ok, err := l.readDir(dir)
+	if !ok {
 		return err
 	}
-	// In name order whatever the file system lists: of a <workload>.json
-	// and a <workload>.log, the .log is the second one.
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	hasMeta, metaRefused := false, false
 	var failure string // the first error a log printed instead of a result
 	logs := newLogSet()
@@ -910,6 +903,23 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	}
 	s.Runs = append(s.Runs, r)
 	return nil
+}
+
+// readDir lists a folder of the study in name order, whatever the file
+// system lists (of a <workload>.json and a <workload>.log, the .log is the
+// second one). ok is false when the folder is not read: a folder safefs
+// refuses (a problem is recorded) or an I/O error, returned.
+func (l *loader) readDir(dir string) (entries []fs.DirEntry, ok bool, err error) {
+	entries, err = fs.ReadDir(l.fsys, dir)
+	if r, _ := safefs.Refused(err); r != nil {
+		l.problems = append(l.problems, refusal(err))
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	return entries, true, nil
 }
 
 // logSet is what the logs of one folder read so far hold, to find two
