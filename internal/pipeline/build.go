@@ -216,7 +216,8 @@ func loadStudies(d Dirs) ([]*study.Study, []study.Problem, error) {
 			studies = append(studies, s)
 		}
 	}
-	return studies, probs, nil
+	p, err := study.UseSharedPrices(projectFS(d.Results), root, studies)
+	return studies, append(probs, p...), err
 }
 
 // newRenderer loads the templates and locales of d.

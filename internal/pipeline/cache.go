@@ -489,6 +489,11 @@ func globalSig(d Dirs, out string) (string, error) {
 	if err := list(d.Results); err != nil {
 		return "", err
 	}
+	// The shared prices price every study that has none of its own.
+	if data, err := projectFS(d.Results).ReadFile(study.PricesFile); err == nil {
+		fmt.Fprintf(h, "prices %d\n", len(data))
+		h.Write(data)
+	}
 	if d.Content != "" {
 		for _, l := range study.Languages {
 			if err := list(filepath.Join(d.Content, l)); err != nil {

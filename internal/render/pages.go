@@ -708,6 +708,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				return nil
 			}
 			v := &costView{Intro: loc.T("cost.intro", "Price", esc(res.Price.Raw), "Currency", esc(res.Price.Currency)), Currency: esc(res.Price.Currency)}
+			if p := res.Price; p.Shared {
+				v.Intro = loc.T("cost.intro_shared", "Price", esc(p.Raw), "Currency", esc(p.Currency), "GPU", esc(s.Hardware.GPU),
+					"Source", code(repoPath(p.Pos.File)+":"+strconv.Itoa(p.Pos.Line)))
+			}
 			for _, cr := range res.Runs {
 				v.Rows = append(v.Rows, costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+cr.Run.ID),
 					PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3)})

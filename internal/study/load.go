@@ -87,7 +87,8 @@ func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
 			studies = append(studies, l.s)
 		}
 	}
-	return studies, problems, nil
+	probs, err := UseSharedPrices(fsys, root, studies)
+	return studies, append(problems, probs...), err
 }
 
 // Load reads one study folder.
@@ -544,17 +545,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	}
 
 	if n := top.fields["price"]; n != nil {
-		m := l.mapping(f, n, "price", "gpu_hour", "currency")
-		p := &Price{Raw: m.str("gpu_hour", "price", true), Currency: m.str("currency", "price", true), Pos: Pos{f, n.Line}}
-		v, err := strconv.ParseFloat(p.Raw, 64)
-		if err != nil || !(v > 0) || math.IsInf(v, 0) {
-			if p.Raw != "" {
-				l.problem(m.pos("gpu_hour"), "price: gpu_hour %q must be a positive number, the cost of one GPU for one hour", p.Raw)
-			}
-		} else {
-			p.PerGPUHour = v
-			s.Price = p
-		}
+		s.Price = l.price(l.mapping(f, n, "price", "gpu_hour", "currency"), Pos{f, n.Line})
 	}
 
 	s.Baseline = Config{Runs: top.strings("baseline", "study", must), Pos: top.pos("baseline")}
@@ -920,6 +911,21 @@ func (l *loader) readDir(dir string) (entries []fs.DirEntry, ok bool, err error)
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	return entries, true, nil
+}
+
+// price reads a price's gpu_hour and currency; nil when it is not a
+// positive number (a problem says so).
+func (l *loader) price(m *mapping, at Pos) *Price {
+	p := &Price{Raw: m.str("gpu_hour", "price", true), Currency: m.str("currency", "price", true), Pos: at}
+	v, err := strconv.ParseFloat(p.Raw, 64)
+	if err != nil || !(v > 0) || math.IsInf(v, 0) {
+		if p.Raw != "" {
+			l.problem(m.pos("gpu_hour"), "price: gpu_hour %q must be a positive number, the cost of one GPU for one hour", p.Raw)
+		}
+		return nil
+	}
+	p.PerGPUHour = v
+	return p
 }
 
 // logSet is what the logs of one folder read so far hold, to find two

@@ -92,6 +92,7 @@ type Price struct {
 	Currency   string // "USD"
 	Raw        string // as written, for the pages
 	Pos        Pos
+	Shared     bool // from results/prices.yaml, not the study's own
 }
 
 // SLOLimit is one latency of an SLO.
