@@ -128,6 +128,7 @@ type sweepRawView struct {
 type sloView struct {
 	Budget, Headline, Best string
 	GoodputNote            string // what the goodput column is, when there is one
+	BudgetGoodputNote      string // what the budget's goodput column is, when there is one
 	Headers                []string
 	Rows                   []sloRowView
 }
@@ -664,6 +665,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				v.Headers = append(v.Headers, loc.T("slo.goodput"))
 				v.GoodputNote = loc.T("slo.goodput_note")
 			}
+			if res.BudgetGoodput {
+				v.Headers = append(v.Headers, loc.T("slo.budget_goodput"))
+				v.BudgetGoodputNote = loc.T("slo.budget_goodput_note")
+			}
 			v.Budget = sloBudget(res.SLO, loc.T)
 			v.Headline = loc.T("metric." + rep.Headline.Key)
 			for _, sr := range res.Runs {
@@ -676,6 +681,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				}
 				if res.Goodput {
 					row.Values = append(row.Values, value(sr.Goodput, "run-"+sr.Run.ID))
+				}
+				if res.BudgetGoodput {
+					cell := "—"
+					if g := sr.BudgetGoodput; g != nil {
+						cell = value(&g.Value, "run-"+sr.Run.ID) + " " + loc.T("paren", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
+					}
+					row.Values = append(row.Values, cell)
 				}
 				v.Rows = append(v.Rows, row)
 			}

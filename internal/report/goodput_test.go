@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/perflab/perflab/internal/benchlog"
 	"testing"
 
 	"github.com/perflab/perflab/internal/study"
@@ -31,5 +32,35 @@ func TestSLOGoodput(t *testing.T) {
 	s.Runs = []*study.Run{without}
 	if r := Build(s, nil); r.SLO.Goodput {
 		t.Error("no log prints a goodput, yet the budget has a goodput column")
+	}
+}
+
+// With per-request arrays, the budget's own goodput counts the requests
+// whose TTFT, TPOT and E2EL each keep the limits, over the duration.
+func TestBudgetGoodput(t *testing.T) {
+	run := testRun("json", "JSON", 1, "sharegpt", "1200.00")
+	setMetric(run, "sharegpt", "duration", "2.00", 3)
+	// TPOT = (E2EL - TTFT) / (out - 1): 10, 40, 10 and 0 (one token) ms.
+	run.Logs[0].Blocks[0].Requests = &benchlog.RequestData{Count: 5, Failed: 1,
+		TTFT:       []float64{50, 60, 150, 90},
+		E2EL:       []float64{140, 420, 240, 90},
+		OutputLens: []int{10, 10, 10, 1},
+	}
+	s := testStudy(study.Throughput, 1, run)
+	s.SLO = &study.SLO{Stat: "p99", TTFT: 100, TPOT: 20}
+	r := Build(s, nil)
+	if r.SLO == nil || !r.SLO.BudgetGoodput {
+		t.Fatalf("slo = %+v", r.SLO)
+	}
+	// Good: the first (50 ms, 10 ms) and the last (90 ms, one token); the
+	// second misses the TPOT limit, the third the TTFT limit.
+	g := r.SLO.Runs[0].BudgetGoodput
+	if g == nil || g.Good != 2 || g.Total != 4 || g.Value.Measured != 1 || g.Value.Source.Line != 3 {
+		t.Fatalf("goodput = %+v, want 2 of 4 requests over 2.00 s = 1.00 req/s, from the duration's line 3", g)
+	}
+
+	run.Logs[0].Blocks[0].Requests.E2EL = nil // no latencies: no TPOT, no goodput
+	if r := Build(s, nil); r.SLO.BudgetGoodput || r.SLO.Runs[0].BudgetGoodput != nil {
+		t.Error("a goodput without per-request latencies")
 	}
 }
