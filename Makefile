@@ -1,7 +1,7 @@
 # perflab: reports from raw LLM-serving benchmark logs.
 GO ?= go
 
-.PHONY: site test check build fuzz bench bench-site clean
+.PHONY: site test check build fuzz bench bench-site bench-memory clean
 
 ## site: build the whole site from results/, content/, locales/ and templates/ into site/
 site:
@@ -52,6 +52,11 @@ bin/hugo:
 
 bench-site: build bin/hugo
 	$(GO) run ./cmd/benchsite -perflab bin/perflab -hugo bin/hugo -n $(STUDIES) -curve $(CURVE)
+
+## bench-memory: perflab alone at MEMORY_CURVE studies (wall, peak memory): the 10,000-study bound
+MEMORY_CURVE ?= 1000,10000
+bench-memory: build
+	$(GO) run ./cmd/benchsite -perflab bin/perflab -curve-only -reps 1 -curve $(MEMORY_CURVE)
 
 clean:
 	rm -rf site bin .perflab-cache

@@ -46,7 +46,7 @@ type config struct {
 	perflab, hugo, repo, work string
 	n, reps                   int
 	curve                     []int
-	keep, disk                bool
+	keep, disk, curveOnly     bool
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -62,6 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.reps, "reps", 5, "runs of each measurement; the fastest is shown (this machine's speed varies by 10 % from minute to minute)")
 	fs.StringVar(&curve, "curve", "100,300,1000", "study counts of perflab's time and memory curve (empty: none)")
 	fs.BoolVar(&c.keep, "keep", false, "keep the working folder")
+	fs.BoolVar(&c.curveOnly, "curve-only", false, "measure perflab's curve alone: no Hugo, no incremental build (for memory at 10,000 studies)")
 	fs.BoolVar(&c.disk, "disk", false, "work on the disk (the system's temporary folder) even where /dev/shm exists")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -218,6 +219,9 @@ func (c config) build(ctx context.Context, t tree, extra ...string) (measurement
 }
 
 func bench(ctx context.Context, c config, stdout io.Writer) error {
+	if c.curveOnly {
+		return curve(ctx, c, stdout, measurement{})
+	}
 	fmt.Fprintf(stdout, "perflab vs Hugo, %d studies x 3 languages, fastest of %d runs each, each into a new folder\nworking folder %s (%s)\n\n",
 		c.n, max(c.reps, 1), c.work, fileSystem(c.work))
 	t, err := makeTree(c, c.n)
@@ -271,11 +275,17 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\n%-44s %s   (%.3f of the full build; target: under 0.10)\n", "perflab build --cache, one log changed", inc, inc.wall.Seconds()/pf.wall.Seconds())
 
+	return curve(ctx, c, stdout, pf)
+}
+
+// curve measures perflab's build at each of c.curve's numbers of studies;
+// pf is the build of c.n studies, already measured (zero: none).
+func curve(ctx context.Context, c config, stdout io.Writer, pf measurement) error {
 	if len(c.curve) > 0 {
 		fmt.Fprintf(stdout, "\nperflab build, by number of studies:\n%8s %9s %10s %14s %14s\n", "studies", "wall", "peak RSS", "ms / study", "MB / study")
 		for _, n := range c.curve {
 			m := pf
-			if n != c.n {
+			if n != c.n || pf.wall == 0 {
 				ct, err := makeTree(c, n)
 				if err != nil {
 					return err

@@ -91,7 +91,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	defer buildGC()()
+	defer buildGC(d.Results)()
 	if *cache != "" {
 		res, err := pipeline.BuildCached(*d, *out, *cache)
 		if err != nil {
@@ -108,7 +108,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		warnErrors(res.Project, stderr)
 		return nil
 	}
-	p, err := pipeline.Load(*d)
+	p, err := pipeline.LoadForBuild(*d)
 	if err != nil {
 		return err
 	}
@@ -134,19 +134,29 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // GOMEMLIMIT says otherwise, and returns the function that restores the
 // collector's settings. A build allocates some 2.5 GB per 1,000 studies and
 // keeps little of it: 1,000 studies take 12 % less CPU (13.4 -> 11.8 s) for
-// some 130 MB more peak memory (490 -> 620 MB; Hugo: 1,700 MB). The soft
-// limit keeps a larger tree from doubling its peak: near it, the collector
-// runs more often again.
-func buildGC() func() {
+// some 130 MB more peak memory. The soft limit keeps a larger tree from
+// tripling its peak: near it, the collector runs more often again. It
+// grows with the number of studies, since each keeps its diagnostics and
+// id until the end (pipeline.LoadForBuild): 10,000 studies build in 85 s
+// and 1.16 GB with it, in 112 s and 0.71 GB at a flat 600 MB.
+func buildGC(results string) func() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
+	entries, _ := os.ReadDir(results)
 	gc := debug.SetGCPercent(200)
-	limit := debug.SetMemoryLimit(600 << 20)
+	limit := debug.SetMemoryLimit(gcLimit(len(entries)))
 	return func() {
 		debug.SetGCPercent(gc)
 		debug.SetMemoryLimit(limit)
 	}
+}
+
+// gcLimit is a build's soft memory limit for a results folder of n
+// entries: 600 MB, and 60 KB per study past 1,000, up to 1.2 GB (10,000
+// studies), below the 1.5 GiB a build of 10,000 may take.
+func gcLimit(n int) int64 {
+	return min(600<<20+max(int64(n)-1000, 0)*60<<10, 1200<<20)
 }
 
 // warnErrors says how many unacknowledged check errors the site shows.
@@ -194,7 +204,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	stdout = out
-	p, err := pipeline.Load(*d)
+	p, err := pipeline.LoadForBuild(*d)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,8 @@ import (
 
 // Make writes n studies into dstResults (and their prose into dstContent,
 // when srcContent is not empty), replicating the studies of srcResults in
-// turn: copy i of study s is named s-NNNN. Both destinations are created and
+// turn: copy i of study s is named s-NNNN, and copying its YAML files
+// (results/prices.yaml). Both destinations are created and
 // must not hold studies yet. Example studies (kind: example) are left out:
 // the tree is made of reports of real measurements, whose size benchmarks
 // have always been measured on.
@@ -28,8 +29,19 @@ func Make(srcResults, srcContent, dstResults, dstContent string, n int) ([]strin
 	}
 	var studies []string
 	for _, e := range entries {
-		if e.IsDir() && e.Name()[0] != '.' && !example(filepath.Join(srcResults, e.Name())) {
-			studies = append(studies, e.Name())
+		name := e.Name()
+		switch {
+		case e.IsDir() && name[0] != '.' && !example(filepath.Join(srcResults, name)):
+			studies = append(studies, name)
+		case e.Type().IsRegular() && filepath.Ext(name) == ".yaml":
+			// Files of the whole folder, such as the shared prices.
+			data, err := os.ReadFile(filepath.Join(srcResults, name))
+			if err != nil {
+				return nil, err
+			}
+			if err := write(filepath.Join(dstResults, name), data); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if len(studies) == 0 {

@@ -53,7 +53,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-6"
+const cacheFormat = "perflab-build-cache-7"
 
 type cacheState struct {
 	Global  string
@@ -131,7 +131,7 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		next.Site = siteIdentity(out)
 		return res, next, nil
 	}
-	p, err := Load(d)
+	p, err := LoadForBuild(d)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,11 +149,6 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		return nil, nil, err
 	}
 	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles}
-	blocks := make([][]check.BlockRef, len(p.Results))
-	for i, res := range p.Results {
-		blocks[i] = check.BlockRefs(res.Study)
-	}
-	cross := check.Copies(blocks)
 	sigOf := map[string]string{}
 	for i, id := range ids {
 		sigOf[id] = sigs[i]
@@ -161,9 +156,9 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 	for i, res := range p.Results {
 		files := slices.Clone(studies[i].recordedFiles)
 		slices.Sort(files)
-		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(cross[res.Study.ID]),
-			Uses: report.EngineUses(res.Study), Fresh: freshSig(p.Freshness[res.Study.ID]),
-			Blocks: blocks[i], Entry: studies[i].Entry, Files: files})
+		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(p.cross[res.Study.ID]),
+			Uses: p.uses[i], Fresh: freshSig(p.Freshness[res.Study.ID]),
+			Blocks: p.blocks[i], Entry: studies[i].Entry, Files: files})
 	}
 	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
 		next.Site = siteID{}
@@ -196,9 +191,13 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 	for _, l := range study.Languages {
 		content[l] = map[string]*study.Content{}
 	}
+	prices, _, err := study.LoadSharedPrices(projectFS(d.Results), root) // its problems changed the global signature
+	if err != nil {
+		return nil, nil, err
+	}
 	load := func(i int) error {
 		id := st.Studies[i].ID
-		s, probs, err := study.Load(safefs.New(filepath.Join(d.Results, id), path.Join(root, id)), path.Join(root, id), id)
+		s, probs, err := loadOne(d, id, prices)
 		if err != nil {
 			return err
 		}
@@ -209,26 +208,11 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 			return fmt.Errorf("cannot build: %s has no %s", path.Join(root, id), study.StudyFile)
 		}
 		loaded[i] = s
-		if d.Content == "" {
-			return nil
-		}
-		croot := filepath.ToSlash(d.Content)
-		cfs := projectFS(d.Content)
-		for _, l := range study.Languages {
-			data, err := cfs.ReadFile(path.Join(l, id+".md"))
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			c, probs := study.ParseContent(path.Join(croot, l, id+".md"), l, id, data)
-			if err := schemaError(check.Problems(probs)); err != nil {
-				return err
-			}
+		prose, err := loadContent(d, id)
+		for l, c := range prose {
 			content[l][id] = c
 		}
-		return nil
+		return err
 	}
 	blocks := make([][]check.BlockRef, n)
 	for i := range st.Studies {
@@ -294,7 +278,6 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 			studies[i].Entry = outs[k].Entry
 			studies[i].titles = outs[k].titles
 			studies[i].addTitles()
-			studies[i].CSV, studies[i].JSON = outs[k].CSV, outs[k].JSON
 			continue
 		}
 		studies[i].Entry = cs.Entry
@@ -306,24 +289,20 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 		files.names[name] = true
 	}
 	nfiles := st.Files
-	changed, err := siteWideChanged(out, st, again, studies, outs)
+	changed, err := siteWideChanged(out, st, again, studies, outs, mem)
 	if err != nil {
 		return nil, nil, err
 	}
 	if changed {
-		for i, cs := range st.Studies {
-			if _, ok := rendered[i]; ok {
-				continue
+		// Downloads of the studies rendered again are in memory, the
+		// others' in the site.
+		read := func(name string) ([]byte, error) {
+			if data, err := mem.ReadFile(name); err == nil {
+				return data, nil
 			}
-			stem := filepath.Join(out, "data", cs.ID)
-			if studies[i].CSV, err = os.ReadFile(stem + ".csv"); err != nil {
-				return nil, nil, err
-			}
-			if studies[i].JSON, err = os.ReadFile(stem + ".json"); err != nil {
-				return nil, nil, err
-			}
+			return os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
 		}
-		if err := finish(r, d, studies, files); err != nil {
+		if err := finish(r, d, studies, read, files); err != nil {
 			return nil, nil, err
 		}
 		nfiles = len(files.names)
@@ -357,26 +336,27 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 // extras need making again: they depend on the studies' entries, downloads
 // and lists of files only, so a change that leaves those of every study
 // rendered again as they were leaves these files as they are.
-func siteWideChanged(out string, st *cacheState, again []int, studies, outs []studyOutput) (bool, error) {
+func siteWideChanged(out string, st *cacheState, again []int, studies, outs []studyOutput, mem *memFiles) (bool, error) {
 	for k, i := range again {
 		cs := &st.Studies[i]
 		recorded := slices.Sorted(slices.Values(outs[k].recordedFiles))
 		if !reflect.DeepEqual(studies[i].Entry, cs.Entry) || !slices.Equal(recorded, cs.Files) {
 			return true, nil
 		}
-		stem := filepath.Join(out, "data", cs.ID)
-		for _, f := range []struct {
-			ext  string
-			data []byte
-		}{{".csv", outs[k].CSV}, {".json", outs[k].JSON}} {
-			old, err := os.ReadFile(stem + f.ext)
+		for _, ext := range []string{".csv", ".json"} {
+			name := "data/" + cs.ID + ext
+			data, err := mem.ReadFile(name)
+			if err != nil {
+				return false, err
+			}
+			old, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
 			if errors.Is(err, fs.ErrNotExist) {
 				return true, nil
 			}
 			if err != nil {
 				return false, err
 			}
-			if !bytes.Equal(old, f.data) {
+			if !bytes.Equal(old, data) {
 				return true, nil
 			}
 		}

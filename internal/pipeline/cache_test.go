@@ -65,6 +65,11 @@ func TestIncrementalBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Shared prices give every report a cost section, rendered again too.
+	prices := "prices:\n  - gpu: NVIDIA A100 SXM 80GB\n    gpu_hour: 1.80\n    currency: USD\n"
+	if err := os.WriteFile(filepath.Join(d.Results, "prices.yaml"), []byte(prices), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
 	res, err := BuildCached(d, out, cache)
 	if err != nil {
@@ -73,6 +78,10 @@ func TestIncrementalBuild(t *testing.T) {
 	if res.Incremental || res.Rendered != 8 {
 		t.Fatalf("first build: %+v, want a full build of 8 studies", res)
 	}
+	// Written through site.Writer, in pieces where a file is large: the
+	// bytes of a build in memory.
+	_, files := buildRepo(t, d)
+	sameTree(t, "full build", readTree(t, out), files)
 	if res, err = BuildCached(d, out, cache); err != nil || !res.Incremental || res.Rendered != 0 {
 		t.Fatalf("nothing changed: %+v, %v; want an incremental build that renders nothing", res, err)
 	}

@@ -2,7 +2,10 @@ package pipeline
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
+
+	"github.com/perflab/perflab/internal/site"
 )
 
 // TestJoinDownloads: data/all.* spliced from the studies' own downloads are
@@ -13,22 +16,27 @@ func TestJoinDownloads(t *testing.T) {
 	cases := [][][]Record{nil, {nil}, {a}, {nil, a, nil, b, nil}, {b, a}}
 	for _, studies := range cases {
 		var all []Record
-		outs := make([]studyOutput, len(studies))
+		var ids []string
+		mem := &lockedFiles{files: site.Files{}}
 		for i, rows := range studies {
 			all = append(all, rows...)
-			var err error
-			if outs[i].CSV, outs[i].JSON, err = marshalRecords("x", rows); err != nil {
+			id := fmt.Sprint("s", i)
+			ids = append(ids, id)
+			if err := addRecords(mem, "data/"+id, rows); err != nil {
 				t.Fatal(err)
 			}
+		}
+		if err := joinDownloads(ids, mem.ReadFile, mem); err != nil {
+			t.Fatal(err)
 		}
 		wantCSV, wantJSON, err := marshalRecords("all", all)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := joinCSV(outs); !bytes.Equal(got, wantCSV) {
+		if got := mem.files["data/all.csv"]; !bytes.Equal(got, wantCSV) {
 			t.Errorf("%d studies: CSV\n%s\nwant\n%s", len(studies), got, wantCSV)
 		}
-		if got := joinJSON(outs); !bytes.Equal(got, wantJSON) {
+		if got := mem.files["data/all.json"]; !bytes.Equal(got, wantJSON) {
 			t.Errorf("%d studies: JSON\n%s\nwant\n%s", len(studies), got, wantJSON)
 		}
 	}

@@ -7,7 +7,9 @@
 package site
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -224,6 +226,43 @@ func (w *Writer) Add(name string, data []byte) error {
 		return err
 	}
 	return os.WriteFile(p, data, 0o644)
+}
+
+// Create adds a file written in pieces, for a file too large to be made
+// in memory first; it is complete once Close returns nil, which reports
+// any error of the writes before it.
+func (w *Writer) Create(name string) (io.WriteCloser, error) {
+	p, err := w.claim(name)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &bufferedFile{Writer: bufio.NewWriterSize(f, 1<<16), f: f}, nil
+}
+
+// bufferedFile keeps the first error of its writes for Close.
+type bufferedFile struct {
+	*bufio.Writer
+	f *os.File
+}
+
+func (b *bufferedFile) Close() error {
+	err := b.Flush()
+	if cerr := b.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// ReadFile returns a file added before, as written.
+func (w *Writer) ReadFile(name string) ([]byte, error) {
+	if !w.Has(name) {
+		return nil, fmt.Errorf("site: %q was not added", name)
+	}
+	return os.ReadFile(filepath.Join(w.tmp, filepath.FromSlash(name)))
 }
 
 // Link adds a file by hard-linking an existing one, copying it where links

@@ -230,3 +230,44 @@ func TestCreateRefusesForeignFolder(t *testing.T) {
 		t.Errorf("the site has no stamp: %v", err)
 	}
 }
+
+// A file written in pieces lands whole, can be read back before the commit,
+// and takes its path as Add does: once.
+func TestCreateInPieces(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	w, err := site.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := w.Create("data/all.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Repeat("row,1\n", 50000) // past the write buffer
+	for line := range strings.Lines(want) {
+		if _, err := f.Write([]byte(line)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := w.ReadFile("data/all.csv"); err != nil || string(got) != want {
+		t.Errorf("read back %d bytes, %v; want %d bytes", len(got), err, len(want))
+	}
+	if _, err := w.ReadFile("data/none.csv"); err == nil {
+		t.Error("a file never added was read back")
+	}
+	if _, err := w.Create("data/all.csv"); err == nil {
+		t.Error("a path was created twice")
+	}
+	if _, err := w.Create("../out.csv"); err == nil {
+		t.Error("a path leaving the site was created")
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(out, "data", "all.csv")); err != nil || string(got) != want {
+		t.Errorf("committed %d bytes, %v; want %d bytes", len(got), err, len(want))
+	}
+}

@@ -46,20 +46,9 @@ var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 // shown prefixed with root. Problems in the data are returned, all of them;
 // only a failure to read the tree is an error.
 func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
-	entries, err := fs.ReadDir(fsys, ".")
+	names, refused, err := List(fsys, root)
 	if err != nil {
 		return nil, nil, err
-	}
-	var names []string
-	var refused []Problem
-	for _, e := range entries {
-		if err := safefs.Check(path.Join(root, e.Name()), e.Type()); err != nil {
-			refused = append(refused, refusal(err))
-			continue
-		}
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			names = append(names, e.Name())
-		}
 	}
 	// Studies are independent: load them on every core, keep their order.
 	type loaded struct {
@@ -89,6 +78,27 @@ func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
 	}
 	probs, err := UseSharedPrices(fsys, root, studies)
 	return studies, append(problems, probs...), err
+}
+
+// List names the study folders of a results folder, in name order, and
+// refuses every entry that is a link, a pipe or a device.
+func List(fsys fs.FS, root string) ([]string, []Problem, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, nil, err
+	}
+	var names []string
+	var refused []Problem
+	for _, e := range entries {
+		if err := safefs.Check(path.Join(root, e.Name()), e.Type()); err != nil {
+			refused = append(refused, refusal(err))
+			continue
+		}
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	return names, refused, nil
 }
 
 // Load reads one study folder.

@@ -24,26 +24,49 @@ const PricesFile = "prices.yaml"
 // each study without a price of its own the price of its hardware's GPU
 // (Price.Shared). It returns the file's problems.
 func UseSharedPrices(fsys fs.FS, root string, studies []*Study) ([]Problem, error) {
+	prices, probs, err := LoadSharedPrices(fsys, root)
+	for _, s := range studies {
+		prices.Apply(s)
+	}
+	return probs, err
+}
+
+// SharedPrices are the prices of results/prices.yaml by GPU model.
+type SharedPrices map[string]*Price
+
+// Apply gives a study without a price of its own the price of its GPU.
+func (sp SharedPrices) Apply(s *Study) {
+	if s.Price == nil && !s.Article() {
+		if p := sp[s.Hardware.GPU]; p != nil {
+			c := *p
+			s.Price = &c
+		}
+	}
+}
+
+// LoadSharedPrices reads results/prices.yaml, when there is one, and
+// returns its prices and problems.
+func LoadSharedPrices(fsys fs.FS, root string) (SharedPrices, []Problem, error) {
 	file := path.Join(root, PricesFile)
 	data, err := fs.ReadFile(fsys, PricesFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	l := &loader{fsys: fsys, dir: root}
 	if r, _ := safefs.Refused(err); r != nil {
-		return []Problem{refusal(err)}, nil
+		return nil, []Problem{refusal(err)}, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(data) > MaxFileSize {
-		return []Problem{tooLarge(file, len(data))}, nil
+		return nil, []Problem{tooLarge(file, len(data))}, nil
 	}
 	n := l.parseYAML(file, data)
 	if n == nil {
-		return l.problems, nil
+		return nil, l.problems, nil
 	}
-	byGPU := map[string]*Price{}
+	byGPU := SharedPrices{}
 	top := l.mapping(file, n, "prices file", "prices")
 	for _, item := range top.list("prices", "prices file", true) {
 		m := l.mapping(file, item, "price", "gpu", "gpu_hour", "currency")
@@ -57,13 +80,5 @@ func UseSharedPrices(fsys fs.FS, root string, studies []*Study) ([]Problem, erro
 			byGPU[gpu] = p
 		}
 	}
-	for _, s := range studies {
-		if s.Price == nil && !s.Article() {
-			if p := byGPU[s.Hardware.GPU]; p != nil {
-				c := *p
-				s.Price = &c
-			}
-		}
-	}
-	return l.problems, nil
+	return byGPU, l.problems, nil
 }
