@@ -1,9 +1,11 @@
 package benchlog
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,6 +44,65 @@ func TestLinePrefixes(t *testing.T) {
 		}
 		if !maps.EqualFunc(got[0].Metrics, want[0].Metrics, func(a, b Metric) bool { return a.Value == b.Value && a.Decimals == b.Decimals }) {
 			t.Errorf("%s: %d metrics, want %d:\n%v", name, len(got[0].Metrics), len(want[0].Metrics), got[0].Metrics)
+		}
+	}
+}
+
+// Every console output of testdata reads the same when each of its lines
+// carries the prefix of a log collector or a paste (stripLogPrefix), and
+// when its lines end with CRLF.
+func TestLogPrefixesEveryFormat(t *testing.T) {
+	prefixes := map[string]func(i int) string{
+		"quote":     func(int) string { return "> " },
+		"quote2":    func(int) string { return "> > " },
+		"compose":   func(int) string { return "perf-bench-1  | " },
+		"compose1":  func(int) string { return "proj_bench_1   | " },
+		"kubectl":   func(i int) string { return fmt.Sprintf("2025-06-01T10:05:%02d.%09dZ ", i%60, i*7919%1000000000) },
+		"buildkite": func(i int) string { return fmt.Sprintf("[2025-06-01T10:05:%02dZ] ", i%60) },
+		"offset":    func(i int) string { return fmt.Sprintf("2025-06-01T10:05:%02d+08:00 ", i%60) },
+		"rank":      func(int) string { return "[rank3]: " },
+		"ray":       func(i int) string { return fmt.Sprintf("(RayWorker pid=%d, ip=10.0.0.7) ", 4000+i%3) },
+		"compose+t": func(i int) string { return fmt.Sprintf("bench-1  | 2025-06-01T10:05:%02d.5Z ", i%60) },
+	}
+	var files []string
+	for _, pat := range []string{"testdata/*.txt", "testdata/*.md"} {
+		m, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantErr := Parse("x.log", bytes.NewReader(data))
+		lines := strings.SplitAfter(string(data), "\n")
+		variants := map[string]string{"crlf": strings.ReplaceAll(string(data), "\n", "\r\n")}
+		for name, prefix := range prefixes {
+			var b strings.Builder
+			for i, line := range lines {
+				if line != "" {
+					b.WriteString(prefix(i) + line)
+				}
+			}
+			variants[name] = b.String()
+		}
+		for name, text := range variants {
+			got, err := Parse("x.log", strings.NewReader(text))
+			if (err != nil) != (wantErr != nil) || len(got) != len(want) {
+				t.Errorf("%s, %s: %d blocks (%v), want %d (%v)", file, name, len(got), err, len(want), wantErr)
+				continue
+			}
+			for i := range got {
+				g, w := got[i], want[i]
+				if g.Format != w.Format || g.Line != w.Line || g.EndLine != w.EndLine ||
+					!maps.EqualFunc(g.Metrics, w.Metrics, func(a, b Metric) bool { return a.Value == b.Value && a.Decimals == b.Decimals && a.Line == b.Line }) {
+					t.Errorf("%s, %s: block %d is %s lines %d-%d with %d metrics, want %s lines %d-%d with %d", file, name, i,
+						g.Format, g.Line, g.EndLine, len(g.Metrics), w.Format, w.Line, w.EndLine, len(w.Metrics))
+				}
+			}
 		}
 	}
 }

@@ -174,6 +174,13 @@ func (s *Scanner) Scan() bool {
 			s.release()
 			continue
 		}
+		if !long {
+			// A CRLF file reads as the same file with LF ends.
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			line = stripLogPrefix(line)
+		}
 		s.process(line, long, hasBanner)
 	}
 	s.blk = s.outq[0]
