@@ -73,8 +73,8 @@
 //     (evalscope.go).
 //   - FormatLMDeploy, FormatLMDeployLegacy: LMDeploy's profile_throughput.py
 //     (Profiler.summarize table; before 2025 the "concurrency:" ...
-//     "RPM (request per minute):" lines, also of profile_restful_api.py),
-//     lmdeploy.go.
+//     "RPM (request per minute):" lines, also of profile_restful_api.py;
+//     the lines of profile_generation.py), lmdeploy.go.
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
@@ -168,7 +168,7 @@ const (
 	FormatEvalScope           Format = "evalscope"             // evalscope perf "Benchmarking summary" and "Percentile results" tables
 	FormatEvalScopeJSON       Format = "evalscope-json"        // evalscope perf benchmark_summary.json
 	FormatLMDeploy            Format = "lmdeploy"              // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
-	FormatLMDeployLegacy      Format = "lmdeploy-legacy"       // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
+	FormatLMDeployLegacy      Format = "lmdeploy-legacy"       // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12), profile_generation.py lines
 	FormatTRTLLMLegacy        Format = "trtllm-legacy"         // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
 	FormatTRTLLMManager       Format = "trtllm-manager"        // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
 	FormatVLLMMultiTurn       Format = "vllm-multi-turn"       // vLLM benchmark_serving_multi_turn.py "Statistics summary" (multiturn.go)
