@@ -1,8 +1,11 @@
 package benchlog
 
+import "bytes"
+
 // A log collector or a paste can put the same kind of prefix before every
 // line of a benchmark's output: a Markdown blockquote ("> ", a reply on
-// GitHub), a docker compose service name ("bench-1  | "), the RFC 3339
+// GitHub, also indented in a list item), the line number of grep -n or cat -n
+// (lineNumber), a docker compose service name ("bench-1  | "), the RFC 3339
 // timestamp of kubectl logs --timestamps, docker logs -t or a CI runner, a
 // torchrun rank ("[rank0]: ") or a Ray worker ("(pid=123) "). Every reader
 // sees the lines without it, as the tool printed them.
@@ -10,19 +13,31 @@ package benchlog
 // (The serving table also removes any prefix its banner line starts with,
 // whatever its shape: see Scanner.clean.)
 
-// maxPrefixes bounds the prefixes removed from one line: compose, then a
-// timestamp, then a quote ...
+// maxPrefixes bounds the prefixes removed from one line: a line number,
+// then compose, then a timestamp, then a quote ...
 const maxPrefixes = 4
 
-// stripLogPrefix returns line without the prefixes described above.
-func stripLogPrefix(line []byte) []byte {
+// stripPrefixes returns line without the prefixes described above, in any
+// order. A line number is removed when it follows the previous line's.
+func (s *Scanner) stripPrefixes(line []byte) []byte {
+	next := -1
 	for range maxPrefixes {
+		if next < 0 && len(line) > 0 && (isDigit(line[0]) || line[0] == ' ') && timePrefix(line) == 0 {
+			if n, size, ok := lineNumber(line); ok {
+				next = n + 1
+				if n == s.nextNum {
+					line = line[size:]
+					continue
+				}
+			}
+		}
 		n := logPrefix(line)
 		if n == 0 {
 			break
 		}
 		line = line[n:]
 	}
+	s.nextNum = next
 	return line
 }
 
@@ -35,6 +50,15 @@ func logPrefix(line []byte) int {
 	switch c := line[0]; {
 	case c == '>':
 		return quotePrefix(line)
+	case c == ' ' || c == '\t':
+		// A quote indented inside a Markdown list item.
+		i := 1
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i < len(line) && line[i] == '>' {
+			return i + quotePrefix(line[i:])
+		}
 	case c == '[':
 		if n := rankPrefix(line); n > 0 {
 			return n
@@ -82,17 +106,18 @@ func rankPrefix(line []byte) int {
 
 // rayPrefix: "(pid=123) ", "(RayWorker pid=123) ", "(APIServer pid=7, ip=10.0.0.1) ".
 func rayPrefix(line []byte) int {
+	const pid = "pid="
 	i := 1
-	for i < len(line) && (isLetter(line[i]) || isDigit(line[i]) || line[i] == '_') {
-		i++
-	}
-	if i > 1 {
-		if i >= len(line) || line[i] != ' ' {
+	if !bytes.HasPrefix(line[i:], []byte(pid)) {
+		// A process name first.
+		for i < len(line) && (isLetter(line[i]) || isDigit(line[i]) || line[i] == '_') {
+			i++
+		}
+		if i == 1 || i >= len(line) || line[i] != ' ' {
 			return 0
 		}
 		i++
 	}
-	const pid = "pid="
 	if len(line) < i+len(pid) || string(line[i:i+len(pid)]) != pid {
 		return 0
 	}
@@ -177,4 +202,33 @@ func digits(b []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// lineNumber returns the number a line starts with as grep -n ("12:" and,
+// for a context line, "12-") or cat -n ("    12\t") print it, and the length
+// of that prefix. Scan removes it only from a line whose number follows
+// the previous line's, or from a first line numbered 1: a paste of grep -n
+// output that starts further down keeps the prefix of its first line.
+func lineNumber(line []byte) (n, size int, ok bool) {
+	i := 0
+	for i < len(line) && line[i] == ' ' {
+		i++
+	}
+	j := digits(line, i)
+	if j == i || j-i > 9 || j >= len(line) {
+		return 0, 0, false
+	}
+	switch line[j] {
+	case '\t': // cat -n
+	case ':', '-':
+		if i > 0 {
+			return 0, 0, false
+		}
+	default:
+		return 0, 0, false
+	}
+	for _, c := range line[i:j] {
+		n = n*10 + int(c-'0')
+	}
+	return n, j + 1, true
 }

@@ -111,6 +111,8 @@ type Scanner struct {
 	normBuf [64]byte
 	miss    labelEntry // the entry of a label not in labelTab
 
+	nextNum int // the line number (grep -n, cat -n) the next line would have, -1 if none: prefix.go
+
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
 	join    []byte
@@ -140,7 +142,7 @@ func NewScanner(name string, r io.Reader) *Scanner {
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
 		size = max(l.Len()+1, 16)
 	}
-	return &Scanner{name: name, r: bufio.NewReaderSize(r, size)}
+	return &Scanner{name: name, r: bufio.NewReaderSize(r, size), nextNum: 1}
 }
 
 // Scan reads up to the next block and reports whether there is one.
@@ -179,7 +181,7 @@ func (s *Scanner) Scan() bool {
 			if n := len(line); n > 0 && line[n-1] == '\r' {
 				line = line[:n-1]
 			}
-			line = stripLogPrefix(line)
+			line = s.stripPrefixes(line)
 		}
 		s.process(line, long, hasBanner)
 	}
