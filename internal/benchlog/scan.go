@@ -111,7 +111,8 @@ type Scanner struct {
 	normBuf [64]byte
 	miss    labelEntry // the entry of a label not in labelTab
 
-	nextNum int // the line number (grep -n, cat -n) the next line would have, -1 if none: prefix.go
+	nextNum int      // the line number (grep -n, cat -n) the next line would have, -1 if none: prefix.go
+	pre     preLines // load lines printed before a serving table (prelines.go)
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
@@ -490,6 +491,9 @@ func (s *Scanner) noise(line []byte) {
 	if s.toolStart(line, text) {
 		return
 	}
+	if (c == 'T' || c == 'B' || c == 'M') && s.preLine(text) {
+		return
+	}
 	if isLetter(c) || line[i] == '#' {
 		if kind, msg, ok := failureAt(line[i:]); ok {
 			s.emit(s.failureBlock(kind, msg))
@@ -752,6 +756,10 @@ func (s *Scanner) end(truncated bool) {
 		if b.Format == FormatGuideLLM {
 			b.Definition = TimeSeriesMean
 		}
+	}
+	switch b.Format {
+	case FormatVLLM, FormatVLLMHeaderless, FormatTRTLLMServe, FormatSGLang:
+		s.addPreLines(b)
 	}
 	b.Truncated = truncated
 	if truncated {
