@@ -21,6 +21,7 @@ const maxPrefixes = 4
 // order. A line number is removed when it follows the previous line's.
 func (s *Scanner) stripPrefixes(line []byte) []byte {
 	next := -1
+	s.service = nil
 	for range maxPrefixes {
 		if next < 0 && len(line) > 0 && (isDigit(line[0]) || line[0] == ' ') && timePrefix(line) == 0 {
 			if n, size, ok := lineNumber(line); ok {
@@ -35,10 +36,40 @@ func (s *Scanner) stripPrefixes(line []byte) []byte {
 		if n == 0 {
 			break
 		}
+		if isLetter(line[0]) {
+			s.service = line[:bytes.IndexByte(line[:n], ' ')] // "bench-1"; the innermost counts
+		}
 		line = line[n:]
 	}
 	s.nextNum = next
 	return line
+}
+
+// otherService reports whether the line just stripped came from another
+// docker compose service than the block being read: docker compose
+// interleaves the lines of a server and of its benchmark, which must not
+// end the benchmark's table. The service of a block is that of the line
+// that opened it.
+func (s *Scanner) otherService() bool {
+	if s.service == nil || !s.reading() {
+		s.blockService = s.blockService[:0]
+		return false
+	}
+	return len(s.blockService) > 0 && !bytes.Equal(s.service, s.blockService)
+}
+
+// noteService records the service of the line that opened a block.
+func (s *Scanner) noteService(wasReading bool) {
+	if s.service != nil && !wasReading && s.reading() {
+		s.blockService = append(s.blockService[:0], s.service...)
+	}
+}
+
+// reading reports whether a block of any reader is open.
+func (s *Scanner) reading() bool {
+	return s.cur != nil || s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil ||
+		s.es != nil || s.ld != nil || s.mt != nil || s.lb != nil || s.lg != nil || s.jc != nil ||
+		(s.off != nil && s.off.blk != nil)
 }
 
 // logPrefix is the length of the prefix line starts with, or 0. It looks at

@@ -113,6 +113,9 @@ type Scanner struct {
 
 	nextNum int      // the line number (grep -n, cat -n) the next line would have, -1 if none: prefix.go
 	pre     preLines // load lines printed before a serving table (prelines.go)
+	// service is the docker compose service of the current line (nil if
+	// none), blockService that of the line that opened the open block.
+	service, blockService []byte
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
@@ -183,6 +186,15 @@ func (s *Scanner) Scan() bool {
 				line = line[:n-1]
 			}
 			line = s.stripPrefixes(line)
+			if s.service != nil {
+				if s.otherService() {
+					continue
+				}
+				wasReading := s.reading()
+				s.process(line, long, hasBanner)
+				s.noteService(wasReading)
+				continue
+			}
 		}
 		s.process(line, long, hasBanner)
 	}
