@@ -33,7 +33,10 @@
 //     section by section; columns are found by name.
 //   - anything else: a console log, read line by line with a fixed-size
 //     buffer (very long lines such as a Namespace(...) dump or a redrawn
-//     progress bar are searched for the banner and otherwise skipped). In it:
+//     progress bar are searched for the banner and otherwise skipped). Each
+//     line loses its CR end and the prefixes a log collector or a paste put
+//     before it (a quote, a docker compose service, an RFC 3339 timestamp, a
+//     rank, a Ray worker, a grep -n or cat -n line number: prefix.go). In it:
 //
 // Layouts read from console logs (FORMATS.md sections 1 to 5 and 10):
 //

@@ -173,10 +173,16 @@ func (s *Scanner) lmStart(text []byte) bool {
 }
 
 // lmPairs reads a line of profile_generation.py's "name: value" pairs
-// ("concurrency: 16, test_round: 3"); false if a name is not one of its own.
+// ("concurrency: 16, test_round: 3"); false, and nothing read, if a name is
+// not one of its own.
 func (s *Scanner) lmPairs(b *Block, text []byte) bool {
-	for _, pair := range strings.Split(string(bytes.TrimSpace(text)), ", ") {
-		label, value, ok := splitLabel([]byte(pair))
+	type pair struct {
+		label, value string
+		spec         keySpec
+	}
+	var pairs []pair
+	for _, p := range strings.Split(string(bytes.TrimSpace(text)), ", ") {
+		label, value, ok := splitLabel([]byte(p))
 		if !ok {
 			return false
 		}
@@ -188,12 +194,15 @@ func (s *Scanner) lmPairs(b *Block, text []byte) bool {
 		if !known {
 			return false
 		}
-		b.Labels = append(b.Labels, Label{Label: string(label), Value: string(value), Line: s.line})
-		if spec.key != "" {
-			addKeys(b, []string{spec.key}, spec, string(label), strings.TrimSuffix(string(value), "s"), s.line)
-		}
+		pairs = append(pairs, pair{string(label), string(value), spec})
 	}
 	b.EndLine = s.line
+	for _, p := range pairs {
+		b.Labels = append(b.Labels, Label{Label: p.label, Value: p.value, Line: s.line})
+		if p.spec.key != "" {
+			addKeys(b, []string{p.spec.key}, p.spec, p.label, strings.TrimSuffix(p.value, "s"), s.line)
+		}
+	}
 	return true
 }
 

@@ -111,7 +111,7 @@ type Scanner struct {
 	normBuf [64]byte
 	miss    labelEntry // the entry of a label not in labelTab
 
-	nextNum int      // the line number (grep -n, cat -n) the next line would have, -1 if none: prefix.go
+	nextNum int      // the line number (grep -n, cat -n) the next line would have (1 at the start, -1 if none): prefix.go
 	pre     preLines // load lines printed before a serving table (prelines.go)
 	// service is the docker compose service of the current line (nil if
 	// none), blockService that of the line that opened the open block.
