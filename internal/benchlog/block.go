@@ -172,7 +172,7 @@ const (
 	FormatEvalScopeJSON       Format = "evalscope-json"        // evalscope perf benchmark_summary.json
 	FormatLMDeploy            Format = "lmdeploy"              // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
 	FormatLMDeployLegacy      Format = "lmdeploy-legacy"       // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12), profile_generation.py lines
-	FormatTRTLLMLegacy        Format = "trtllm-legacy"         // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
+	FormatTRTLLMLegacy        Format = "trtllm-legacy"         // TensorRT-LLM benchmark.py / gptSessionBenchmark "[BENCHMARK] k v ..." line
 	FormatTRTLLMManager       Format = "trtllm-manager"        // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
 	FormatVLLMMultiTurn       Format = "vllm-multi-turn"       // vLLM benchmark_serving_multi_turn.py "Statistics summary" (multiturn.go)
 	FormatVLLMOmni            Format = "vllm-omni"             // vllm-omni bench serve table with Text/Audio/Image/Video Result sub-banners (omni.go)
