@@ -33,7 +33,10 @@
 //     section by section; columns are found by name.
 //   - anything else: a console log, read line by line with a fixed-size
 //     buffer (very long lines such as a Namespace(...) dump or a redrawn
-//     progress bar are searched for the banner and otherwise skipped). In it:
+//     progress bar are searched for the banner and otherwise skipped). Each
+//     line loses its CR end and the prefixes a log collector or a paste put
+//     before it (a quote, a docker compose service, an RFC 3339 timestamp, a
+//     rank, a Ray worker, a grep -n or cat -n line number: prefix.go). In it:
 //
 // Layouts read from console logs (FORMATS.md sections 1 to 5 and 10):
 //
@@ -73,8 +76,8 @@
 //     (evalscope.go).
 //   - FormatLMDeploy, FormatLMDeployLegacy: LMDeploy's profile_throughput.py
 //     (Profiler.summarize table; before 2025 the "concurrency:" ...
-//     "RPM (request per minute):" lines, also of profile_restful_api.py),
-//     lmdeploy.go.
+//     "RPM (request per minute):" lines, also of profile_restful_api.py;
+//     the lines of profile_generation.py), lmdeploy.go.
 //   - FormatUnknown: a banner over labels that are not a serving result (no
 //     request count and duration): its labels are kept, no metric is read.
 //   - FormatSGLangOffline: sglang.bench_offline_throughput's "Offline
@@ -168,8 +171,8 @@ const (
 	FormatEvalScope           Format = "evalscope"             // evalscope perf "Benchmarking summary" and "Percentile results" tables
 	FormatEvalScopeJSON       Format = "evalscope-json"        // evalscope perf benchmark_summary.json
 	FormatLMDeploy            Format = "lmdeploy"              // LMDeploy Profiler.summarize table (profile_throughput.py, 2025+)
-	FormatLMDeployLegacy      Format = "lmdeploy-legacy"       // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12)
-	FormatTRTLLMLegacy        Format = "trtllm-legacy"         // TensorRT-LLM benchmarks/python benchmark.py "[BENCHMARK] k v ..." line
+	FormatLMDeployLegacy      Format = "lmdeploy-legacy"       // LMDeploy "concurrency:" ... "RPM" lines (2023-07 to 2024-12), profile_generation.py lines
+	FormatTRTLLMLegacy        Format = "trtllm-legacy"         // TensorRT-LLM benchmark.py / gptSessionBenchmark "[BENCHMARK] k v ..." line
 	FormatTRTLLMManager       Format = "trtllm-manager"        // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
 	FormatVLLMMultiTurn       Format = "vllm-multi-turn"       // vLLM benchmark_serving_multi_turn.py "Statistics summary" (multiturn.go)
 	FormatVLLMOmni            Format = "vllm-omni"             // vllm-omni bench serve table with Text/Audio/Image/Video Result sub-banners (omni.go)

@@ -205,7 +205,7 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 		if s.evalStart(text) {
 			return true
 		}
-	case c == 'c':
+	case c == 'c' || c == 't':
 		if s.lmStart(text) {
 			return true
 		}

@@ -30,6 +30,34 @@ import (
 // req/s"). The latency lines are printed for streamed runs only; RPS counts
 // every request sent, failed ones too.
 //
+// profile_generation.py (2023-06 to 2025-09, then removed) prints the same
+// kind of lines for each case it runs (concurrency x prompt and completion
+// lengths), in three eras:
+//
+//	concurrency: 64, input_tokens: 1, output_tokens: 2048      (2023-06 to 2023-11)
+//	elapsed_time: 738.32s
+//	first_token latency(min, max, ave): 0.12s, 0.34s, 0.23s
+//	token latency(min, max, ave): 45.43s, 94.67s, 89.29s
+//	throughput: 22.93 token/s
+//
+//	total time: 12.34s                                          (2023-12 on)
+//	concurrency: 16, test_round: 3
+//	input_tokens: 128, output_tokens: 128
+//	first_token latency(min, max, ave): 0.05s, 0.5s, 0.2s
+//	total_token latency(min, max, ave): 5.1s, 6.2s, 5.5s
+//	token_latency percentiles(50%,75%,95%,99%)(s): [0.04, 0.05, 0.06, 0.07]
+//	throughput: 4567.89 token/s                                 (2024-10 on: the two lines below)
+//	throughput(output): 4567.89 token/s
+//	throughput(total): 9135.78 token/s
+//
+// between rules of 50 '-' (" - " * 50 in its last version). In 2023 "token
+// latency" is the time from a request's first token to its last, and the
+// throughput those tokens over the summed decode times, times the
+// concurrency: both are kept as labels only. Since 2023-12 the total_token
+// latency is a request's whole latency (e2el), the percentiles those of
+// the gaps between tokens after the first (itl), the throughput the
+// generated tokens over the elapsed time.
+//
 // lmdeploy.profiler.Profiler.summarize (profile_throughput.py and
 // profile_pipeline_api.py, 2025-01 on): a banner of '=' around " Profile
 // Throughput " or " Profile Pipeline API ", then rows of a name padded to
@@ -47,6 +75,8 @@ type lmState struct {
 	table   bool     // Profiler.summarize layout
 	stats   []string // the statistic columns of the latency rows
 	started bool     // legacy: "elapsed_time:" was read
+	gen     bool     // profile_generation.py
+	decode  bool     // its 2023 lines: "token latency" and "throughput" are of the decode phase
 }
 
 // lmLegacy maps legacy labels (normalised) to keys.
@@ -60,6 +90,14 @@ var lmLegacy = map[string]keySpec{
 	"rps (request per second)":                     {key: "request_throughput"},
 	"req throughput":                               {key: "request_throughput"},
 	"rpm (request per minute)":                     {},
+	// profile_generation.py
+	"total time":         {key: "duration", unit: "s", from: "s"},
+	"throughput":         {key: "output_throughput"},
+	"throughput(output)": {key: "output_throughput"},
+	"throughput(total)":  {key: "total_token_throughput"},
+	"input_tokens":       {key: "mean_input_len"},
+	"output_tokens":      {key: "mean_output_len"},
+	"test_round":         {},
 }
 
 // lmTable maps Profiler.summarize's rows to keys.
@@ -103,18 +141,68 @@ func (s *Scanner) lmBanner(text []byte) bool {
 	return false
 }
 
-// lmStart opens the legacy lines at "concurrency: N".
+// lmStart opens the legacy lines at "concurrency: N", or
+// profile_generation.py's at "concurrency: N, input_tokens: ..." (2023) or
+// "total time: 12.34s" (2023-12 on).
 func (s *Scanner) lmStart(text []byte) bool {
 	label, value, ok := splitLabel(bytes.TrimSpace(text))
-	if !ok || string(label) != "concurrency" {
+	if !ok {
 		return false
 	}
 	b := &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatLMDeployLegacy, Tool: ToolLMDeploy,
 		Version: "profile_throughput.py / profile_restful_api.py (2023-07 to 2024-12)", Definition: CountOverDuration,
 		Metrics: map[string]Metric{}}
-	b.Labels = append(b.Labels, Label{Label: "concurrency", Value: string(value), Line: s.line})
-	addKeys(b, []string{"max_concurrency"}, keySpec{}, "concurrency", string(value), s.line)
-	s.ld = &lmState{b: b}
+	l := &lmState{b: b}
+	switch {
+	case string(label) == "total time" && bytes.HasSuffix(value, []byte("s")):
+		l.gen, l.started = true, true
+		b.Version = "profile_generation.py (2023-12 to 2025-09)"
+		s.lmPairs(b, text)
+	case string(label) != "concurrency":
+		return false
+	case bytes.IndexByte(value, ',') >= 0:
+		l.gen, l.decode = true, true
+		b.Version = "profile_generation.py (2023-06 to 2023-11)"
+		s.lmPairs(b, text)
+	default:
+		b.Labels = append(b.Labels, Label{Label: "concurrency", Value: string(value), Line: s.line})
+		addKeys(b, []string{"max_concurrency"}, keySpec{}, "concurrency", string(value), s.line)
+	}
+	s.ld = l
+	return true
+}
+
+// lmPairs reads a line of profile_generation.py's "name: value" pairs
+// ("concurrency: 16, test_round: 3"); false, and nothing read, if a name is
+// not one of its own.
+func (s *Scanner) lmPairs(b *Block, text []byte) bool {
+	type pair struct {
+		label, value string
+		spec         keySpec
+	}
+	var pairs []pair
+	for _, p := range strings.Split(string(bytes.TrimSpace(text)), ", ") {
+		label, value, ok := splitLabel([]byte(p))
+		if !ok {
+			return false
+		}
+		norm := normLabel(label)
+		spec, known := lmLegacy[norm]
+		if norm == "concurrency" {
+			spec, known = keySpec{key: "max_concurrency"}, true
+		}
+		if !known {
+			return false
+		}
+		pairs = append(pairs, pair{string(label), string(value), spec})
+	}
+	b.EndLine = s.line
+	for _, p := range pairs {
+		b.Labels = append(b.Labels, Label{Label: p.label, Value: p.value, Line: s.line})
+		if p.spec.key != "" {
+			addKeys(b, []string{p.spec.key}, p.spec, p.label, strings.TrimSuffix(p.value, "s"), s.line)
+		}
+	}
 	return true
 }
 
@@ -130,10 +218,18 @@ func (s *Scanner) lmLine(line []byte) bool {
 	if len(text) == 0 {
 		return true
 	}
-	if bytes.HasPrefix(text, []byte("-----")) && len(bytes.Trim(text, "-")) == 0 {
+	if bytes.HasPrefix(text, []byte("-----")) && len(bytes.Trim(text, "-")) == 0 ||
+		l.gen && bytes.HasPrefix(text, []byte("- - -")) && len(bytes.Trim(text, "- ")) == 0 {
 		b.EndLine = s.line
 		s.lmEnd()
 		return true
+	}
+	if l.gen && bytes.Contains(text, []byte(", ")) && !bytes.Contains(text, []byte("latency")) {
+		if s.lmPairs(b, text) {
+			return true
+		}
+		s.lmEnd()
+		return false
 	}
 	label, value, ok := splitLabel(text)
 	if !ok {
@@ -158,6 +254,19 @@ func (s *Scanner) lmLine(line []byte) bool {
 			}
 		}
 		return true
+	case l.gen && norm == "total_token latency(min, max, ave)":
+		b.EndLine = s.line
+		b.Labels = append(b.Labels, Label{Label: string(label), Value: v, Line: s.line})
+		parts := strings.Split(v, ",")
+		if len(parts) == 3 {
+			for i, k := range []string{"min_e2el_ms", "max_e2el_ms", "mean_e2el_ms"} {
+				lmAdd(b, k, string(label), strings.TrimSpace(parts[i]), s.line)
+			}
+		}
+		return true
+	case l.gen && norm == "token_latency percentiles(50%,75%,95%,99%)(s)":
+		norm = "per-token latency(s) percentile(50, 75, 95, 99)"
+		fallthrough
 	case strings.HasPrefix(norm, "per-token latency(s) percentile("):
 		b.EndLine = s.line
 		b.Labels = append(b.Labels, Label{Label: string(label), Value: v, Line: s.line})
@@ -180,12 +289,18 @@ func (s *Scanner) lmLine(line []byte) bool {
 		return true
 	}
 	spec, known := lmLegacy[norm]
+	if l.decode && norm == "token latency(min, max, ave)" {
+		known = true // the decode phase of a request: no key
+	}
 	if !known {
 		s.lmEnd()
 		return false
 	}
 	b.EndLine = s.line
 	b.Labels = append(b.Labels, Label{Label: string(label), Value: v, Line: s.line})
+	if l.decode && norm == "throughput" {
+		spec.key = "" // decode tokens over decode time, times the concurrency
+	}
 	if spec.key != "" {
 		x, _, _ := strings.Cut(v, " ")
 		if spec.key == "duration" {
@@ -277,7 +392,7 @@ func (s *Scanner) lmEnd() {
 	_, d := b.Metrics["duration"]
 	_, r := b.Metrics["request_throughput"]
 	_, o := b.Metrics["output_throughput"]
-	if !d || !r && !o {
+	if !d || !r && !o && !l.gen {
 		return
 	}
 	s.emit(b)

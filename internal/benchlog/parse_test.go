@@ -144,8 +144,9 @@ func TestBlocks(t *testing.T) {
 	}{
 		{
 			file: "vllm_2026_full.txt", nblocks: 1, format: FormatVLLM, def: CountOverDuration,
-			line: 8, end: 54, labels: 40,
+			line: 6, end: 54, labels: 41, // from the "Burstiness factor" line before the banner
 			metrics: []want{
+				{"burstiness", 1, 1, 6},
 				{"completed", 198, 0, 9}, {"failed", 2, 0, 10}, {"max_concurrency", 16, 0, 11},
 				{"request_rate", 8, 2, 12}, {"duration", 25.31, 2, 13},
 				{"max_output_tokens_per_s", 1390507.5, 2, 18}, {"max_concurrent_requests", 26, 2, 19},
@@ -158,7 +159,8 @@ func TestBlocks(t *testing.T) {
 			absent: []string{"p99_ttft_ms", "std_ttft_ms"},
 		},
 		{
-			file: "vllm_v040.txt", nblocks: 1, format: FormatVLLM, def: CountOverDuration, line: 3, end: 19, labels: 13,
+			// "Traffic request rate: inf" (line 1) is kept as a label, without a metric.
+			file: "vllm_v040.txt", nblocks: 1, format: FormatVLLM, def: CountOverDuration, line: 1, end: 19, labels: 14,
 			metrics: []want{{"input_throughput", 2640.44, 2, 9}, {"p99_tpot_ms", 259.40, 2, 18}},
 			absent:  []string{"request_rate", "total_token_throughput"},
 		},
@@ -469,7 +471,7 @@ func TestNoisyLog(t *testing.T) {
 		t.Fatal("no blocks")
 	}
 	for _, b := range blocks {
-		if b.Format != FormatVLLM || b.Truncated || len(b.Labels) != 40 {
+		if b.Format != FormatVLLM || b.Truncated || len(b.Labels) != 41 {
 			t.Errorf("block at line %d: %s truncated=%v %d labels", b.Line, b.Format, b.Truncated, len(b.Labels))
 		}
 	}

@@ -111,6 +111,12 @@ type Scanner struct {
 	normBuf [64]byte
 	miss    labelEntry // the entry of a label not in labelTab
 
+	nextNum int      // the line number (grep -n, cat -n) the next line would have (1 at the start, -1 if none): prefix.go
+	pre     preLines // load lines printed before a serving table (prelines.go)
+	// service is the docker compose service of the current line (nil if
+	// none), blockService that of the line that opened the open block.
+	service, blockService []byte
+
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
 	join    []byte
@@ -140,7 +146,7 @@ func NewScanner(name string, r io.Reader) *Scanner {
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
 		size = max(l.Len()+1, 16)
 	}
-	return &Scanner{name: name, r: bufio.NewReaderSize(r, size)}
+	return &Scanner{name: name, r: bufio.NewReaderSize(r, size), nextNum: 1}
 }
 
 // Scan reads up to the next block and reports whether there is one.
@@ -173,6 +179,22 @@ func (s *Scanner) Scan() bool {
 			}
 			s.release()
 			continue
+		}
+		if !long {
+			// A CRLF file reads as the same file with LF ends.
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			line = s.stripPrefixes(line)
+			if s.service != nil {
+				if s.otherService() {
+					continue
+				}
+				wasReading := s.reading()
+				s.process(line, long, hasBanner)
+				s.noteService(wasReading)
+				continue
+			}
 		}
 		s.process(line, long, hasBanner)
 	}
@@ -481,6 +503,9 @@ func (s *Scanner) noise(line []byte) {
 	if s.toolStart(line, text) {
 		return
 	}
+	if (c == 'T' || c == 'B' || c == 'M') && s.preLine(text) {
+		return
+	}
 	if isLetter(c) || line[i] == '#' {
 		if kind, msg, ok := failureAt(line[i:]); ok {
 			s.emit(s.failureBlock(kind, msg))
@@ -743,6 +768,10 @@ func (s *Scanner) end(truncated bool) {
 		if b.Format == FormatGuideLLM {
 			b.Definition = TimeSeriesMean
 		}
+	}
+	switch b.Format {
+	case FormatVLLM, FormatVLLMHeaderless, FormatTRTLLMServe, FormatSGLang:
+		s.addPreLines(b)
 	}
 	b.Truncated = truncated
 	if truncated {

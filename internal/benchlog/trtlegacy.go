@@ -19,6 +19,13 @@ import (
 //     whole static batch over the iterations, as vLLM's benchmark_latency,
 //     and tokens_per_sec = batch_size * output_length / latency. One block
 //     per line.
+//   - benchmarks/cpp gptSessionBenchmark (FormatTRTLLMLegacy too): the same
+//     kind of line for a static batch run by the C++ runtime, "[BENCHMARK]
+//     batch_size 1 input_length 60 output_length 20 latency(ms) 40.81",
+//     later followed by "tokensPerSec" (batch_size * output_length /
+//     latency), "gpu_peak_mem(gb)", and in 2024 "generation_time(ms)" and
+//     "generationTokensPerSec" before it. (bertBenchmark's lines, without
+//     output_length, are not an LLM's.)
 //   - benchmarks/cpp gptManagerBenchmark (FormatTRTLLMManager): one key and
 //     value a line, "[BENCHMARK] num_samples 500", "[BENCHMARK]
 //     total_latency(ms) 52372.21", ... (early builds printed
@@ -34,6 +41,7 @@ var legacyPython = map[string]keySpec{
 	"percentile95(ms)": {key: "p95_e2el_ms", unit: "ms", from: "ms"},
 	"percentile99(ms)": {key: "p99_e2el_ms", unit: "ms", from: "ms"},
 	"tokens_per_sec":   {key: "output_throughput"},
+	"tokensPerSec":     {key: "output_throughput"}, // gptSessionBenchmark
 }
 
 // legacyManager maps gptManagerBenchmark's keys.
@@ -77,16 +85,24 @@ func (s *Scanner) legacyStart(text []byte) bool {
 		}
 		return false
 	}
-	if len(f) < 4 || len(f)%2 != 0 || f[0] != "model_name" {
+	if len(f) < 4 || len(f)%2 != 0 {
+		return false
+	}
+	version := "benchmark.py"
+	switch {
+	case f[0] == "model_name":
+	case f[0] == "batch_size" && len(f) >= 8 && f[2] == "input_length" && f[4] == "output_length" && f[6] == "latency(ms)":
+		version = "gptSessionBenchmark"
+	default:
 		return false
 	}
 	b := &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{},
-		Format: FormatTRTLLMLegacy, Tool: ToolTRTLLM, Definition: StaticBatch, Version: "benchmark.py"}
+		Format: FormatTRTLLMLegacy, Tool: ToolTRTLLM, Definition: StaticBatch, Version: version}
 	for i := 0; i < len(f); i += 2 {
 		k, v := f[i], f[i+1]
 		b.Labels = append(b.Labels, Label{Label: k, Value: v, Line: s.line})
 		if k == "generation_time(ms)" {
-			b.Version = "benchmark.py 2024+ (generation_time)"
+			b.Version = version + " 2024+ (generation_time)"
 		}
 		spec, ok := legacyPython[k]
 		if !ok {
