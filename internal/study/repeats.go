@@ -44,10 +44,11 @@ type logKey struct {
 	repeat   int
 }
 
-// repeatProblems checks the log names a run folder holds (key -> file
-// name): a workload is either one plain log or repeats numbered from 1
+// repeatProblems checks the log names a run folder holds: a workload (or
+// a load of a sweep) is either one plain log or repeats numbered from 1
 // without gaps.
-func (l *loader) repeatProblems(shown string, names map[logKey]string) {
+func (l *loader) repeatProblems(shown string, logs *logSet) {
+	names := logs.names
 	byWorkload := map[string][]int{}
 	for k := range names {
 		byWorkload[k.workload] = append(byWorkload[k.workload], k.repeat)
@@ -65,13 +66,13 @@ func (l *loader) repeatProblems(shown string, names map[logKey]string) {
 		}
 		if reps[0] == 0 {
 			plain, numbered := names[logKey{w, 0}], names[logKey{w, reps[1]}]
-			l.problem(Pos{path.Join(shown, numbered), 0}, "%s and %s both hold workload %s: a plain log is a single measurement, numbered logs are repeats; rename %s to %s%s1%s, or remove it", plain, numbered, w, plain, w, repeatMark, path.Ext(plain))
+			l.problem(Pos{path.Join(shown, numbered), 0}, "%s and %s both hold %s: a plain log is a single measurement, numbered logs are repeats; rename %s to %s%s1%s, or remove it", plain, numbered, logs.what(w), plain, w, repeatMark, path.Ext(plain))
 			reps = reps[1:]
 		}
 		for i, n := range reps {
 			if n != i+1 {
 				file := names[logKey{w, n}]
-				l.problem(Pos{path.Join(shown, file), 0}, "repeats of workload %s are numbered from 1 without gaps, but %s%s%d is missing before %s: rename the repeats run-1, run-2, ... in order", w, w, repeatMark, i+1, file)
+				l.problem(Pos{path.Join(shown, file), 0}, "repeats of %s are numbered from 1 without gaps, but %s%s%d is missing before %s: rename the repeats run-1, run-2, ... in order", logs.what(w), w, repeatMark, i+1, file)
 				break
 			}
 		}
