@@ -37,6 +37,23 @@ func LogName(stem string) (workload string, repeat int) {
 	return stem[:i], n
 }
 
+// SplitLogName reads the stem of a log file name (the name without .log
+// or .json) as the loader does, for tools that name logs (perflab add):
+// the workload part, the load it names (prefix "c" or "rps" and the load
+// as written, both empty for none) and its repeat (0 for none).
+// "chat.c16.run-2" is chat at c16, repeat 2. A stem that isWorkload
+// accepts is never split into a workload and a load.
+func SplitLogName(stem string, isWorkload func(string) bool) (workload, prefix, load string, repeat int) {
+	stem, repeat = LogName(stem)
+	if isWorkload(stem) {
+		return stem, "", "", repeat
+	}
+	if m := pointName.FindStringSubmatch(stem); m != nil {
+		return m[1], m[2], m[3], repeat
+	}
+	return stem, "", "", repeat
+}
+
 // logKey is what one log file of a run holds: a workload, and its repeat
 // (0 for a plain <workload>.log).
 type logKey struct {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/perflab/perflab/internal/study"
 )
 
 // A load of a sweep may be measured several times: <workload>.c16.run-1.log,
@@ -79,5 +81,24 @@ func TestLoadSweepRepeatProblems(t *testing.T) {
 				t.Errorf("problems:\n%s\nwant only %s...%s", strings.Join(problems, "\n"), want, c.msg)
 			}
 		})
+	}
+}
+
+func TestSplitLogName(t *testing.T) {
+	isWorkload := func(id string) bool { return id == "chat" || id == "odd.c4" }
+	for _, c := range []struct{ stem, want string }{
+		{"chat", "chat|||0"},
+		{"chat.run-2", "chat|||2"},
+		{"chat.c16", "chat|c|16|0"},
+		{"chat.c16.run-3", "chat|c|16|3"},
+		{"chat.rps0.5", "chat|rps|0.5|0"},
+		{"odd.c4", "odd.c4|||0"}, // a workload id is never split
+		{"bench.c8.run-10", "bench|c|8|10"},
+		{"chat.run-02", "chat.run-02|||0"},
+	} {
+		w, prefix, load, repeat := study.SplitLogName(c.stem, isWorkload)
+		if got := fmt.Sprintf("%s|%s|%s|%d", w, prefix, load, repeat); got != c.want {
+			t.Errorf("%s: %q, want %q", c.stem, got, c.want)
+		}
 	}
 }
