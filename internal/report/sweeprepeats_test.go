@@ -83,3 +83,34 @@ func TestSweepRepeatsBudget(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSweepRepeats is BenchmarkSweep with every load measured three
+// times: 16 configurations x 64 loads x 3 repeats, with an SLO.
+func BenchmarkSweepRepeats(b *testing.B) {
+	var pts []study.SweepPoint
+	for i := 1; i <= study.MaxSweepPoints; i++ {
+		pts = append(pts, study.SweepPoint{Value: float64(i), Raw: fmt.Sprint(i)})
+	}
+	s := &study.Study{ID: "bench", Objective: study.Throughput, SLO: &study.SLO{Stat: "median", TPOT: 40},
+		Hardware:  study.Hardware{GPUsPerNode: 8, Nodes: 1},
+		Workloads: []study.Workload{{ID: "chat", Sweep: &study.Sweep{Key: study.SweepConcurrency, Points: pts}}}}
+	for r := 0; r < 16; r++ {
+		run := &study.Run{ID: fmt.Sprintf("r%02d", r), GPUs: 1 + r%4}
+		for _, p := range pts {
+			for k := 1; k <= 3; k++ {
+				out := fmt.Sprintf("%.2f", p.Value*float64(100+r*7+k))
+				tpot := fmt.Sprintf("%.2f", 5+p.Value*float64(1+r%5)/4+float64(k)/10)
+				lg := sweepLog(run.ID, p.Raw, "output_throughput", out, "median_tpot_ms", tpot, "max_concurrency", p.Raw)
+				lg.Repeat = k
+				run.Logs = append(run.Logs, lg)
+			}
+		}
+		s.Runs = append(s.Runs, run)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if rep := Build(s, nil); len(rep.Sweeps[0].Frontier) == 0 || !rep.Sweeps[0].Curves[0].Points[0].Output.Repeated() {
+			b.Fatal("no frontier, or no means")
+		}
+	}
+}
