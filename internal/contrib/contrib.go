@@ -3,7 +3,10 @@
 // which engine served them and with which model, and writes
 // results/<study>/runs/<run>/ with the logs copied byte for byte and a
 // run.yaml in which every inferred value carries a "# guessed from ...:
-// check" comment.
+// check" comment. A log named as a run folder names its logs keeps that
+// meaning: a repeat (<workload>.run-2.log), a load of a swept workload
+// (<workload>.c16.log, validated against the study's sweep), an earlier
+// engine version (history/<version>/<workload>.log); see names.go.
 //
 // It never overwrites a run and writes a run folder whole or not at all
 // (a temporary folder, then one rename). It neither prints nor runs the

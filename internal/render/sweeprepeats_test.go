@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
 )
 
 // sweepRepeatsCase is sweepCase with run base measured three times at 2
@@ -64,6 +66,44 @@ func TestChartsSweepRepeats(t *testing.T) {
 			if ch.Name == "sweep-chat" && strings.Contains(string(ch.SVG), loc.T("chart.sweep.interval", "Level", report.ConfidenceLevel)) {
 				t.Errorf("%s: a sweep without repeats has an interval in its legend", l.Code)
 			}
+		}
+	}
+}
+
+// The sweep's table writes a mean as "mean ± half-width", says so under
+// the table, and shows the block of every repeat under its number.
+func TestSweepRepeatsSection(t *testing.T) {
+	c := sweepRepeatsCase()
+	s := c.rep.Study
+	s.Baseline, s.Recommended = study.Config{Runs: []string{"base"}}, study.Config{Runs: []string{"fp8"}}
+	c.rep = report.Build(s, nil)
+	p := c.rep.Sweeps[0].Curves[0].Points[1]
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range Languages {
+		page, err := r.Report(Input{Result: check.Result{Study: c.rep.Study, Report: c.rep}, Content: c.content}, l.Code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := string(page.Markdown)
+		loc := r.localizer(l.Code)
+		wants := []string{
+			") ± " + p.Output.HalfWidthExpr() + " |", // output tok/s, linked, then its half-width
+			") ± " + p.TPOT.HalfWidthExpr() + " |",
+			loc.T("sweep.repeats_note", "Level", report.ConfidenceLevel),
+		}
+		for n := 1; n <= 3; n++ {
+			wants = append(wants, " · "+loc.T("run.repeat", "N", n, "Of", 3)+"**")
+		}
+		for _, want := range wants {
+			if !strings.Contains(md, want) {
+				t.Errorf("%s: the page lacks %q", l.Code, want)
+			}
+		}
+		if strings.Count(md, ") ± ") != 4 { // output, per GPU, TPOT and P99 TTFT of one point
+			t.Errorf("%s: %d figures with an interval, want 4", l.Code, strings.Count(md, ") ± "))
 		}
 	}
 }
