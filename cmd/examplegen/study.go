@@ -22,6 +22,7 @@ type config struct {
 	id, name, engine, command string
 	model                     engineModel
 	repeats                   int  // of the chat workload
+	sweepRepeats              int  // of each load of the sweep workload; 0: one log per load
 	long                      bool // measured on the long workload
 	accuracy                  map[string]float64
 	history                   []version // earlier engine versions, oldest first
@@ -41,7 +42,7 @@ var configs = []config{
 			{"v0.10.1", engineModel{decodeMs: 11.7, slopeMs: 0.29, prefillTPS: 12200, maxBatch: 256}},
 		}},
 	{id: "sglang", name: "SGLang BF16", engine: "sglang", command: "python3 -m sglang.launch_server --model-path Qwen/Qwen3-8B --max-running-requests 256",
-		model: engineModel{decodeMs: 11.95, slopeMs: 0.30, prefillTPS: 12400, maxBatch: 256}, repeats: 3},
+		model: engineModel{decodeMs: 11.95, slopeMs: 0.30, prefillTPS: 12400, maxBatch: 256}, repeats: 3, sweepRepeats: 3},
 	{id: "vllm-fp8", name: "vLLM FP8", engine: "vllm", command: "vllm serve Qwen/Qwen3-8B-FP8 --max-num-seqs 256",
 		model: engineModel{decodeMs: 9.1, slopeMs: 0.24, prefillTPS: 16000, maxBatch: 256}, repeats: 3, long: true,
 		accuracy: map[string]float64{"gsm8k": 0.8802, "mmlu": 0.7441}},
@@ -55,13 +56,24 @@ func generate() map[string][]byte {
 	// others' logs alone.
 	for i, c := range configs {
 		rng := rand.New(rand.NewPCG(uint64(i+1), 2026))
+		sweepRng := rand.New(rand.NewPCG(uint64(i+1), 2027))
 		dir := "runs/" + c.id + "/"
 		put(dir+"run.yaml", fmt.Sprintf("name: %s\nengine: %s\ncommand: %s\ngpus: 1\n", c.name, c.engine, c.command))
 		for k := 1; k <= c.repeats; k++ {
 			put(fmt.Sprintf("%schat.run-%d.log", dir, k), vllmBlock(simulate(c.model, chat, rng, 0.006)))
 		}
 		for _, n := range sweep {
-			put(fmt.Sprintf("%ssweep.c%d.log", dir, n), vllmBlock(simulate(c.model, load{prompts: sweepPrompts, inputLen: 1000, outputLen: 200, concurrency: n}, rng, 0.006)))
+			l := load{prompts: sweepPrompts, inputLen: 1000, outputLen: 200, concurrency: n}
+			if c.sweepRepeats == 0 {
+				put(fmt.Sprintf("%ssweep.c%d.log", dir, n), vllmBlock(simulate(c.model, l, rng, 0.006)))
+				continue
+			}
+			// Repeats of a load, from a generator of their own: the
+			// wider jitter of a busy shared machine, so that the
+			// intervals show on the chart.
+			for k := 1; k <= c.sweepRepeats; k++ {
+				put(fmt.Sprintf("%ssweep.c%d.run-%d.log", dir, n, k), vllmBlock(simulate(c.model, l, sweepRng, 0.04)))
+			}
 		}
 		if c.long {
 			put(dir+"long.log", vllmBlock(simulate(c.model, long, rng, 0.006)))

@@ -49,7 +49,10 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if lg.Why != "" {
 			how = "guessed from " + lg.Why
 		}
-		fmt.Fprintf(stdout, "  %s%s  <- %s (%s)\n", lg.Workload, study.LogSuffix, lg.From, how)
+		if lg.LoadFrom != "" {
+			how += "; load read from " + lg.LoadFrom
+		}
+		fmt.Fprintf(stdout, "  %s  <- %s (%s)\n", lg.FileName(), lg.From, how)
 	}
 	fmt.Fprintf(stdout, "model: %s (from %s)\n", p.Model, p.ModelOf)
 	if len(p.Guesses) > 0 {

@@ -13,7 +13,9 @@ import (
 // is better). Each configuration has its own colour and marker shape, so
 // the lines read without colour; the Pareto frontier is a thick dashed
 // dark line, and its points and the best point within the study's latency
-// budget (a ring and a star) carry their configuration's load.
+// budget (a ring and a star) carry their configuration's load. A point
+// that is the mean of repeats has whiskers in its configuration's colour
+// across the 95 % interval of each of its two figures.
 
 // sweepPalette are the configurations' colours (Okabe–Ito, darkened where
 // white needs it), in curve order, repeated past the eighth.
@@ -31,9 +33,10 @@ const (
 )
 
 type sweepXY struct {
-	x, y  float64 // median TPOT, output tok/s per GPU
-	label string  // the load, when written next to the point
-	best  bool
+	x, y   float64 // median TPOT, output tok/s per GPU
+	dx, dy float64 // the half-widths of their 95 % intervals; 0: measured once
+	label  string  // the load, when written next to the point
+	best   bool
 }
 
 type sweepLine struct {
@@ -44,6 +47,7 @@ type sweepLine struct {
 type sweepSpec struct {
 	name, title, subtitle, desc string
 	xLabel, yLabel, frontier    string
+	interval                    string // the legend of the whiskers; "" without repeats
 	lines                       []sweepLine
 	front                       []sweepXY
 }
@@ -74,9 +78,12 @@ func sweepCharts(rep *report.Report, ct chartText, workloadName func(string) str
 				if p.TPOT == nil {
 					continue
 				}
-				xy := sweepXY{x: p.TPOT.Measured, y: p.PerGPU(), best: p == sr.Best}
+				xy := sweepXY{x: p.TPOT.Measured, y: p.PerGPU(), dx: p.TPOT.HalfWidth, dy: p.PerGPUHalfWidth(), best: p == sr.Best}
 				if p.Frontier || xy.best {
 					xy.label = at(p)
+				}
+				if xy.dx > 0 || xy.dy > 0 {
+					s.interval = T("chart.sweep.interval", "Level", report.ConfidenceLevel)
 				}
 				l.pts = append(l.pts, xy)
 			}
@@ -96,6 +103,9 @@ func sweepCharts(rep *report.Report, ct chartText, workloadName func(string) str
 		}
 		if sr.Best != nil && sr.Best.TPOT != nil { // drawn, so starred
 			desc = append(desc, T("chart.sweep.desc_best", "Config", sr.Best.Run.Name, "Point", at(sr.Best)))
+		}
+		if s.interval != "" {
+			desc = append(desc, T("chart.sweep.desc_interval", "Level", report.ConfidenceLevel))
 		}
 		s.desc = ct.sentences(desc)
 		out = append(out, s)
@@ -159,13 +169,16 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 		})
 	}
 	item(s.frontier, func(x, mid int) { c.line(x, mid, x+sw, mid, colText, 3, dashFrontier) })
+	if s.interval != "" {
+		item(s.interval, func(x, mid int) { c.whisker(x+4, mid, x+sw-4, mid, colText) })
+	}
 	y += 14 + 8
 
 	// The scales: from 0 to a round value above the largest point.
 	var maxX, maxY float64
 	for _, l := range s.lines {
 		for _, p := range l.pts {
-			maxX, maxY = max(maxX, p.x), max(maxY, p.y)
+			maxX, maxY = max(maxX, p.x+p.dx), max(maxY, p.y+p.dy)
 		}
 	}
 	var xBuf, yBuf [8]float64
@@ -229,6 +242,19 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 		}
 		c.path = c.path[:0]
 	}
+	// The whiskers of means of repeats, from 0 at the lowest.
+	for i, l := range s.lines {
+		col := sweepPalette[i%len(sweepPalette)]
+		for _, p := range l.pts {
+			px, py := xOf(p.x), yOf(p.y)
+			if p.dy > 0 {
+				c.whisker(px, yOf(max(p.y-p.dy, 0)), px, yOf(p.y+p.dy), col)
+			}
+			if p.dx > 0 {
+				c.whisker(xOf(max(p.x-p.dx, 0)), py, xOf(p.x+p.dx), py, col)
+			}
+		}
+	}
 	// Labels on cards that no line crosses, then every marker above them.
 	for _, l := range s.lines {
 		for _, p := range l.pts {
@@ -261,4 +287,18 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 		}
 	}
 	return int(math.Ceil(y)) + chartPad
+}
+
+// whisker draws an interval from x0, y0 to x1, y1 (a vertical or a
+// horizontal line) with a cap across each end.
+func (c *canvas) whisker(x0, y0, x1, y1 int, col paint) {
+	const capHalf = 4
+	c.line(x0, y0, x1, y1, col, 1, solid)
+	if x0 == x1 {
+		c.line(x0-capHalf, y0, x0+capHalf, y0, col, 1, solid)
+		c.line(x1-capHalf, y1, x1+capHalf, y1, col, 1, solid)
+		return
+	}
+	c.line(x0, y0-capHalf, x0, y0+capHalf, col, 1, solid)
+	c.line(x1, y1-capHalf, x1, y1+capHalf, col, 1, solid)
 }

@@ -13,27 +13,33 @@ import (
 // tokens sent, as the same-data rule compares runs.
 var repeatCounts = []string{"num_prompts", "input_len", "output_len"}
 
-// repeatDataRule: the repeats of a run's workload (<workload>.run-<n>.log)
-// are a mean only if they measured the same thing. Each repeat is compared
-// with the first: a prompt count or length that differs, or input tokens
-// beyond the same-data rule's slack, is a same-data error on the repeat.
+// repeatDataRule: the repeats of a run's workload (<workload>.run-<n>.log,
+// or of one load of a sweep, <workload>.c16.run-<n>.log) are a mean only
+// if they measured the same thing. Each repeat is compared with the first
+// of its workload and load: a prompt count or length that differs, or
+// input tokens beyond the same-data rule's slack, is a same-data error on
+// the repeat.
 func repeatDataRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
-	firsts := map[string]*benchlog.Block{} // workload -> its first repeat's block
+	firsts := map[string]*benchlog.Block{} // workload (and load) -> its first repeat's block
 	for _, lg := range r.Logs {
 		if lg.Repeat == 0 || len(lg.Blocks) == 0 {
 			continue
 		}
 		b := &lg.Blocks[0]
-		first := firsts[lg.Workload]
+		series := lg.Workload
+		if w := s.Workload(lg.Workload); lg.Point != nil && w != nil && w.Sweep != nil {
+			series += " at " + w.Sweep.Key + " " + lg.Point.Raw
+		}
+		first := firsts[series]
 		if first == nil {
-			firsts[lg.Workload] = b
+			firsts[series] = b
 			continue
 		}
 		subject := r.ID + "/" + lg.Workload
 		problem := func(key string, m, want benchlog.Metric) {
 			add(Diagnostic{Rule: RuleSameData, Severity: Error, File: b.File, Line: m.Line, Subject: subject,
 				Printed: m.Raw, Computed: want.Raw,
-				Message: fmt.Sprintf("repeat %d of run %s on %s has %s %s, but its first repeat (%s:%d) has %s: repeats are averaged, so they must run the same data; rerun this repeat on the workload of the first", lg.Repeat, r.ID, lg.Workload, key, m.Raw, first.File, want.Line, want.Raw)})
+				Message: fmt.Sprintf("repeat %d of run %s on %s has %s %s, but its first repeat (%s:%d) has %s: repeats are averaged, so they must run the same data; rerun this repeat on the workload of the first", lg.Repeat, r.ID, series, key, m.Raw, first.File, want.Line, want.Raw)})
 		}
 		for _, key := range repeatCounts {
 			m, ok := b.Metrics[key]

@@ -3,7 +3,10 @@
 // which engine served them and with which model, and writes
 // results/<study>/runs/<run>/ with the logs copied byte for byte and a
 // run.yaml in which every inferred value carries a "# guessed from ...:
-// check" comment.
+// check" comment. A log named as a run folder names its logs keeps that
+// meaning: a repeat (<workload>.run-2.log), a load of a swept workload
+// (<workload>.c16.log, validated against the study's sweep), an earlier
+// engine version (history/<version>/<workload>.log); see names.go.
 //
 // It never overwrites a run and writes a run folder whole or not at all
 // (a temporary folder, then one rename). It neither prints nor runs the
@@ -36,7 +39,7 @@ type Options struct {
 	Results  string   // the results folder (default "results")
 	Study    string   // study id: the folder results/<study> with its study.yaml
 	Run      string   // run id: the folder to create under runs/
-	Logs     []string // the logs, one per workload
+	Logs     []string // the logs: one per workload, load of a sweep and repeat, named <workload>[.c<N>][.run-<n>].log or inferred
 	Workload string   // the workload of the only log; inferred when empty
 	Command  string   // the serving command, exactly as typed; searched for in the logs when empty
 	Engine   string   // engine id of the study; inferred when empty
@@ -58,9 +61,18 @@ type Log struct {
 	From     string // the input's path
 	Workload string
 	Why      string // how the workload was found; "" when given by --workload
+	// What the input's name says besides its workload (see names.go):
+	// the repeat (0: a single measurement), the load of a swept workload
+	// (from the name, or from LoadFrom when the log prints it), and the
+	// engine version of an earlier measurement (under history/<version>/).
+	Repeat   int
+	Point    *study.SweepPoint
+	LoadFrom string // where the load was read when the file name gives none
+	History  string
 	Block    *benchlog.Block
 	raw      []byte
 	info     *logInfo
+	prefix   string // of Point: "c" or "rps"
 }
 
 // Guess is a value of run.yaml that perflab inferred.
@@ -183,9 +195,13 @@ func plan(o Options, s *study.Study, inputs []Input) (*Plan, error) {
 		}
 		infos[i] = info
 	}
-	seen := map[string]string{}
 	for i, in := range inputs {
-		lg := Log{From: in.Path, Block: infos[i].block, raw: in.Raw, info: infos[i]}
+		n, err := readName(s, in.Path)
+		if err != nil {
+			return nil, err
+		}
+		infos[i].name = n
+		lg := Log{From: in.Path, Repeat: n.repeat, History: n.history, Block: infos[i].block, raw: in.Raw, info: infos[i]}
 		if o.Workload != "" {
 			if s.Workload(o.Workload) == nil {
 				return nil, fmt.Errorf("--workload %q is not a workload of %s: use one of %s", o.Workload, s.Pos.File, workloadIDs(s))
@@ -198,24 +214,41 @@ func plan(o Options, s *study.Study, inputs []Input) (*Plan, error) {
 			}
 			lg.Workload, lg.Why = w, why
 		}
-		if prev, ok := seen[lg.Workload]; ok {
-			return nil, fmt.Errorf("%s and %s both measured workload %s: a run has one log per workload; put the other in another run, or pass the right one", prev, in.Path, lg.Workload)
+		if err := point(s, s.Workload(lg.Workload), &lg, n); err != nil {
+			return nil, err
 		}
-		seen[lg.Workload] = in.Path
 		p.Logs = append(p.Logs, lg)
+	}
+	if err := checkRepeats(p.Logs); err != nil {
+		return nil, err
 	}
 	order := map[string]int{}
 	for i, w := range s.Workloads {
 		order[w.ID] = i
 	}
-	sort.SliceStable(p.Logs, func(i, j int) bool { return order[p.Logs[i].Workload] < order[p.Logs[j].Workload] })
+	// By workload, the run's own logs before its history (oldest version
+	// first), then by load and repeat.
+	sort.SliceStable(p.Logs, func(i, j int) bool {
+		a, b := &p.Logs[i], &p.Logs[j]
+		switch {
+		case a.Workload != b.Workload:
+			return order[a.Workload] < order[b.Workload]
+		case a.History != b.History:
+			return a.History == "" || b.History != "" && a.info.name.historyVersion.Compare(b.info.name.historyVersion) < 0
+		case (a.Point == nil) != (b.Point == nil):
+			return a.Point == nil
+		case a.Point != nil && a.Point.Value != b.Point.Value:
+			return a.Point.Value < b.Point.Value
+		}
+		return a.Repeat < b.Repeat
+	})
 
 	// The serving command: given, or found in a log.
 	cmdFrom := ""
 	p.Command = o.Command
 	if p.Command == "" {
 		for _, lg := range p.Logs {
-			if lg.info.command != "" {
+			if lg.info.command != "" && lg.History == "" { // an earlier version may have run another command
 				p.Command = lg.info.command
 				cmdFrom = fmt.Sprintf("the serving command in %s:%d", lg.From, lg.info.commandLine)
 				break
@@ -284,11 +317,14 @@ func (p *Plan) runYAML() ([]byte, error) {
 	head = append(head, "Written by perflab add. Check every value marked \"guessed\": fix it if it is")
 	head = append(head, "wrong, then delete the comment. perflab check reports what still disagrees.")
 	for _, lg := range p.Logs {
-		line := fmt.Sprintf("%s.log: copied from %s", lg.Workload, lg.From)
+		line := fmt.Sprintf("%s: copied from %s", lg.FileName(), lg.From)
 		if lg.Why != "" {
 			line += "; workload guessed from " + lg.Why + ": check"
 		} else {
 			line += " (--workload)"
+		}
+		if lg.LoadFrom != "" {
+			line += "; load read from " + lg.LoadFrom + ": check"
 		}
 		head = append(head, line)
 	}
@@ -324,12 +360,12 @@ func (p *Plan) runYAML() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Files returns the run folder's files by name: run.yaml and one
-// <workload>.log per input, byte for byte.
+// Files returns the run folder's files by slash-separated path: run.yaml
+// and each input, byte for byte, under its FileName.
 func (p *Plan) Files() map[string][]byte {
 	files := map[string][]byte{study.RunFile: p.RunYAML}
 	for _, lg := range p.Logs {
-		files[lg.Workload+study.LogSuffix] = lg.raw
+		files[lg.FileName()] = lg.raw
 	}
 	return files
 }
@@ -361,7 +397,10 @@ func write(o Options, p *Plan) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if err := writeFile(filepath.Join(tmp, n), files[n]); err != nil {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(tmp, filepath.FromSlash(n))), 0o755); err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(tmp, filepath.FromSlash(n)), files[n]); err != nil {
 			return fmt.Errorf("writing %s: %w (nothing was added)", filepath.Join(p.Dir, n), err)
 		}
 	}

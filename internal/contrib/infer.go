@@ -28,6 +28,7 @@ type logInfo struct {
 	labels       []label // "# random 4K input" lines before the block
 	command      string  // a serving command found in the log, as printed
 	commandLine  int
+	name         logName // what the file's path says
 }
 
 type arg struct {
@@ -307,6 +308,9 @@ func workloadEvidence(s *study.Study, w *study.Workload, info *logInfo) []eviden
 	for ext := filepath.Ext(stem); ext != "" && len(ext) <= 6; ext = filepath.Ext(stem) {
 		stem = strings.TrimSuffix(stem, ext)
 	}
+	if info.name.named() { // <workload>.c16.run-2.log: the workload part
+		stem = info.name.workload
+	}
 	if strings.EqualFold(stem, w.ID) {
 		add(100, "the file name %s", base)
 	} else {
@@ -393,7 +397,7 @@ func workloadEvidence(s *study.Study, w *study.Workload, info *logInfo) []eviden
 		for _, r := range s.Runs {
 			if blk := r.Result(w.ID); blk != nil {
 				if other, ok := blk.Value("total_input_tokens"); ok && other == in {
-					add(40, "Total input tokens %s, as in runs/%s/%s.log", b.Metrics["total_input_tokens"].Raw, r.ID, w.ID)
+					add(40, "Total input tokens %s, as in %s", b.Metrics["total_input_tokens"].Raw, strings.TrimPrefix(blk.File, s.Dir+"/"))
 					break
 				}
 			}

@@ -70,9 +70,10 @@ type Record struct {
 	Excluded    bool   `csv:"excluded" json:"excluded"`
 	ExcludedBy  string `csv:"excluded_by" json:"excluded_by"`
 
-	// Repeats (<workload>.run-<n>.log): the repeat of the row's log
-	// (empty for a plain log), how many repeats the run has of the
-	// workload, and the mean of the study's headline metric over them with
+	// Repeats (<workload>.run-<n>.log, or <workload>.c16.run-<n>.log of a
+	// load of a sweep): the repeat of the row's log (empty for a plain
+	// log), how many repeats the run has of the workload (or of the load),
+	// and the mean of the study's headline metric over them with
 	// the half-width of its 95 % interval (empty with one repeat).
 	Repeat            Number `csv:"repeat" json:"repeat"`
 	Repeats           int    `csv:"repeats" json:"repeats"`
@@ -181,15 +182,23 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 			out = append(out, r)
 			continue
 		}
-		// The sweep point of each block of a swept workload.
-		points := map[*benchlog.Block]study.SweepPoint{}
+		// The sweep point of each block of a swept workload, repeats
+		// included.
+		points := map[*benchlog.Block]*study.PointBlock{}
 		for i := range s.Workloads {
 			for _, pb := range run.SweepBlocks(&s.Workloads[i]) {
-				points[pb.Block] = pb.Point
+				points[pb.Block] = &pb
+				for _, rp := range pb.Repeats {
+					points[rp.Block] = &pb
+				}
 			}
 		}
 		for _, lg := range run.Logs {
-			rep := repeatsOf(s, run, lg)
+			var pb *study.PointBlock
+			if len(lg.Blocks) > 0 && lg.Point != nil {
+				pb = points[&lg.Blocks[0]]
+			}
+			rep := repeatsOf(s, run, lg, pb)
 			if len(lg.Blocks) == 0 {
 				r := base
 				r.Workload, r.LogFile = lg.Workload, repoPath(lg.File, root)
@@ -204,7 +213,7 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 				rep.set(&r)
 				r.LogLine = Number(strconv.Itoa(b.Line))
 				if p, ok := points[b]; ok {
-					r.SweepKey, r.SweepLoad = s.Workload(lg.Workload).Sweep.Key, Number(p.Raw)
+					r.SweepKey, r.SweepLoad = s.Workload(lg.Workload).Sweep.Key, Number(p.Point.Raw)
 				}
 				for _, f := range r.metricFields() {
 					if m, ok := b.Metrics[f.key]; ok {
@@ -231,18 +240,32 @@ func (c repeatColumns) set(r *Record) {
 
 // repeatsOf gives the repeat columns of a log: its number, its workload's
 // count of repeats in the run and, with two or more, the headline's mean
-// and interval as the reports compute them (per replica).
-func repeatsOf(s *study.Study, run *study.Run, lg study.Log) repeatColumns {
+// and interval as the reports compute them (per replica). The repeats of
+// a log of one load of a sweep, pb, are those of that load.
+func repeatsOf(s *study.Study, run *study.Run, lg study.Log, pb *study.PointBlock) repeatColumns {
 	if lg.Repeat == 0 {
 		return repeatColumns{repeats: 1}
 	}
 	c := repeatColumns{repeat: Number(strconv.Itoa(lg.Repeat))}
+	key := report.HeadlineFor(s.Objective).Key
+	if lg.Point != nil {
+		c.repeats = 1
+		if pb != nil && pb.Repeats != nil {
+			c.repeats = len(pb.Repeats)
+			if v := report.PointValue(s, run, lg.Workload, *pb, key); v != nil && v.Repeated() {
+				dec := max(v.Decimals, 0)
+				c.mean = Number(strconv.FormatFloat(v.Measured, 'f', dec, 64))
+				c.halfWidth = Number(strconv.FormatFloat(v.HalfWidth, 'f', dec, 64))
+			}
+		}
+		return c
+	}
 	for _, o := range run.Logs {
 		if o.Workload == lg.Workload {
 			c.repeats++
 		}
 	}
-	if v, _, _ := report.Measure(s, run, lg.Workload, report.HeadlineFor(s.Objective).Key); v != nil && v.Repeated() {
+	if v, _, _ := report.Measure(s, run, lg.Workload, key); v != nil && v.Repeated() {
 		dec := max(v.Decimals, 0)
 		c.mean = Number(strconv.FormatFloat(v.Measured, 'f', dec, 64))
 		c.halfWidth = Number(strconv.FormatFloat(v.HalfWidth, 'f', dec, 64))

@@ -110,7 +110,8 @@ type versionRow struct {
 // Markdown.
 type sweepView struct {
 	ID, Heading, Intro, Load, Chart, Best string
-	Budget                                bool // a column says whether each point keeps the study's SLO
+	Note                                  string // what ± means, when a load has repeats
+	Budget                                bool   // a column says whether each point keeps the study's SLO
 	Rows                                  []sweepRowView
 	Raws                                  []sweepRawView
 }
@@ -320,6 +321,17 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			s += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
 		}
 		return s
+	}
+	// interval is value with a mean of repeats written short,
+	// "1000.00 ± 24.84", for a table whose note says what ± means.
+	interval := func(v *report.Value, anchor string) string {
+		if v == nil || !v.Repeated() {
+			return value(v, anchor)
+		}
+		if v.Source.File != "" && v.Source.Line > 0 {
+			anchor = LineID(repoPath(v.Source.File), v.Source.Line)
+		}
+		return loc.T("value.interval", "Value", sourced(v.Expr(), anchor, valueTitle(v)), "HalfWidth", v.HalfWidthExpr())
 	}
 	pct := func(ch *report.Change) string {
 		if ch == nil {
@@ -799,7 +811,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	charts, err := chart.Draw(rep, loc.T, workloadName, stepTitle)
 	funcs["sweeps"] = func() []sweepView {
-		return sweepViews(rep, charts, pageHelpers{T: loc.T, value: value, sourced: sourced, rawResult: rawResult,
+		return sweepViews(rep, charts, pageHelpers{T: loc.T, value: interval, sourced: sourced, rawResult: rawResult,
 			repoPath: repoPath, workloadName: workloadName})
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -12,7 +13,8 @@ import (
 
 // pageHelpers are the page's own ways of writing a figure, shared with the
 // sections made outside Report: value and sourced link a figure to its log
-// line with its provenance on hover; rawResult fences a block, its lines
+// line with its provenance on hover (value writes a mean of repeats as
+// "1000.00 ± 24.84", its repeats on hover); rawResult fences a block, its lines
 // numbered the first time it is shown.
 type pageHelpers struct {
 	T                      func(string, ...any) string
@@ -59,8 +61,21 @@ func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweep
 				} else {
 					row.Load = h.sourced(p.Load.Expr(), anchor, T("sweep.load_from_name", "File", h.repoPath(p.LogFile)))
 				}
-				row.PerGPU = h.sourced(perGPU(p), anchor, T("sweep.per_gpu_source", "Output", p.Output.Expr(), "GPUs", p.Output.GPUs,
-					"File", h.repoPath(p.Output.Source.File), "Line", p.Output.Source.Line))
+				title := T("sweep.per_gpu_source", "Output", p.Output.Expr(), "GPUs", p.Output.GPUs,
+					"File", h.repoPath(p.Output.Source.File), "Line", p.Output.Source.Line)
+				if p.Output.Repeated() {
+					// Every repeat the mean is made of, with its line.
+					lines := make([]string, len(p.Output.Samples))
+					for k, sm := range p.Output.Samples {
+						lines[k] = fmt.Sprintf("%s:%d (%s)", h.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(p.Output.Decimals, 4)))
+					}
+					title += " " + T("source.repeats", "N", p.Output.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, T("chart.list_separator")))
+				}
+				row.PerGPU = h.sourced(perGPU(p), anchor, title)
+				if p.Output.Repeated() {
+					row.PerGPU = T("value.interval", "Value", row.PerGPU, "HalfWidth", perGPUHalfWidth(p))
+					v.Note = T("sweep.repeats_note", "Level", report.ConfidenceLevel)
+				}
 				if p.Frontier {
 					row.Frontier = T("slo.yes")
 				}
@@ -80,13 +95,32 @@ func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweep
 					continue
 				}
 				rawOf[shown] = len(v.Raws)
-				v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at, Raw: h.rawResult(p.LogFile, p.Block)})
+				if p.Repeats == nil {
+					v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at, Raw: h.rawResult(p.LogFile, p.Block)})
+					continue
+				}
+				// Every repeat a mean is made of, each under its number.
+				for k, rp := range p.Repeats {
+					shown := rp.Log.File + ":" + strconv.Itoa(rp.Block.Line)
+					if k > 0 {
+						if _, ok := rawOf[shown]; ok {
+							continue // shown under another load
+						}
+						rawOf[shown] = len(v.Raws)
+					}
+					v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at + " · " + T("run.repeat", "N", rp.Log.Repeat, "Of", len(p.Repeats)),
+						Raw: h.rawResult(rp.Log.File, rp.Block)})
+				}
 			}
 		}
 		if v.Budget {
 			budget := sloBudget(rep.Study.SLO, T)
 			if b := sr.Best; b != nil {
-				v.Best = T("sweep.best", "Budget", budget, "Run", esc(b.Run.Name), "Load", T("sweep.at."+key, "Load", b.Load.Expr()), "Value", perGPU(b))
+				value := perGPU(b)
+				if b.Output.Repeated() {
+					value = T("value.repeats", "Value", value, "HalfWidth", perGPUHalfWidth(b), "N", b.Output.Repeats)
+				}
+				v.Best = T("sweep.best", "Budget", budget, "Run", esc(b.Run.Name), "Load", T("sweep.at."+key, "Load", b.Load.Expr()), "Value", value)
 			} else {
 				v.Best = T("sweep.none", "Budget", budget)
 			}
@@ -100,4 +134,10 @@ func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweep
 // the throughput it divides, at most two.
 func perGPU(p *report.SweepPoint) string {
 	return report.FormatNumber(p.PerGPU(), min(p.Output.Decimals, 2))
+}
+
+// perGPUHalfWidth writes the half-width of a mean's interval per GPU as
+// perGPU writes the mean.
+func perGPUHalfWidth(p *report.SweepPoint) string {
+	return report.FormatNumber(p.PerGPUHalfWidth(), min(p.Output.Decimals, 2))
 }

@@ -366,6 +366,10 @@ func lineLabel(b *benchlog.Block, line int, key string) string {
 // blockValue reads a metric of one block of a run's workload, or nil when
 // the block does not have it.
 func (r *Report) blockValue(run *study.Run, workload, file string, b *benchlog.Block, key string) *Value {
+	return blockValue(r.Study, run, workload, file, b, key)
+}
+
+func blockValue(s *study.Study, run *study.Run, workload, file string, b *benchlog.Block, key string) *Value {
 	m, ok := metricOf(b, key) // mean latency derived when not printed
 	if !ok {
 		return nil
@@ -380,7 +384,7 @@ func (r *Report) blockValue(run *study.Run, workload, file string, b *benchlog.B
 	}
 	return &Value{
 		Run: run.ID, Workload: workload, Metric: key, Measured: m.Value, Decimals: m.Decimals,
-		Replicas: replicas(r.Study, run), GPUs: run.GPUs,
+		Replicas: replicas(s, run), GPUs: run.GPUs,
 		Source:  Source{File: file, Line: m.Line, Label: label},
 		Derived: derived(b, key),
 	}

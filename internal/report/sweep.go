@@ -30,10 +30,15 @@ type SweepPoint struct {
 	Block   *benchlog.Block
 	// Load is the point: the concurrency or request rate the block prints,
 	// or, when it prints none, the one its file name gives (Source.Line 0).
-	Load   Value
+	Load Value
+	// The figures of the point: with repeats, each the mean of the
+	// repeats with its 95 % interval (Value.Repeated).
 	Output Value  // output token throughput, as measured (never projected)
 	TPOT   *Value // median TPOT: the curve's latency; nil when not printed
 	TTFT   *Value // P99 TTFT; nil when not printed
+	// Repeats are the logs of every repeat of the load (LogFile and Block
+	// are the first's); nil for a load measured once.
+	Repeats []study.LogBlock
 	// With an SLO: the latencies it limits, one per limit (nil where not
 	// printed), and whether the point keeps every limit.
 	SLO   []*Value
@@ -45,6 +50,15 @@ type SweepPoint struct {
 
 // PerGPU is the point's output throughput per GPU: the y of its curve.
 func (p *SweepPoint) PerGPU() float64 { return p.Output.PerGPU() }
+
+// PerGPUHalfWidth is the half-width of the 95 % interval of PerGPU; 0 for
+// a load measured once.
+func (p *SweepPoint) PerGPUHalfWidth() float64 {
+	if p.Output.GPUs <= 0 {
+		return 0
+	}
+	return p.Output.HalfWidth / float64(p.Output.GPUs)
+}
 
 // SweepCurve is one configuration's points, by increasing load.
 type SweepCurve struct {
@@ -106,15 +120,16 @@ func (r *Report) sweep(w *study.Workload) SweepResult {
 }
 
 // sweepPoint reads one point; a block without an output throughput is
-// none.
+// none. A load measured several times is the mean of its repeats, each
+// figure with its interval, as Measure makes a workload's; the load itself
+// is the first repeat's.
 func (r *Report) sweepPoint(run *study.Run, w *study.Workload, pb study.PointBlock, limits []study.SLOLimit) (SweepPoint, bool) {
 	file, b := pb.Log.File, pb.Block
-	out := r.blockValue(run, w.ID, file, b, OutputThroughput.Key)
+	out := PointValue(r.Study, run, w.ID, pb, OutputThroughput.Key)
 	if out == nil {
 		return SweepPoint{}, false
 	}
-	out.Replicas = 1 // a curve is what the run measured
-	p := SweepPoint{Run: run, LogFile: file, Block: b, Output: *out, Meets: true}
+	p := SweepPoint{Run: run, LogFile: file, Block: b, Output: *out, Repeats: pb.Repeats, Meets: true}
 	if load := r.blockValue(run, w.ID, file, b, w.Sweep.Key); load != nil {
 		p.Load = *load
 	} else {
@@ -122,22 +137,43 @@ func (r *Report) sweepPoint(run *study.Run, w *study.Workload, pb study.PointBlo
 			Replicas: 1, GPUs: run.GPUs, Source: Source{File: file, Label: path.Base(file)}}
 	}
 	p.Load.Replicas = 1
-	p.TPOT = r.latency(run, w.ID, file, b, MedianTPOT.Key)
-	p.TTFT = r.latency(run, w.ID, file, b, P99TTFT.Key)
+	p.TPOT = PointValue(r.Study, run, w.ID, pb, MedianTPOT.Key)
+	p.TTFT = PointValue(r.Study, run, w.ID, pb, P99TTFT.Key)
 	for _, l := range limits {
-		v := r.latency(run, w.ID, file, b, l.Key)
+		v := PointValue(r.Study, run, w.ID, pb, l.Key)
 		p.SLO = append(p.SLO, v)
 		p.Meets = p.Meets && v != nil && v.Measured <= l.Limit
 	}
 	return p, true
 }
 
-// latency reads a per-request latency, never projected.
-func (r *Report) latency(run *study.Run, workload, file string, b *benchlog.Block, key string) *Value {
-	v := r.blockValue(run, workload, file, b, key)
-	if v != nil {
-		v.Replicas = 1
+// PointValue reads a metric of a run at one load of a sweep, never
+// projected: the block's figure or, when the load has repeats, the mean of
+// theirs with its 95 % interval and every repeat as a sample (a repeat
+// that does not print it is left out, as in Measure). nil when the first
+// block does not print it.
+func PointValue(s *study.Study, run *study.Run, workload string, pb study.PointBlock, key string) *Value {
+	v := blockValue(s, run, workload, pb.Log.File, pb.Block, key)
+	if v == nil {
+		return nil
 	}
+	v.Replicas = 1 // a curve is what the run measured
+	if len(pb.Repeats) < 2 {
+		return v
+	}
+	var xs []float64
+	for _, rp := range pb.Repeats {
+		if x := blockValue(s, run, workload, rp.Log.File, rp.Block, key); x != nil {
+			xs = append(xs, x.Measured)
+			v.Samples = append(v.Samples, Sample{Measured: x.Measured, Source: x.Source})
+		}
+	}
+	if len(xs) < 2 {
+		v.Samples = nil
+		return v
+	}
+	v.Repeats = len(xs)
+	v.Measured, v.HalfWidth = MeanInterval(xs)
 	return v
 }
 

@@ -865,7 +865,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		}
 		return a.Repeat < b.Repeat
 	})
-	l.repeatProblems(shown, logs.names)
+	l.repeatProblems(shown, logs)
 	if metaRefused {
 		return nil
 	}
@@ -945,10 +945,19 @@ type logSet struct {
 	repeats map[string]int    // series -> logs read for it
 	plain   map[string]string // workload -> a log named after it alone
 	point   map[string]string // workload -> its first log of one load
+	loads   map[string]string // series of one load -> how problems name it: "workload chat at c16"
 }
 
 func newLogSet() *logSet {
-	return &logSet{names: map[logKey]string{}, repeats: map[string]int{}, plain: map[string]string{}, point: map[string]string{}}
+	return &logSet{names: map[logKey]string{}, repeats: map[string]int{}, plain: map[string]string{}, point: map[string]string{}, loads: map[string]string{}}
+}
+
+// what names a series in a problem: "workload chat", "workload chat at c16".
+func (s *logSet) what(series string) string {
+	if w := s.loads[series]; w != "" {
+		return w
+	}
+	return "workload " + series
 }
 
 // readLog reads the log file e of the folder dir (shown as shown) as the
@@ -1000,6 +1009,9 @@ func (l *loader) readLog(s *Study, dir, shown string, e fs.DirEntry, workloads m
 		return nil, "", nil
 	}
 	logs.names[logKey{series, repeat}] = name
+	if point != nil {
+		logs.loads[series] = "workload " + w + pointSuffix(prefix, load)
+	}
 	if point == nil && logs.plain[w] == "" {
 		logs.plain[w] = name
 	} else if point != nil && logs.point[w] == "" {

@@ -227,6 +227,17 @@ type PointBlock struct {
 	Point SweepPoint
 	Log   *Log
 	Block *benchlog.Block
+	// Repeats are the results of every repeat of the load when it was
+	// measured more than once (<workload>.c16.run-1.log, .run-2.log ...),
+	// the first being Log and Block, in repeat order; nil for a load
+	// measured once.
+	Repeats []LogBlock
+}
+
+// LogBlock is one result block and the log it was read from.
+type LogBlock struct {
+	Log   *Log
+	Block *benchlog.Block
 }
 
 // SweepBlocks returns a run's results on a swept workload, by increasing
@@ -235,16 +246,31 @@ type PointBlock struct {
 // guidellm's) whose printed load is a point of the sweep, the first at
 // each load. A block of such a log that prints no load (guidellm's
 // synchronous and throughput benchmarks) is no point.
+//
+// Repeats (<workload>.c16.run-2.log, or <workload>.run-2.log of a tool
+// that writes every load) are gathered by load: a load whose first result
+// comes from a repeat collects the same load of every later repeat in
+// Repeats. Two blocks of one log at one load are still one result, the
+// first.
 func (r *Run) SweepBlocks(w *Workload) []PointBlock {
 	if w.Sweep == nil {
 		return nil
 	}
 	var out []PointBlock
-	seen := map[float64]bool{}
+	at := map[float64]int{} // load -> its index in out
 	add := func(p SweepPoint, lg *Log, b *benchlog.Block) {
-		if !seen[p.Value] {
-			seen[p.Value] = true
+		k, seen := at[p.Value]
+		if !seen {
+			at[p.Value] = len(out)
 			out = append(out, PointBlock{Point: p, Log: lg, Block: b})
+			if lg.Repeat > 0 {
+				out[len(out)-1].Repeats = []LogBlock{{lg, b}}
+			}
+			return
+		}
+		pb := &out[k]
+		if last := pb.Repeats; len(last) > 0 && lg.Repeat > last[len(last)-1].Log.Repeat {
+			pb.Repeats = append(pb.Repeats, LogBlock{lg, b})
 		}
 	}
 	for i := range r.Logs {
@@ -261,6 +287,11 @@ func (r *Run) SweepBlocks(w *Workload) []PointBlock {
 					}
 				}
 			}
+		}
+	}
+	for i := range out {
+		if len(out[i].Repeats) < 2 {
+			out[i].Repeats = nil
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Point.Value < out[j].Point.Value })

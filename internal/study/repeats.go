@@ -37,6 +37,23 @@ func LogName(stem string) (workload string, repeat int) {
 	return stem[:i], n
 }
 
+// SplitLogName reads the stem of a log file name (the name without .log
+// or .json) as the loader does, for tools that name logs (perflab add):
+// the workload part, the load it names (prefix "c" or "rps" and the load
+// as written, both empty for none) and its repeat (0 for none).
+// "chat.c16.run-2" is chat at c16, repeat 2. A stem that isWorkload
+// accepts is never split into a workload and a load.
+func SplitLogName(stem string, isWorkload func(string) bool) (workload, prefix, load string, repeat int) {
+	stem, repeat = LogName(stem)
+	if isWorkload(stem) {
+		return stem, "", "", repeat
+	}
+	if m := pointName.FindStringSubmatch(stem); m != nil {
+		return m[1], m[2], m[3], repeat
+	}
+	return stem, "", "", repeat
+}
+
 // logKey is what one log file of a run holds: a workload, and its repeat
 // (0 for a plain <workload>.log).
 type logKey struct {
@@ -44,10 +61,11 @@ type logKey struct {
 	repeat   int
 }
 
-// repeatProblems checks the log names a run folder holds (key -> file
-// name): a workload is either one plain log or repeats numbered from 1
+// repeatProblems checks the log names a run folder holds: a workload (or
+// a load of a sweep) is either one plain log or repeats numbered from 1
 // without gaps.
-func (l *loader) repeatProblems(shown string, names map[logKey]string) {
+func (l *loader) repeatProblems(shown string, logs *logSet) {
+	names := logs.names
 	byWorkload := map[string][]int{}
 	for k := range names {
 		byWorkload[k.workload] = append(byWorkload[k.workload], k.repeat)
@@ -65,13 +83,13 @@ func (l *loader) repeatProblems(shown string, names map[logKey]string) {
 		}
 		if reps[0] == 0 {
 			plain, numbered := names[logKey{w, 0}], names[logKey{w, reps[1]}]
-			l.problem(Pos{path.Join(shown, numbered), 0}, "%s and %s both hold workload %s: a plain log is a single measurement, numbered logs are repeats; rename %s to %s%s1%s, or remove it", plain, numbered, w, plain, w, repeatMark, path.Ext(plain))
+			l.problem(Pos{path.Join(shown, numbered), 0}, "%s and %s both hold %s: a plain log is a single measurement, numbered logs are repeats; rename %s to %s%s1%s, or remove it", plain, numbered, logs.what(w), plain, w, repeatMark, path.Ext(plain))
 			reps = reps[1:]
 		}
 		for i, n := range reps {
 			if n != i+1 {
 				file := names[logKey{w, n}]
-				l.problem(Pos{path.Join(shown, file), 0}, "repeats of workload %s are numbered from 1 without gaps, but %s%s%d is missing before %s: rename the repeats run-1, run-2, ... in order", w, w, repeatMark, i+1, file)
+				l.problem(Pos{path.Join(shown, file), 0}, "repeats of %s are numbered from 1 without gaps, but %s%s%d is missing before %s: rename the repeats run-1, run-2, ... in order", logs.what(w), w, repeatMark, i+1, file)
 				break
 			}
 		}
