@@ -30,7 +30,7 @@ func TestRepeatsStudy(t *testing.T) {
 	}
 	const id = "example-8b-repeats"
 	counts := map[string]string{"en": " (3 repeats)", "zh": "（3 次重复）", "ja": "（3 回の反復）"}
-	noise := map[string]string{"en": " (no measurable difference)", "zh": "（无可测差异）", "ja": "（測定可能な差なし）"}
+	noise := map[string]string{"en": " (no measurable difference)", "zh": "（差异在噪声范围内）", "ja": "（差はノイズの範囲内）"}
 	for lang, count := range counts {
 		md := string(files[lang+"/"+id+".md"])
 		for _, want := range []string{

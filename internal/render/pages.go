@@ -317,7 +317,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		s := repeats(v, sourced(v.Expr(), anchor, valueTitle(v)))
 		if v.Projected() {
-			s += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
+			s += loc.T("aside", "Text", loc.T("value.projected"))
 		}
 		return s
 	}
@@ -491,7 +491,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return out.String()
 	}
 	// accuracy writes a run's accuracy scores, each with its file and line,
-	// to follow its throughput.
+	// as a sentence to follow its throughput.
 	accuracy := func(run *study.Run) string {
 		if len(run.Accuracy) == 0 {
 			return ""
@@ -501,7 +501,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			metric, _, _ := strings.Cut(sc.Metric, ",")
 			parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+run.ID, fmt.Sprintf("%s:%d", repoPath(sc.File), sc.Line)))
 		}
-		return " " + loc.T("run.accuracy", "Scores", strings.Join(parts, loc.T("chart.list_separator")))
+		return loc.T("run.accuracy", "Scores", strings.Join(parts, loc.T("chart.list_separator")))
 	}
 	runs := func(sr *report.StepResult) []runView {
 		views := make([]runView, len(sr.Runs))
@@ -528,14 +528,16 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			case rr.Headline != nil:
 				v.Outcome = loc.T("run.headline."+string(s.Objective), "Value", value(rr.Headline, anchor))
 				if rr.Change != nil {
-					v.Outcome += " " + loc.T("paren", "Text", changeLink(rr.Change, nil, anchor)+" "+loc.T("run.vs", "Run", esc(sr.Reference.Run.Name)))
+					v.Outcome += loc.T("paren.after", "Text", loc.T("run.vs", "Change", changeLink(rr.Change, nil, anchor), "Run", esc(sr.Reference.Run.Name)))
 				} else if rr.Run.ID == sr.Step.Reference {
-					v.Outcome += " " + loc.T("paren", "Text", loc.T("run.reference"))
+					v.Outcome += loc.T("paren.after", "Text", loc.T("run.reference"))
 				}
 			default:
 				v.Outcome = loc.T("run.no_main_result")
 			}
-			v.Outcome += accuracy(rr.Run)
+			if acc := accuracy(rr.Run); acc != "" {
+				v.Outcome = loc.T("sentences", "First", v.Outcome, "Next", acc)
+			}
 		}
 		return views
 	}
@@ -685,7 +687,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				if res.BudgetGoodput {
 					cell := "—"
 					if g := sr.BudgetGoodput; g != nil {
-						cell = value(&g.Value, "run-"+sr.Run.ID) + " " + loc.T("paren", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
+						cell = value(&g.Value, "run-"+sr.Run.ID) + loc.T("paren.after", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
 					}
 					row.Values = append(row.Values, cell)
 				}
@@ -711,7 +713,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			default:
 				text = loc.T("freshness.behind", "N", f.Behind, "Newest", esc(f.Newest), "Study", "["+esc(f.Study)+"]("+f.Study+".md)")
 			}
-			return " *" + loc.T("paren", "Text", text) + "*"
+			return loc.T("aside", "Text", text)
 		},
 		"noiseBand": func() string { return report.FormatNumber(report.NoiseBand, 0) + " %" },
 		"cost": func() *costView {
@@ -841,12 +843,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				for _, p := range t.Points {
 					row := versionRow{Version: esc(p.Version), Value: "—", Change: "—"}
 					if p.Current {
-						row.Version += " *" + loc.T("paren", "Text", loc.T("history.current")) + "*"
+						row.Version += loc.T("aside", "Text", loc.T("history.current"))
 					}
 					if v := p.Value; v != nil {
 						row.Value = repeats(v, sourced(v.Expr(), anchor, valueTitle(v)))
 						if v.Projected() {
-							row.Value += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
+							row.Value += loc.T("aside", "Text", loc.T("value.projected"))
 						}
 					}
 					if p.Change != nil {

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"text/template"
 	"text/template/parse"
+	"unicode"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/yuin/goldmark"
@@ -308,7 +309,7 @@ func (l *localizer) T(id string, kv ...any) string {
 	}
 	if pm != nil {
 		if s, ok := pm.fill(kv); ok {
-			return s
+			return l.tidy(s)
 		}
 	}
 	data := map[string]any{}
@@ -323,7 +324,49 @@ func (l *localizer) T(id string, kv ...any) string {
 	if err != nil && l.err == nil {
 		l.err = fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err)
 	}
-	return s
+	return l.tidy(s)
+}
+
+// tidy drops, in Chinese and Japanese, a space between two Chinese or
+// Japanese characters. A message keeps a space around a field so that Latin
+// text stays apart ("在 {{.Workload}} 上" for ShareGPT); when the field is a
+// Chinese or Japanese name, the space would split the sentence.
+func (l *localizer) tidy(s string) string {
+	if (l.lang != "zh" && l.lang != "ja") || !strings.Contains(s, " ") {
+		return s
+	}
+	return joinCJK(s)
+}
+
+// joinCJK removes each run of spaces whose neighbours are both Chinese or
+// Japanese characters (Han, kana, the prolonged sound mark, 。 and 、).
+func joinCJK(s string) string {
+	var b strings.Builder
+	last := rune(0) // the rune before the pending spaces
+	spaces := 0
+	for _, r := range s {
+		if r == ' ' {
+			spaces++
+			continue
+		}
+		if spaces > 0 {
+			if !(isCJK(last) && isCJK(r)) {
+				b.WriteString(strings.Repeat(" ", spaces))
+			}
+			spaces = 0
+		}
+		b.WriteRune(r)
+		last = r
+	}
+	b.WriteString(strings.Repeat(" ", spaces))
+	return b.String()
+}
+
+// isCJK reports whether r is a Chinese or Japanese character: Han, kana,
+// the prolonged sound mark, or the full stop and comma 。、.
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
+		r == 'ー' || r == '。' || r == '、'
 }
 
 // messageError is the error of a message a template could not translate.
