@@ -486,7 +486,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					out.WriteString(sep)
 				}
 			}
-			fmt.Fprintf(&out, "%s (%s %s)", esc(rr.Run.Name), figure, rep.Headline.Unit)
+			out.WriteString(esc(rr.Run.Name) + loc.T("paren.after", "Text", figure+" "+rep.Headline.Unit))
 		}
 		return out.String()
 	}
@@ -520,7 +520,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			anchor := "run-" + rr.Run.ID
 			switch {
 			case rr.Excluded != "":
-				v.Outcome = "**" + loc.T("run.not_comparable") + "** " + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
+				v.Outcome = loc.T("label", "Label", loc.T("run.not_comparable")) + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
 					"Served", esc(engine.Parse(rr.Run.Command).Model), "Model", esc(s.Model))
 				if reason := ackReason(rr.Excluded, rr.Run.ID); reason != "" {
 					v.Outcome = loc.T("sentences", "First", v.Outcome, "Next", reason)
