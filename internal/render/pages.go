@@ -348,7 +348,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		s := sourced(pct(ch), anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status))
 		if claim != nil && claim.Checked && !claim.Match {
-			s += " " + loc.T("erratum.marker")
+			s += loc.T("erratum.marker")
 		}
 		return s
 	}
@@ -442,7 +442,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if p <= check.TradeOffThreshold {
 			return ""
 		}
-		return " " + loc.T("tpot.regression", "Percent", report.FormatPercent(p))
+		return loc.T("tpot.regression", "Percent", report.FormatPercent(p))
 	}
 	stepTitle := func(id string) string {
 		if t := c.Steps[id]; t != "" {
@@ -636,7 +636,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				case cr.Match:
 					lines = append(lines, loc.T("accuracy.claim_holds", args...))
 				default:
-					lines = append(lines, loc.T("accuracy.claim_differs", args...)+" "+loc.T("erratum.marker"))
+					lines = append(lines, loc.T("accuracy.claim_differs", args...)+loc.T("erratum.marker"))
 				}
 			}
 			return lines
