@@ -21,7 +21,9 @@ const cjk = `[\p{Han}\p{Hiragana}\p{Katakana}ー。、]`
 var (
 	asciiBetweenCJK = regexp.MustCompile(cjk + ` ?([,:;!?()]) ?` + cjk)
 	spaceAfterStop  = regexp.MustCompile(`。 +\S`)
-	spaceBetweenCJK = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー、] +[\p{Han}\p{Hiragana}\p{Katakana}ー]`)
+	// spaceBetweenCJK: Han, kana or full-width punctuation on both sides
+	// (。 on the left is spaceAfterStop's).
+	spaceBetweenCJK = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー\x{3001}\x{3003}-\x{303F}\x{FF01}-\x{FFEF}] +[\p{Han}\p{Hiragana}\p{Katakana}ー\x{3001}-\x{303F}\x{FF01}-\x{FFEF}]`)
 	// codeSpan also takes a message's {{.Field}}: it stands for a value,
 	// which is blanked like code.
 	codeSpan = regexp.MustCompile("`[^`]*`|\\]\\([^)]*\\)|https?://\\S+|\\{\\{[^}]*\\}\\}")

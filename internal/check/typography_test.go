@@ -62,12 +62,14 @@ func TestTypographySpaceBetweenCJK(t *testing.T) {
 		"8 块 GPU",              // 4: fine: digits and Latin
 		"長い プロンプト",             // 5: kana and katakana
 		"一、 二",                 // 6: after 、
+		"见（表 1） 的说明",           // 7: after ）
+		"（推算值） tok/s",          // 8: fine: Latin after
 	}, "\n")
 	var lines []string
 	for _, d := range Typography("locales/zh.yaml", text) {
 		lines = append(lines, fmt.Sprint(d.Line))
 	}
-	if want := "1 5 6"; strings.Join(lines, " ") != want {
+	if want := "1 5 6 7"; strings.Join(lines, " ") != want {
 		t.Errorf("spaces reported on lines %v, want %s", lines, want)
 	}
 }

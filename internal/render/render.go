@@ -339,7 +339,8 @@ func (l *localizer) tidy(s string) string {
 }
 
 // joinCJK removes each run of spaces whose neighbours are both Chinese or
-// Japanese characters (Han, kana, the prolonged sound mark, 。 and 、).
+// Japanese characters (Han, kana, the prolonged sound mark) or full-width
+// punctuation (。、（）「」：...).
 func joinCJK(s string) string {
 	var b strings.Builder
 	last := rune(0) // the rune before the pending spaces
@@ -362,11 +363,12 @@ func joinCJK(s string) string {
 	return b.String()
 }
 
-// isCJK reports whether r is a Chinese or Japanese character: Han, kana,
-// the prolonged sound mark, or the full stop and comma 。、.
+// isCJK reports whether r is a Chinese or Japanese character (Han, kana,
+// the prolonged sound mark) or full-width punctuation: CJK symbols and
+// punctuation (。、「」) and full-width forms (（）：，).
 func isCJK(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
-		r == 'ー' || r == '。' || r == '、'
+		r == 'ー' || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFFEF)
 }
 
 // messageError is the error of a message a template could not translate.
