@@ -1148,7 +1148,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 	for i, e := range entries {
 		page := dir + e.Study
 		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, GPUs: loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU),
-			Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.EngineNames, "|"),
+			Engines: strings.Join(e.Engines, loc.T("chart.list_separator")), EngineKeys: strings.Join(e.EngineNames, "|"),
 			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
 			Objective: loc.T("index.objective." + e.Objective), BestRun: e.BestRun, BestFormula: e.BestFormula,
 			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
