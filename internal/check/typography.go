@@ -51,12 +51,48 @@ func Typography(file, text string) []Diagnostic {
 			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
 				Message: fmt.Sprintf("a space between two Chinese or Japanese characters (%q): remove it; spaces only set Latin text and numbers apart", line[loc[0]:loc[1]])})
 		}
+		if span := italicCJK(blankForBold(line)); span != "" {
+			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
+				Message: fmt.Sprintf("Chinese or Japanese text in italics (%q): their fonts have no italics, so the browser slants the characters; leave the *...* out (brackets or bold, if it must stand out)", span)})
+		}
 		for _, at := range unboldable(blankForBold(line)) {
 			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
 				Message: fmt.Sprintf("this ** cannot %s bold in Markdown (%q), so the asterisks would print: punctuation on its inner side needs a space or punctuation on the other; put the punctuation outside the bold (**标签**：)", at.what, excerpt(line, at.pos, at.pos+2))})
 		}
 	})
 	return out
+}
+
+// italicCJK returns the first *...* of a line (single asterisks, which
+// Markdown could open and close) whose text has a Chinese or Japanese
+// character, or "".
+func italicCJK(prose string) string {
+	open := -1
+	for i := 0; i < len(prose); i++ {
+		if prose[i] != '*' {
+			continue
+		}
+		if (i > 0 && prose[i-1] == '*') || (i+1 < len(prose) && prose[i+1] == '*') {
+			continue // part of ** or ***
+		}
+		before, after := ' ', ' '
+		if i > 0 {
+			before, _ = utf8.DecodeLastRuneInString(prose[:i])
+		}
+		if i+1 < len(prose) {
+			after, _ = utf8.DecodeRuneInString(prose[i+1:])
+		}
+		switch {
+		case open < 0 && flanks(after, before):
+			open = i
+		case open >= 0 && flanks(before, after):
+			if hasCJK.MatchString(prose[open+1 : i]) {
+				return prose[open : i+1]
+			}
+			open = -1
+		}
+	}
+	return ""
 }
 
 // boldMark is a ** that Markdown will not take as bold.

@@ -162,3 +162,27 @@ latin:
 		t.Errorf("without a latin list the rule is off: %v", d)
 	}
 }
+
+func TestTypographyItalicCJK(t *testing.T) {
+	for text, want := range map[string]bool{
+		"*第 1 次重复（共 3 次）*":            true,
+		"值 *（推算值）* tok/s":             true,
+		"*Repeat 1 of 3*":             false,
+		"**结果**：SGLang":               false,
+		"* 列表项":                       false, // a list item
+		"2 * 3 = 6，乘法":                false,
+		"`*代码*` 不算":                   false,
+		"[x](#a \"*\")*Repeat*，中文在外面": false,
+	} {
+		ds := Typography("f", text)
+		got := false
+		for _, d := range ds {
+			if strings.Contains(d.Message, "italics") {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: italic reported %v, want %v (%v)", text, got, want, ds)
+		}
+	}
+}

@@ -11,7 +11,8 @@ import (
 // make check applies to locales and content: sentences joined by templates
 // and code must not bring back ASCII punctuation, a space after 。 or
 // between two Chinese or Japanese characters, bold that does not render,
-// or (in Japanese) the plain style among です/ます.
+// italic Chinese or Japanese, or (in Japanese) the plain style among
+// です/ます.
 func TestRenderedCJKTypography(t *testing.T) {
 	_, files := buildRepo(t, repoDirs)
 	pages := 0

@@ -416,7 +416,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		parts := make([]string, len(logs))
 		for i, o := range logs {
-			parts[i] = "*" + loc.T("run.repeat", "N", o.Repeat, "Of", len(logs)) + "*\n\n" + rawResult(o.File, &o.Blocks[0])
+			parts[i] = loc.T("run.repeat", "N", o.Repeat, "Of", len(logs)) + "\n\n" + rawResult(o.File, &o.Blocks[0])
 		}
 		return strings.Join(parts, "\n\n")
 	}
