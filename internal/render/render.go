@@ -342,24 +342,28 @@ func (l *localizer) tidy(s string) string {
 // Japanese characters (Han, kana, the prolonged sound mark) or full-width
 // punctuation (。、（）「」：...).
 func joinCJK(s string) string {
-	var b strings.Builder
-	last := rune(0) // the rune before the pending spaces
-	spaces := 0
-	for _, r := range s {
+	var b strings.Builder // written only once a space is dropped
+	kept := 0             // s[:kept] is in b, less the spaces dropped
+	last := rune(0)       // the rune before the pending spaces
+	start := -1           // where the pending spaces begin
+	for i, r := range s {
 		if r == ' ' {
-			spaces++
+			if start < 0 {
+				start = i
+			}
 			continue
 		}
-		if spaces > 0 {
-			if !(isCJK(last) && isCJK(r)) {
-				b.WriteString(strings.Repeat(" ", spaces))
-			}
-			spaces = 0
+		if start >= 0 && isCJK(last) && isCJK(r) {
+			b.WriteString(s[kept:start])
+			kept = i
 		}
-		b.WriteRune(r)
+		start = -1
 		last = r
 	}
-	b.WriteString(strings.Repeat(" ", spaces))
+	if kept == 0 {
+		return s // nothing dropped: no copy
+	}
+	b.WriteString(s[kept:])
 	return b.String()
 }
 
