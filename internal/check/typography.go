@@ -3,11 +3,16 @@ package check
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // RuleTypography: Chinese and Japanese prose uses full-width punctuation
-// between its own characters, and no space after 。.
+// between its own characters, no space after 。 or between two of its
+// characters, bold that Markdown can open and close, one word per idea
+// (the glossary), and, in Japanese, one register.
 const RuleTypography = "typography"
 
 // cjk is a Chinese or Japanese character (Han, kana, the full stop).
@@ -16,7 +21,12 @@ const cjk = `[\p{Han}\p{Hiragana}\p{Katakana}ー。、]`
 var (
 	asciiBetweenCJK = regexp.MustCompile(cjk + ` ?([,:;!?()]) ?` + cjk)
 	spaceAfterStop  = regexp.MustCompile(`。 +\S`)
-	codeSpan        = regexp.MustCompile("`[^`]*`|\\]\\([^)]*\\)|https?://\\S+")
+	// spaceBetweenCJK: Han, kana or full-width punctuation on both sides
+	// (。 on the left is spaceAfterStop's).
+	spaceBetweenCJK = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー\x{3001}\x{3003}-\x{303F}\x{FF01}-\x{FFEF}] +[\p{Han}\p{Hiragana}\p{Katakana}ー\x{3001}-\x{303F}\x{FF01}-\x{FFEF}]`)
+	// codeSpan also takes a message's {{.Field}}: it stands for a value,
+	// which is blanked like code.
+	codeSpan = regexp.MustCompile("`[^`]*`|\\]\\([^)]*\\)|https?://\\S+|\\{\\{[^}]*\\}\\}")
 )
 
 // fullWidth is the punctuation to use instead.
@@ -37,8 +47,128 @@ func Typography(file, text string) []Diagnostic {
 			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
 				Message: fmt.Sprintf("a space after 。 (%q): 。 needs none", strings.TrimSpace(line[loc[0]:loc[1]]))})
 		}
+		if loc := spaceBetweenCJK.FindStringIndex(prose); loc != nil {
+			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
+				Message: fmt.Sprintf("a space between two Chinese or Japanese characters (%q): remove it; spaces only set Latin text and numbers apart", line[loc[0]:loc[1]])})
+		}
+		if span := italicCJK(blankForBold(line)); span != "" {
+			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
+				Message: fmt.Sprintf("Chinese or Japanese text in italics (%q): their fonts have no italics, so the browser slants the characters; leave the *...* out (brackets or bold, if it must stand out)", span)})
+		}
+		for _, at := range unboldable(blankForBold(line)) {
+			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
+				Message: fmt.Sprintf("this ** cannot %s bold in Markdown (%q), so the asterisks would print: punctuation on its inner side needs a space or punctuation on the other; put the punctuation outside the bold (**标签**：)", at.what, excerpt(line, at.pos, at.pos+2))})
+		}
 	})
 	return out
+}
+
+// italicCJK returns the first *...* of a line (single asterisks, which
+// Markdown could open and close) whose text has a Chinese or Japanese
+// character, or "".
+func italicCJK(prose string) string {
+	open := -1
+	for i := 0; i < len(prose); i++ {
+		if prose[i] != '*' {
+			continue
+		}
+		if (i > 0 && prose[i-1] == '*') || (i+1 < len(prose) && prose[i+1] == '*') {
+			continue // part of ** or ***
+		}
+		before, after := ' ', ' '
+		if i > 0 {
+			before, _ = utf8.DecodeLastRuneInString(prose[:i])
+		}
+		if i+1 < len(prose) {
+			after, _ = utf8.DecodeRuneInString(prose[i+1:])
+		}
+		switch {
+		case open < 0 && flanks(after, before):
+			open = i
+		case open >= 0 && flanks(before, after):
+			if hasCJK.MatchString(prose[open+1 : i]) {
+				return prose[open : i+1]
+			}
+			open = -1
+		}
+	}
+	return ""
+}
+
+// boldMark is a ** that Markdown will not take as bold.
+type boldMark struct {
+	pos  int    // byte offset in the line
+	what string // "open" or "close"
+}
+
+// unboldable returns each ** of a line that CommonMark cannot use: the
+// first, third... of the line must be able to open bold (left-flanking),
+// the second, fourth... to close it (right-flanking). A ** next to
+// punctuation flanks only if whitespace or punctuation is on its other
+// side: "**结果：**SGLang" prints its asterisks. A blanked field counts as
+// a letter, as the value it stands for mostly is.
+func unboldable(prose string) []boldMark {
+	var out []boldMark
+	k := 0
+	for i := 0; i+1 < len(prose); i++ {
+		if prose[i] != '*' || prose[i+1] != '*' || (i > 0 && prose[i-1] == '*') || (i+2 < len(prose) && prose[i+2] == '*') {
+			continue
+		}
+		before, after := ' ', ' ' // the line's ends count as whitespace
+		if i > 0 {
+			before, _ = utf8.DecodeLastRuneInString(prose[:i])
+		}
+		if i+2 < len(prose) {
+			after, _ = utf8.DecodeRuneInString(prose[i+2:])
+		}
+		k++
+		if k%2 == 1 && !flanks(after, before) {
+			out = append(out, boldMark{i, "open"})
+		}
+		if k%2 == 0 && !flanks(before, after) {
+			out = append(out, boldMark{i, "close"})
+		}
+		i++
+	}
+	return out
+}
+
+// blankForBold keeps the punctuation that opens and closes code spans and
+// link targets, blanks what is inside with '.', and writes a field as
+// letters: "**标签：**{{.Run}}" is checked as the value would print.
+func blankForBold(line string) string {
+	return boldBlank.ReplaceAllStringFunc(line, func(s string) string {
+		if strings.HasPrefix(s, "{{") {
+			return strings.Repeat("x", len(s))
+		}
+		return s[:1] + strings.Repeat(".", len(s)-2) + s[len(s)-1:]
+	})
+}
+
+// flanks reports whether a delimiter run with inner on the side of the
+// emphasised text and outer on the other side is flanking, as CommonMark
+// defines it (left-flanking for an opener, right-flanking for a closer).
+func flanks(inner, outer rune) bool {
+	if unicode.IsSpace(inner) {
+		return false
+	}
+	return !isPunct(inner) || unicode.IsSpace(outer) || isPunct(outer)
+}
+
+// isPunct is CommonMark's punctuation: Unicode punctuation and symbols.
+func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
+// excerpt is line[a:b] with a few characters each side.
+func excerpt(line string, a, b int) string {
+	for n := 0; n < 6 && a > 0; n++ {
+		_, size := utf8.DecodeLastRuneInString(line[:a])
+		a -= size
+	}
+	for n := 0; n < 6 && b < len(line); n++ {
+		_, size := utf8.DecodeRuneInString(line[b:])
+		b += size
+	}
+	return line[a:b]
 }
 
 // eachProseLine calls fn with each line of text outside code blocks, its
@@ -66,6 +196,10 @@ type Glossary struct {
 		JA    string              `yaml:"ja"`
 		Avoid map[string][]string `yaml:"avoid"`
 	} `yaml:"terms"`
+	// Latin lists the Latin-script words and phrases that Chinese and
+	// Japanese prose keeps as they are (names, units, commands), under
+	// "all" or a language code.
+	Latin map[string][]string `yaml:"latin"`
 }
 
 // Check reports, in one Chinese or Japanese file, each word the glossary
@@ -89,3 +223,117 @@ func (g *Glossary) Check(file, lang, text string) []Diagnostic {
 	})
 	return out
 }
+
+// plainEnding is a Japanese sentence that ends in the plain style (だ,
+// である, ない, よい) rather than the polite です/ます.
+var (
+	plainEnding  = regexp.MustCompile(`(だ|である|だった|であった|ではない|でない|ない|よい|良い)。`)
+	politeEnding = regexp.MustCompile(`(です|ます|でした|ました|ません|ください)。`)
+)
+
+// Register checks that a Japanese file keeps one register: once any of
+// its sentences ends in です or ます, a sentence that ends in the plain
+// だ/である style (だ。, である。, ない。, 良い。) is reported. Labels
+// without 。 are not sentences and are left alone.
+func Register(file, text string) []Diagnostic {
+	polite := false
+	type plain struct {
+		line int
+		text string
+	}
+	var plains []plain
+	eachProseLine(text, func(n int, line, prose string) {
+		if politeEnding.MatchString(prose) {
+			polite = true
+		}
+		for _, loc := range plainEnding.FindAllStringIndex(prose, -1) {
+			plains = append(plains, plain{n, excerpt(line, loc[0], loc[1])})
+		}
+	})
+	if !polite {
+		return nil
+	}
+	var out []Diagnostic
+	for _, p := range plains {
+		out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: p.line,
+			Message: fmt.Sprintf("a sentence in the plain style (%q) in a file written with です/ます: end it with です or ます too", p.text)})
+	}
+	return out
+}
+
+var (
+	latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*(?:['’./+-][A-Za-z0-9]+)*`)
+	yamlKey   = regexp.MustCompile(`^\s*[A-Za-z0-9_.-]+:\s*`)
+	htmlNote  = regexp.MustCompile(`<!--.*?-->`)
+	// hasCJK: a Chinese or Japanese character or full-width punctuation.
+	hasCJK = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}\x{3000}-\x{303F}\x{FF00}-\x{FFEF}]`)
+	// boldBlank: what unboldable must not read as ** (code, link targets)
+	// or must read as a letter (a field).
+	boldBlank = regexp.MustCompile("`[^`]*`|\\]\\([^)]*\\)|\\{\\{[^}]*\\}\\}")
+)
+
+// LatinWords reports, in a Chinese or Japanese locale or prose file, each
+// Latin-script word the glossary's latin list does not name: an English
+// word left in the sentence ("vs", "kernel", "prefill") where the
+// language has its own. Words with a digit (FP8, A100, w8a16) and
+// acronyms in capitals (GPU, TTFT) are names and pass; so do code spans,
+// fields, link targets, addresses, YAML keys and comments, HTML comments,
+// and lines without a Chinese or Japanese character (a font list, a
+// product name). Without a latin list the rule is off.
+func (g *Glossary) LatinWords(file, lang, text string) []Diagnostic {
+	if len(g.Latin) == 0 {
+		return nil
+	}
+	allowed := map[string]bool{}
+	var phrases []string
+	for _, list := range [][]string{g.Latin["all"], g.Latin[lang]} {
+		for _, w := range list {
+			if strings.ContainsAny(w, " ") {
+				phrases = append(phrases, w)
+			} else {
+				allowed[w] = true
+			}
+		}
+	}
+	sort.Slice(phrases, func(i, j int) bool { return len(phrases[i]) > len(phrases[j]) })
+	for _, term := range g.Terms {
+		for _, bad := range term.Avoid[lang] {
+			allowed[bad] = true // Check names the word to use instead
+		}
+	}
+	yamlFile := strings.HasSuffix(file, ".yaml") || strings.HasSuffix(file, ".yml")
+	frontMatter := false
+	var out []Diagnostic
+	eachProseLine(text, func(n int, line, _ string) {
+		prose := codeSpan.ReplaceAllString(line, " ") // blanked, not with letters
+		if !yamlFile && strings.TrimSpace(prose) == "---" {
+			frontMatter = n == 1 // the front matter opens on line 1 and ends at the next ---
+			return
+		}
+		if yamlFile && strings.HasPrefix(strings.TrimSpace(prose), "#") {
+			return
+		}
+		if yamlFile || frontMatter {
+			prose = yamlKey.ReplaceAllString(prose, "")
+		}
+		prose = htmlNote.ReplaceAllString(prose, "")
+		if !hasCJK.MatchString(prose) {
+			return
+		}
+		for _, p := range phrases {
+			prose = strings.ReplaceAll(prose, p, " ")
+		}
+		seen := map[string]bool{}
+		for _, w := range latinWord.FindAllString(prose, -1) {
+			if allowed[w] || seen[w] || strings.ContainsAny(w, "0123456789") || strings.ToUpper(w) == w {
+				continue
+			}
+			seen[w] = true
+			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
+				Message: fmt.Sprintf("the Latin-script word %q in %s prose: write the %s word for it (and add it to the glossary's terms), or, if it is a name, unit or command, add it to latin in locales/glossary.yaml", w, langName[lang], langName[lang])})
+		}
+	})
+	return out
+}
+
+var langName = map[string]string{"zh": "Chinese", "ja": "Japanese"}

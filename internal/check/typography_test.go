@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 func TestTypography(t *testing.T) {
@@ -49,5 +51,138 @@ func TestGlossary(t *testing.T) {
 	}
 	if d := g.Check("content/ja/x.md", "ja", "与基线相比\n"); len(d) != 0 {
 		t.Errorf("a Chinese-only avoid word reported in Japanese: %v", d)
+	}
+}
+
+func TestTypographySpaceBetweenCJK(t *testing.T) {
+	text := strings.Join([]string{
+		"在 短提示 上，推荐配置更慢。",      // 1: spaces between Han
+		"在 ShareGPT 上，推荐配置更慢。", // 2: fine: Latin between
+		"在 {{.Subject}} 上更慢。",  // 3: fine: a field between
+		"8 块 GPU",              // 4: fine: digits and Latin
+		"長い プロンプト",             // 5: kana and katakana
+		"一、 二",                 // 6: after 、
+		"见（表 1） 的说明",           // 7: after ）
+		"（推算值） tok/s",          // 8: fine: Latin after
+	}, "\n")
+	var lines []string
+	for _, d := range Typography("locales/zh.yaml", text) {
+		lines = append(lines, fmt.Sprint(d.Line))
+	}
+	if want := "1 5 6 7"; strings.Join(lines, " ") != want {
+		t.Errorf("spaces reported on lines %v, want %s", lines, want)
+	}
+}
+
+func TestTypographyBold(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want string // "": fine
+	}{
+		{`slo.best: "**满足预算的最佳配置：**{{.Run}}，{{.Value}}。"`, "close"},
+		{"**结果：**SGLang 更快。", "close"},
+		{"值**（推算值）**", "open"},
+		{`slo.best: "**满足预算的最佳配置**：{{.Run}}，{{.Value}}。"`, ""},
+		{"**准确率：** 原文称……", ""},
+		{"[1.0](#a)**（▼ 5 %，更慢）** 其后", ""},
+		{"**ShareGPT**：对话数据", ""},
+		{"`**：**x` 在代码里", ""},
+	} {
+		ds := Typography("f", tc.text)
+		switch {
+		case tc.want == "" && len(ds) != 0:
+			t.Errorf("%s: %v, want none", tc.text, ds)
+		case tc.want != "" && (len(ds) != 1 || !strings.Contains(ds[0].Message, "cannot "+tc.want+" bold")):
+			t.Errorf("%s: %v, want one that cannot %s bold", tc.text, ds, tc.want)
+		}
+	}
+}
+
+func TestRegister(t *testing.T) {
+	mixed := strings.Join([]string{
+		`a: "値が高いほど良好です。"`,
+		`b: "比べた棒グラフ。低いほど良い。"`, // 2: plain among polite
+		`c: "高いほど良い"`,          // a label: no 。
+		`d: "表を参照してください。"`,
+		`e: "これは推計値である。"`, // 5
+	}, "\n")
+	var lines []string
+	for _, d := range Register("locales/ja.yaml", mixed) {
+		if d.Rule != RuleTypography || d.File != "locales/ja.yaml" {
+			t.Errorf("diagnostic %+v", d)
+		}
+		lines = append(lines, fmt.Sprint(d.Line))
+	}
+	if want := "2 5"; strings.Join(lines, " ") != want {
+		t.Errorf("plain sentences reported on lines %v, want %s", lines, want)
+	}
+	if d := Register("f", "低いほど良い。\nこれは推計値である。\n"); len(d) != 0 {
+		t.Errorf("a file in the plain style throughout: %v, want nothing", d)
+	}
+}
+
+func TestLatinWords(t *testing.T) {
+	var g Glossary
+	if err := yaml.Unmarshal([]byte(`
+terms:
+  - en: kernel
+    zh: 内核
+    avoid: {zh: [kernel]}
+latin:
+  all: [vLLM, CUDA Graphs, tok/s]
+  zh: [token]
+`), &g); err != nil {
+		t.Fatal(err)
+	}
+	yamlText := strings.Join([]string{
+		"# 注释里的 English 不算",                                     // 1: comment
+		`run.vs: "（{{.Change}} vs {{.Run}}）"`,                   // 2: vs
+		`chart.legend: "斜线：推算值（实测值 x 副本数）"`,                     // 3: x
+		`ok: "vLLM 的 FP8 与 A100、GPU、w8a16，总 token 吞吐量 (tok/s)"`, // 4: fine
+		`font: "Roboto, 'Noto Sans CJK SC', sans-serif"`,        // 5: no Chinese: not prose
+		"code: \"见 `torch.compile` 与 CUDA Graphs\"",             // 6: fine
+		`link: "[提交 issue]({{.URL}})"`,                          // 7: issue
+		`k: "Marlin kernel 内核"`,                                 // 8: Marlin (kernel is Check's)
+	}, "\n")
+	var got []string
+	for _, d := range g.LatinWords("locales/zh.yaml", "zh", yamlText) {
+		got = append(got, fmt.Sprintf("%d:%s", d.Line, strings.Split(d.Message, `"`)[1]))
+	}
+	if want := "2:vs 3:x 7:issue 8:Marlin"; strings.Join(got, " ") != want {
+		t.Errorf("Latin words %v, want %s", got, want)
+	}
+	md := "---\nworkloads:\n  chat: 对话\n---\n<!-- section: notes -->\n每个 token 都 prefill。\n"
+	if d := g.LatinWords("content/zh/x.md", "zh", md); len(d) != 1 || d[0].Line != 6 || !strings.Contains(d[0].Message, `"prefill"`) {
+		t.Errorf("Markdown: %v, want prefill on line 6 only", d)
+	}
+	if d := g.LatinWords("content/ja/x.md", "ja", "各 token の値。\n"); len(d) != 1 {
+		t.Errorf("token is allowed in Chinese only: %v", d)
+	}
+	if d := (&Glossary{}).LatinWords("locales/zh.yaml", "zh", yamlText); d != nil {
+		t.Errorf("without a latin list the rule is off: %v", d)
+	}
+}
+
+func TestTypographyItalicCJK(t *testing.T) {
+	for text, want := range map[string]bool{
+		"*第 1 次重复（共 3 次）*":            true,
+		"值 *（推算值）* tok/s":             true,
+		"*Repeat 1 of 3*":             false,
+		"**结果**：SGLang":               false,
+		"* 列表项":                       false, // a list item
+		"2 * 3 = 6，乘法":                false,
+		"`*代码*` 不算":                   false,
+		"[x](#a \"*\")*Repeat*，中文在外面": false,
+	} {
+		ds := Typography("f", text)
+		got := false
+		for _, d := range ds {
+			if strings.Contains(d.Message, "italics") {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: italic reported %v, want %v (%v)", text, got, want, ds)
+		}
 	}
 }

@@ -211,6 +211,10 @@ func typography(d Dirs) []check.Diagnostic {
 	prose := func(file, lang, text string) {
 		out = append(out, check.Typography(file, text)...)
 		out = append(out, glossary.Check(file, lang, text)...)
+		out = append(out, glossary.LatinWords(file, lang, text)...)
+		if lang == "ja" {
+			out = append(out, check.Register(file, text)...)
+		}
 	}
 	for _, lang := range []string{"zh", "ja"} {
 		if d.Locales != "" {

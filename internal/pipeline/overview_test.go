@@ -89,7 +89,8 @@ func TestOverview(t *testing.T) {
 			t.Errorf("%s: first row's attributes %v", page.file, r.attrs)
 		}
 		cells := tagsOf(r.inner, "td")
-		if len(cells) != 6 || textOf(cells[1].inner) != "8 × NVIDIA A100 SXM 80GB" || textOf(cells[2].inner) != "vLLM v0.11.0, SGLang v0.5.5.post1" {
+		engines := map[string]string{"en": "vLLM v0.11.0, SGLang v0.5.5.post1", "zh": "vLLM v0.11.0、SGLang v0.5.5.post1", "ja": "vLLM v0.11.0、SGLang v0.5.5.post1"}[page.lang]
+		if len(cells) != 6 || textOf(cells[1].inner) != "8 × NVIDIA A100 SXM 80GB" || textOf(cells[2].inner) != engines {
 			t.Fatalf("%s: first row's cells %q", page.file, cells)
 		}
 		if a := tagsOf(cells[0].inner, "a")[0]; a.attrs["href"] != page.dir+"qwen3-235b-a22b-a100/index.html" {

@@ -40,8 +40,8 @@ func TestHistorySection(t *testing.T) {
 			"| v0.10.1 | [1200.00](#history-vllm", "▲ +33.3 %", "| v0.11.0 *(the version this report uses)* | [1000.00](#history-vllm",
 			"▼ -16.7 %", "**Regression**", "](history/history-vllm.svg)", "`regression` — on vLLM · sharegpt · v0.11.0",
 			"Serving command on v0.9.2, which differs from the run's:\n\n```bash\n# v0.9 still took the old flag\n"},
-		"zh": {"## 各引擎版本的历史结果\n", "| v0.11.0 *（本报告所用版本）* |", "**性能回退**", "噪声范围（1 %）"},
-		"ja": {"## エンジンバージョンごとの推移\n", "| v0.11.0 *（本レポートが使うバージョン）* |", "**性能低下**"},
+		"zh": {"## 各引擎版本的历史结果\n", "| v0.11.0（本报告所用版本） |", "**性能回退**", "噪声范围（1 %）"},
+		"ja": {"## エンジンバージョンごとの推移\n", "| v0.11.0（本レポートが使うバージョン） |", "**性能低下**"},
 	}
 	for _, l := range Languages {
 		page, err := r.Report(Input{Result: res}, l.Code)
@@ -107,8 +107,8 @@ func TestFreshnessBadge(t *testing.T) {
 	res := historyResult(t)
 	want := map[string]string{
 		"en": "vLLM v0.11.0 *(2 versions behind v0.12.1, used in [other-study](other-study.md))*",
-		"zh": "vLLM v0.11.0 *（落后 2 个版本，本站最新为 [other-study](other-study.md) 使用的 v0.12.1）*",
-		"ja": "vLLM v0.11.0 *（2 バージョン遅れ、サイト内の最新は [other-study](other-study.md) で使われている v0.12.1）*",
+		"zh": "vLLM v0.11.0（落后 2 个版本，本站最新为 [other-study](other-study.md) 使用的 v0.12.1）",
+		"ja": "vLLM v0.11.0（2 バージョン遅れ、サイト内の最新は [other-study](other-study.md) で使われている v0.12.1）",
 	}
 	for _, l := range Languages {
 		in := Input{Result: res, Freshness: map[string]report.Freshness{"vllm": {Known: true, Behind: 2, Newest: "v0.12.1", Study: "other-study"}}}

@@ -318,7 +318,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		s := repeats(v, sourced(v.Expr(), anchor, valueTitle(v)))
 		if v.Projected() {
-			s += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
+			s += loc.T("aside", "Text", loc.T("value.projected"))
 		}
 		return s
 	}
@@ -360,7 +360,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		s := sourced(pct(ch), anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status))
 		if claim != nil && claim.Checked && !claim.Match {
-			s += " " + loc.T("erratum.marker")
+			s += loc.T("erratum.marker")
 		}
 		return s
 	}
@@ -428,7 +428,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		parts := make([]string, len(logs))
 		for i, o := range logs {
-			parts[i] = "*" + loc.T("run.repeat", "N", o.Repeat, "Of", len(logs)) + "*\n\n" + rawResult(o.File, &o.Blocks[0])
+			parts[i] = loc.T("run.repeat", "N", o.Repeat, "Of", len(logs)) + "\n\n" + rawResult(o.File, &o.Blocks[0])
 		}
 		return strings.Join(parts, "\n\n")
 	}
@@ -454,7 +454,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if p <= check.TradeOffThreshold {
 			return ""
 		}
-		return " " + loc.T("tpot.regression", "Percent", report.FormatPercent(p))
+		return loc.T("tpot.regression", "Percent", report.FormatPercent(p))
 	}
 	stepTitle := func(id string) string {
 		if t := c.Steps[id]; t != "" {
@@ -498,12 +498,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					out.WriteString(sep)
 				}
 			}
-			fmt.Fprintf(&out, "%s (%s %s)", esc(rr.Run.Name), figure, rep.Headline.Unit)
+			out.WriteString(esc(rr.Run.Name) + loc.T("paren.after", "Text", figure+" "+rep.Headline.Unit))
 		}
 		return out.String()
 	}
 	// accuracy writes a run's accuracy scores, each with its file and line,
-	// to follow its throughput.
+	// as a sentence to follow its throughput.
 	accuracy := func(run *study.Run) string {
 		if len(run.Accuracy) == 0 {
 			return ""
@@ -513,7 +513,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			metric, _, _ := strings.Cut(sc.Metric, ",")
 			parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+run.ID, fmt.Sprintf("%s:%d", repoPath(sc.File), sc.Line)))
 		}
-		return " " + loc.T("run.accuracy", "Scores", strings.Join(parts, loc.T("chart.list_separator")))
+		return loc.T("run.accuracy", "Scores", strings.Join(parts, loc.T("chart.list_separator")))
 	}
 	runs := func(sr *report.StepResult) []runView {
 		views := make([]runView, len(sr.Runs))
@@ -532,7 +532,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			anchor := "run-" + rr.Run.ID
 			switch {
 			case rr.Excluded != "":
-				v.Outcome = "**" + loc.T("run.not_comparable") + "** " + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
+				v.Outcome = loc.T("label", "Label", loc.T("run.not_comparable")) + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
 					"Served", esc(engine.Parse(rr.Run.Command).Model), "Model", esc(s.Model))
 				if reason := ackReason(rr.Excluded, rr.Run.ID); reason != "" {
 					v.Outcome = loc.T("sentences", "First", v.Outcome, "Next", reason)
@@ -540,14 +540,16 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			case rr.Headline != nil:
 				v.Outcome = loc.T("run.headline."+string(s.Objective), "Value", value(rr.Headline, anchor))
 				if rr.Change != nil {
-					v.Outcome += " " + loc.T("paren", "Text", changeLink(rr.Change, nil, anchor)+" "+loc.T("run.vs", "Run", esc(sr.Reference.Run.Name)))
+					v.Outcome += loc.T("paren.after", "Text", loc.T("run.vs", "Change", changeLink(rr.Change, nil, anchor), "Run", esc(sr.Reference.Run.Name)))
 				} else if rr.Run.ID == sr.Step.Reference {
-					v.Outcome += " " + loc.T("paren", "Text", loc.T("run.reference"))
+					v.Outcome += loc.T("paren.after", "Text", loc.T("run.reference"))
 				}
 			default:
 				v.Outcome = loc.T("run.no_main_result")
 			}
-			v.Outcome += accuracy(rr.Run)
+			if acc := accuracy(rr.Run); acc != "" {
+				v.Outcome = loc.T("sentences", "First", v.Outcome, "Next", acc)
+			}
 		}
 		return views
 	}
@@ -646,7 +648,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				case cr.Match:
 					lines = append(lines, loc.T("accuracy.claim_holds", args...))
 				default:
-					lines = append(lines, loc.T("accuracy.claim_differs", args...)+" "+loc.T("erratum.marker"))
+					lines = append(lines, loc.T("accuracy.claim_differs", args...)+loc.T("erratum.marker"))
 				}
 			}
 			return lines
@@ -697,7 +699,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				if res.BudgetGoodput {
 					cell := "—"
 					if g := sr.BudgetGoodput; g != nil {
-						cell = value(&g.Value, "run-"+sr.Run.ID) + " " + loc.T("paren", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
+						cell = value(&g.Value, "run-"+sr.Run.ID) + loc.T("paren.after", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
 					}
 					row.Values = append(row.Values, cell)
 				}
@@ -723,7 +725,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			default:
 				text = loc.T("freshness.behind", "N", f.Behind, "Newest", esc(f.Newest), "Study", "["+esc(f.Study)+"]("+f.Study+".md)")
 			}
-			return " *" + loc.T("paren", "Text", text) + "*"
+			return loc.T("aside", "Text", text)
 		},
 		"noiseBand": func() string { return report.FormatNumber(report.NoiseBand, 0) + " %" },
 		"cost": func() *costView {
@@ -853,12 +855,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				for _, p := range t.Points {
 					row := versionRow{Version: esc(p.Version), Value: "—", Change: "—"}
 					if p.Current {
-						row.Version += " *" + loc.T("paren", "Text", loc.T("history.current")) + "*"
+						row.Version += loc.T("aside", "Text", loc.T("history.current"))
 					}
 					if v := p.Value; v != nil {
 						row.Value = repeats(v, sourced(v.Expr(), anchor, valueTitle(v)))
 						if v.Projected() {
-							row.Value += " *" + loc.T("paren", "Text", loc.T("value.projected")) + "*"
+							row.Value += loc.T("aside", "Text", loc.T("value.projected"))
 						}
 					}
 					if p.Change != nil {
@@ -1158,7 +1160,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 	for i, e := range entries {
 		page := dir + e.Study
 		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, GPUs: loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU),
-			Engines: strings.Join(e.Engines, ", "), EngineKeys: strings.Join(e.EngineNames, "|"),
+			Engines: strings.Join(e.Engines, loc.T("chart.list_separator")), EngineKeys: strings.Join(e.EngineNames, "|"),
 			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
 			Objective: loc.T("index.objective." + e.Objective), BestRun: e.BestRun, BestFormula: e.BestFormula,
 			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"text/template"
 	"text/template/parse"
+	"unicode"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/yuin/goldmark"
@@ -308,7 +309,7 @@ func (l *localizer) T(id string, kv ...any) string {
 	}
 	if pm != nil {
 		if s, ok := pm.fill(kv); ok {
-			return s
+			return l.tidy(s)
 		}
 	}
 	data := map[string]any{}
@@ -323,7 +324,55 @@ func (l *localizer) T(id string, kv ...any) string {
 	if err != nil && l.err == nil {
 		l.err = fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err)
 	}
-	return s
+	return l.tidy(s)
+}
+
+// tidy drops, in Chinese and Japanese, a space between two Chinese or
+// Japanese characters. A message keeps a space around a field so that Latin
+// text stays apart ("在 {{.Workload}} 上" for ShareGPT); when the field is a
+// Chinese or Japanese name, the space would split the sentence.
+func (l *localizer) tidy(s string) string {
+	if (l.lang != "zh" && l.lang != "ja") || !strings.Contains(s, " ") {
+		return s
+	}
+	return joinCJK(s)
+}
+
+// joinCJK removes each run of spaces whose neighbours are both Chinese or
+// Japanese characters (Han, kana, the prolonged sound mark) or full-width
+// punctuation (。、（）「」：...).
+func joinCJK(s string) string {
+	var b strings.Builder // written only once a space is dropped
+	kept := 0             // s[:kept] is in b, less the spaces dropped
+	last := rune(0)       // the rune before the pending spaces
+	start := -1           // where the pending spaces begin
+	for i, r := range s {
+		if r == ' ' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && isCJK(last) && isCJK(r) {
+			b.WriteString(s[kept:start])
+			kept = i
+		}
+		start = -1
+		last = r
+	}
+	if kept == 0 {
+		return s // nothing dropped: no copy
+	}
+	b.WriteString(s[kept:])
+	return b.String()
+}
+
+// isCJK reports whether r is a Chinese or Japanese character (Han, kana,
+// the prolonged sound mark) or full-width punctuation: CJK symbols and
+// punctuation (。、「」) and full-width forms (（）：，).
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
+		r == 'ー' || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFFEF)
 }
 
 // messageError is the error of a message a template could not translate.

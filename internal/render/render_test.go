@@ -92,3 +92,32 @@ func TestPluralForms(t *testing.T) {
 		t.Errorf("hardware: %q", hw)
 	}
 }
+
+// A field's value decides whether the spaces a message keeps around it
+// stay: Latin text keeps them, a Chinese or Japanese name does not.
+func TestJoinCJK(t *testing.T) {
+	for in, want := range map[string]string{
+		"在 短提示 上":      "在短提示上",
+		"在 ShareGPT 上": "在 ShareGPT 上",
+		"长いプロンプト での":   "长いプロンプトでの",
+		"（同時 128） を通る": "（同時 128）を通る",
+		"（推算值） tok/s":  "（推算值） tok/s",
+		"8 块 GPU":      "8 块 GPU",
+		"对话、 长提示 ":     "对话、长提示 ",
+		"a  b":         "a  b",
+	} {
+		if got := joinCJK(in); got != want {
+			t.Errorf("joinCJK(%q) = %q, want %q", in, got, want)
+		}
+	}
+	r, err := New(os.DirFS("../../templates"), os.DirFS("../../locales"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.localizer("zh").T("rule.trade-off", "Subject", "短提示"); strings.Contains(got, " 短提示") || strings.Contains(got, "短提示 ") {
+		t.Errorf("zh rule.trade-off with a Chinese subject: %q keeps the spaces", got)
+	}
+	if got := r.localizer("en").T("run.vs", "Change", "+1 %", "Run", "短提示"); got != "+1 % vs 短提示" {
+		t.Errorf("English keeps its spaces: %q", got)
+	}
+}

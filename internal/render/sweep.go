@@ -108,7 +108,7 @@ func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweep
 						}
 						rawOf[shown] = len(v.Raws)
 					}
-					v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at + " · " + T("run.repeat", "N", rp.Log.Repeat, "Of", len(p.Repeats)),
+					v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at + " · " + T("run.repeat_title", "N", rp.Log.Repeat, "Of", len(p.Repeats)),
 						Raw: h.rawResult(rp.Log.File, rp.Block)})
 				}
 			}

@@ -95,7 +95,7 @@ func TestSweepRepeatsSection(t *testing.T) {
 			loc.T("sweep.repeats_note", "Level", report.ConfidenceLevel),
 		}
 		for n := 1; n <= 3; n++ {
-			wants = append(wants, " · "+loc.T("run.repeat", "N", n, "Of", 3)+"**")
+			wants = append(wants, " · "+loc.T("run.repeat_title", "N", n, "Of", 3)+"**")
 		}
 		for _, want := range wants {
 			if !strings.Contains(md, want) {
