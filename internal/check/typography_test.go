@@ -2,6 +2,8 @@ package check
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -183,6 +185,47 @@ func TestTypographyItalicCJK(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%q: italic reported %v, want %v (%v)", text, got, want, ds)
+		}
+	}
+}
+
+// BenchmarkProseRules runs every prose rule over the repository's Chinese
+// and Japanese content and locale files, as make check and build do.
+func BenchmarkProseRules(b *testing.B) {
+	var files []string
+	for _, pattern := range []string{"../../content/zh/*.md", "../../content/ja/*.md", "../../locales/zh.yaml", "../../locales/ja.yaml"} {
+		m, _ := filepath.Glob(pattern)
+		files = append(files, m...)
+	}
+	texts := make([]string, len(files))
+	size := 0
+	for i, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts[i] = string(data)
+		size += len(data)
+	}
+	data, err := os.ReadFile("../../locales/glossary.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := &Glossary{}
+	if err := yaml.Unmarshal(data, g); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for i, text := range texts {
+			lang := "zh"
+			if strings.Contains(files[i], "ja") {
+				lang = "ja"
+			}
+			Typography(files[i], text)
+			g.Check(files[i], lang, text)
+			g.LatinWords(files[i], lang, text)
+			Register(files[i], text)
 		}
 	}
 }

@@ -115,6 +115,35 @@ func BenchmarkIncremental(b *testing.B) {
 	}
 }
 
+// BenchmarkServeRebuild is perflab serve's rebuild after one changed log:
+// a Builder that keeps its cache in memory between builds.
+func BenchmarkServeRebuild(b *testing.B) {
+	d := benchTree(b)
+	out := filepath.Join(b.TempDir(), "site")
+	var builder Builder
+	if _, err := builder.Build(d, out); err != nil {
+		b.Fatal(err)
+	}
+	entries, err := os.ReadDir(d.Results)
+	if err != nil {
+		b.Fatal(err)
+	}
+	log := filepath.Join(d.Results, entries[len(entries)/4].Name(), "runs", "sglang-tp8", "sharegpt.log")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := appendTo(log, "\n"); err != nil {
+			b.Fatal(err)
+		}
+		res, err := builder.Build(d, out)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !res.Incremental || res.Rendered != 1 {
+			b.Fatalf("%+v: want one study rendered again", res)
+		}
+	}
+}
+
 // BenchmarkSite renders every study in every language with the downloads.
 func BenchmarkSite(b *testing.B) {
 	d := benchTree(b)
