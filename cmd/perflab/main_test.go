@@ -516,9 +516,20 @@ func TestCommandHelp(t *testing.T) {
 // --study checks only the studies given: their problems and no other's.
 func TestCheckOneStudy(t *testing.T) {
 	flags := copyRepo(t)
+	// The same typography problem in the prose of the study checked and of
+	// another: only the first is reported.
+	content := flags[slices.Index(flags, "--content")+1]
+	for _, id := range []string{"qwen3-32b-a100", "qwen3-235b-a22b-a100"} {
+		f, err := os.OpenFile(filepath.Join(content, "zh", id+".md"), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(f, "\n吞吐量提升,延迟不变。")
+		f.Close()
+	}
 	stdout, stderr, err := perflab(t, append([]string{"check", "--format", "json", "--study", "qwen3-32b-a100"}, flags...)...)
-	if err != nil {
-		t.Fatalf("check --study: %v\n%s%s", err, stdout, stderr)
+	if exitCode(err) != 1 { // the typography error
+		t.Fatalf("check --study: %v, want exit status 1\n%s%s", err, stdout, stderr)
 	}
 	var diags []map[string]any
 	if err := json.Unmarshal([]byte(stdout), &diags); err != nil {
@@ -527,10 +538,18 @@ func TestCheckOneStudy(t *testing.T) {
 	if len(diags) == 0 {
 		t.Fatal("no diagnostic: the study's acknowledged errors are missing")
 	}
+	typography := 0
 	for _, d := range diags {
-		if file, _ := d["file"].(string); strings.Contains(file, "qwen3-235b") {
+		file, _ := d["file"].(string)
+		if strings.Contains(file, "qwen3-235b") {
 			t.Errorf("a problem of another study: %v", d)
 		}
+		if d["rule"] == "typography" && strings.HasSuffix(file, "zh/qwen3-32b-a100.md") {
+			typography++
+		}
+	}
+	if typography != 1 {
+		t.Errorf("%d typography problems in the checked study's prose, want 1", typography)
 	}
 	for _, bad := range []string{"../results", "no-such-study"} {
 		stdout, stderr, err := perflab(t, append([]string{"check", "--study", bad}, flags...)...)
