@@ -159,9 +159,23 @@ func (rl *reloads) get(p *Project, d Dirs, i int) (*reloaded, error) {
 		}
 		h.res = check.Study(s)
 		check.AddCross(&h.res, p.cross[id])
+		if !sameDiagnostics(h.res.Diagnostics, p.Results[i].Diagnostics) {
+			// Its pages would not show what check reported.
+			h.err = fmt.Errorf("cannot build: %s changed while the site was built: build again", path.Join(filepath.ToSlash(d.Results), id))
+			return
+		}
 		h.content, h.err = loadContent(d, id)
 	})
 	return h, h.err
+}
+
+// sameDiagnostics reports whether two checks of a study found the same.
+func sameDiagnostics(a, b []check.Diagnostic) bool {
+	return slices.EqualFunc(a, b, func(x, y check.Diagnostic) bool {
+		acked := x.Acknowledged() == y.Acknowledged()
+		x.Ack, y.Ack = nil, nil // loaded twice: equal, not the same
+		return acked && x == y
+	})
 }
 
 // release lets study i go once all its parts are rendered.

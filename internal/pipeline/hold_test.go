@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchtree"
@@ -98,5 +99,33 @@ func BenchmarkLoadForBuild(b *testing.B) {
 			}
 			b.ReportMetric(float64(live)/1e6, "live-MB")
 		})
+	}
+}
+
+// A study whose problems change between the check and the render (edited
+// while the site is built) fails the build rather than showing pages that
+// disagree with what check reported.
+func TestStudyChangedBetweenPasses(t *testing.T) {
+	d := boundedTree(t, 2)
+	p, err := LoadForBuild(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := p.Results[0].Study.ID
+	log := filepath.Join(d.Results, id, "runs", "sglang-tp8", "sharegpt.log")
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "Successful requests:", "Successful requests:  1\nSuccessful requests:", 1)
+	if edited == string(data) {
+		t.Fatal("the log has no Successful requests line to edit")
+	}
+	if err := os.WriteFile(log, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Site(p, d)
+	if err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
+		t.Fatalf("build after an edit between the passes: %v, want an error saying the study changed", err)
 	}
 }
