@@ -88,10 +88,22 @@ func BenchmarkCompute(b *testing.B) {
 
 // BenchmarkIncremental rebuilds a site with its cache after one log changed.
 func BenchmarkIncremental(b *testing.B) {
+	cache := filepath.Join(b.TempDir(), "cache")
+	benchRebuild(b, func(d Dirs, out string) (*BuildResult, error) { return BuildCached(d, out, cache) })
+}
+
+// BenchmarkServeRebuild is perflab serve's rebuild after one changed log:
+// a Builder that keeps its cache in memory between builds.
+func BenchmarkServeRebuild(b *testing.B) {
+	var builder Builder
+	benchRebuild(b, builder.Build)
+}
+
+// benchRebuild builds a tree, then times build after one log changed.
+func benchRebuild(b *testing.B, build func(d Dirs, out string) (*BuildResult, error)) {
 	d := benchTree(b)
-	dir := b.TempDir()
-	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, "cache")
-	if _, err := BuildCached(d, out, cache); err != nil {
+	out := filepath.Join(b.TempDir(), "site")
+	if _, err := build(d, out); err != nil {
 		b.Fatal(err)
 	}
 	entries, err := os.ReadDir(d.Results)
@@ -105,36 +117,7 @@ func BenchmarkIncremental(b *testing.B) {
 		if err := appendTo(log, "\n"); err != nil {
 			b.Fatal(err)
 		}
-		res, err := BuildCached(d, out, cache)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if !res.Incremental || res.Rendered != 1 {
-			b.Fatalf("%+v: want one study rendered again", res)
-		}
-	}
-}
-
-// BenchmarkServeRebuild is perflab serve's rebuild after one changed log:
-// a Builder that keeps its cache in memory between builds.
-func BenchmarkServeRebuild(b *testing.B) {
-	d := benchTree(b)
-	out := filepath.Join(b.TempDir(), "site")
-	var builder Builder
-	if _, err := builder.Build(d, out); err != nil {
-		b.Fatal(err)
-	}
-	entries, err := os.ReadDir(d.Results)
-	if err != nil {
-		b.Fatal(err)
-	}
-	log := filepath.Join(d.Results, entries[len(entries)/4].Name(), "runs", "sglang-tp8", "sharegpt.log")
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := appendTo(log, "\n"); err != nil {
-			b.Fatal(err)
-		}
-		res, err := builder.Build(d, out)
+		res, err := build(d, out)
 		if err != nil {
 			b.Fatal(err)
 		}
