@@ -21,6 +21,7 @@ import (
 	"text/template"
 	"text/template/parse"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/yuin/goldmark"
@@ -344,21 +345,24 @@ func (l *localizer) tidy(s string) string {
 func joinCJK(s string) string {
 	var b strings.Builder // written only once a space is dropped
 	kept := 0             // s[:kept] is in b, less the spaces dropped
-	last := rune(0)       // the rune before the pending spaces
-	start := -1           // where the pending spaces begin
-	for i, r := range s {
-		if r == ' ' {
-			if start < 0 {
-				start = i
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], ' ') // spaces are rare: skip to the next
+		if j < 0 {
+			break
+		}
+		start, end := i+j, i+j
+		for end < len(s) && s[end] == ' ' {
+			end++
+		}
+		if start > 0 && end < len(s) {
+			before, _ := utf8.DecodeLastRuneInString(s[:start])
+			after, _ := utf8.DecodeRuneInString(s[end:])
+			if isCJK(before) && isCJK(after) {
+				b.WriteString(s[kept:start])
+				kept = end
 			}
-			continue
 		}
-		if start >= 0 && isCJK(last) && isCJK(r) {
-			b.WriteString(s[kept:start])
-			kept = i
-		}
-		start = -1
-		last = r
+		i = end
 	}
 	if kept == 0 {
 		return s // nothing dropped: no copy

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
@@ -120,4 +121,36 @@ func TestJoinCJK(t *testing.T) {
 	if got := r.localizer("en").T("run.vs", "Change", "+1 %", "Run", "短提示"); got != "+1 % vs 短提示" {
 		t.Errorf("English keeps its spaces: %q", got)
 	}
+}
+
+// FuzzJoinCJK compares joinCJK with its definition, rune by rune: a run of
+// spaces goes when the runes on both sides are Chinese or Japanese.
+func FuzzJoinCJK(f *testing.F) {
+	for _, s := range []string{"在 短提示 上", "在 ShareGPT 上", "对话、 长提示 ", " 前 ", "a  b", "（推算值） tok/s", "\xff 中"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b strings.Builder
+		runes := []rune(s)
+		for i := 0; i < len(runes); i++ {
+			if runes[i] != ' ' {
+				b.WriteRune(runes[i])
+				continue
+			}
+			j := i
+			for j < len(runes) && runes[j] == ' ' {
+				j++
+			}
+			if i == 0 || j == len(runes) || !isCJK(runes[i-1]) || !isCJK(runes[j]) {
+				b.WriteString(string(runes[i:j]))
+			}
+			i = j - 1
+		}
+		if !utf8.ValidString(s) {
+			return // the definition above rewrites invalid bytes
+		}
+		if got, want := joinCJK(s), b.String(); got != want {
+			t.Errorf("joinCJK(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
