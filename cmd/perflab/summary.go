@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/pipeline"
@@ -72,15 +73,23 @@ func summaryFacts(dir string, missingOK bool) (map[string]*studyFacts, error) {
 	if _, err := os.Stat(dir); err != nil && missingOK {
 		return map[string]*studyFacts{}, nil
 	}
-	p, err := pipeline.Load(pipeline.Dirs{Results: dir})
+	// Studies are read one at a time, as a build does: the facts of
+	// 10,000 studies fit in memory, their logs would not.
+	d := pipeline.Dirs{Results: dir}
+	p, err := pipeline.LoadForBuild(d)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]*studyFacts{}
-	for _, res := range p.Results {
-		out[res.Study.ID] = factsOf(res)
-	}
-	return out, nil
+	var mu sync.Mutex
+	err = p.Each(d, func(res check.Result) error {
+		f := factsOf(res)
+		mu.Lock()
+		out[res.Study.ID] = f
+		mu.Unlock()
+		return nil
+	})
+	return out, err
 }
 
 func factsOf(res check.Result) *studyFacts {

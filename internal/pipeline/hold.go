@@ -169,6 +169,23 @@ func (rl *reloads) get(p *Project, d Dirs, i int) (*reloaded, error) {
 	return h, h.err
 }
 
+// Each calls fn with every study's result, on every core: after a load for
+// a build, each study is loaded again for the call and let go after it.
+func (p *Project) Each(d Dirs, fn func(check.Result) error) error {
+	rl := &reloads{held: map[int]*reloaded{}, parts: 1}
+	return parallel(len(p.Results), func(i int) error {
+		if !p.released {
+			return fn(p.Results[i])
+		}
+		h, err := rl.get(p, d, i)
+		if err != nil {
+			return err
+		}
+		defer rl.release(i, h)
+		return fn(h.res)
+	})
+}
+
 // sameDiagnostics reports whether two checks of a study found the same.
 func sameDiagnostics(a, b []check.Diagnostic) bool {
 	return slices.EqualFunc(a, b, func(x, y check.Diagnostic) bool {
