@@ -10,6 +10,7 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/pipeline"
+	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -225,15 +226,7 @@ func mdText(s string) string {
 // mdCode shows a command as a code span in a table cell; code spans are
 // literal, so only the cell separator is escaped.
 func mdCode(s string) string {
-	s = oneLine(strings.ReplaceAll(s, "|", "\\|"))
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		s = " " + s + " "
-	}
-	return fence + s + fence
+	return render.CodeSpan(oneLine(strings.ReplaceAll(s, "|", "\\|")))
 }
 
 // oneLine joins the lines of a multi-line value with " ⏎ ".

@@ -202,27 +202,21 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 	w := float64(chartWidth)
 	y := drawHeader(m, c, s.title, s.subtitle)
 	// Legend: a line sample with its marker, then the label.
-	y += 10
-	x := float64(chartPad)
 	const sw = 30
+	l := newLegend(m, c, y, sw, 11)
 	for _, it := range s.legend {
-		lw := m.width(it.label, legendSize)
-		if x > chartPad && x+sw+6+lw > w-chartPad {
-			x = chartPad
-			y += legendSize * 1.8
-		}
-		mid := int(y) + 7
-		if it.none {
-			c.line(int(x), mid, int(x)+sw, mid, colAxis, 2, dashGuide)
-		} else {
+		l.item(it.label, func(x, top int) {
+			mid := top + 7
+			if it.none {
+				c.line(x, mid, x+sw, mid, colAxis, 2, dashGuide)
+				return
+			}
 			line, _, dash := distStyle(it.kind)
-			c.line(int(x), mid, int(x)+sw, mid, line, 2, dash)
-			c.marker(it.kind, int(x)+sw/2, mid)
-		}
-		c.text(it.label, int(x)+sw+6, mid+4, legendSize, colText, "start", false)
-		x += sw + 6 + lw + 18
+			c.line(x, mid, x+sw, mid, line, 2, dash)
+			c.marker(it.kind, x+sw/2, mid)
+		})
 	}
-	y += 14 + 8
+	y = l.y + 14 + 8
 
 	// Columns: share labels | plot | percentile labels and values.
 	shareW := 0.0

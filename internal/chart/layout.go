@@ -177,27 +177,20 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 	area := barMax - barX0
 
 	y := drawHeader(m, c, s.title, s.subtitle)
-	// Legend: swatches with labels, flowing onto more lines as needed.
+	// Legend: swatches with labels.
 	if len(s.legend) > 0 {
-		y += 10
-		x := float64(chartPad)
 		const sw = 14
+		l := newLegend(m, c, y, sw, sw-2)
 		for _, it := range s.legend {
-			lw := m.width(it.label, legendSize)
-			if x > chartPad && x+sw+6+lw > w-chartPad {
-				x = chartPad
-				y += legendSize * 1.8
-			}
-			top := int(y)
 			fill, stroke, dash := it.kind.colors(it.projected)
-			c.rect(int(x), top, int(x)+sw, top+sw, fill, stroke, 1, dash)
-			if it.projected {
-				c.hatch(int(x), top, int(x)+sw, top+sw, 5, stroke)
-			}
-			c.text(it.label, int(x)+sw+6, top+sw-2, legendSize, colText, "start", false)
-			x += sw + 6 + lw + 18
+			l.item(it.label, func(x, top int) {
+				c.rect(x, top, x+sw, top+sw, fill, stroke, 1, dash)
+				if it.projected {
+					c.hatch(x, top, x+sw, top+sw, 5, stroke)
+				}
+			})
 		}
-		y += sw
+		y = l.y + sw
 	}
 	y += 8
 	for _, p := range s.panels {
@@ -340,4 +333,32 @@ func appendTick(b []byte, v float64) []byte {
 		return appendInt(b, int(v)) // the same digits, without the shortest-float search
 	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+// legendFlow lays a chart's legend out: each item is a sample sw wide and
+// its label, left to right, onto a new line before an item that would pass
+// the chart's right edge.
+type legendFlow struct {
+	m        *textMetrics
+	c        *canvas
+	sw, base int     // the samples' width; the labels' baseline below a line's top
+	x, y     float64 // where the next item goes; y is its line's top
+}
+
+// newLegend starts a legend below a chart's header, which ends at y.
+func newLegend(m *textMetrics, c *canvas, y float64, sw, base int) *legendFlow {
+	return &legendFlow{m: m, c: c, sw: sw, base: base, x: chartPad, y: y + 10}
+}
+
+// item adds one entry: sample draws its sample at x, on the line whose top
+// is top; the label follows.
+func (l *legendFlow) item(label string, sample func(x, top int)) {
+	lw := l.m.width(label, legendSize)
+	if l.x > chartPad && l.x+float64(l.sw)+6+lw > chartWidth-chartPad {
+		l.x = chartPad
+		l.y += legendSize * 1.8
+	}
+	sample(int(l.x), int(l.y))
+	l.c.text(label, int(l.x)+l.sw+6, int(l.y)+l.base, legendSize, colText, "start", false)
+	l.x += float64(l.sw) + 6 + lw + 18
 }

@@ -147,32 +147,20 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	w := float64(chartWidth)
 	y := drawHeader(m, c, s.title, s.subtitle)
 	// Legend: each configuration's line and marker, then the frontier.
-	y += 10
-	x := float64(chartPad)
 	const sw = 30
-	item := func(label string, drawSample func(x, mid int)) {
-		lw := m.width(label, legendSize)
-		if x > chartPad && x+sw+6+lw > w-chartPad {
-			x = chartPad
-			y += legendSize * 1.8
-		}
-		mid := int(y) + 7
-		drawSample(int(x), mid)
-		c.text(label, int(x)+sw+6, mid+4, legendSize, colText, "start", false)
-		x += sw + 6 + lw + 18
-	}
+	legend := newLegend(m, c, y, sw, 11)
 	for i, l := range s.lines {
 		col := sweepPalette[i%len(sweepPalette)]
-		item(l.name, func(x, mid int) {
-			c.line(x, mid, x+sw, mid, col, 2, solid)
-			c.sweepMarkerAt(i, x+sw/2, mid, col)
+		legend.item(l.name, func(x, top int) {
+			c.line(x, top+7, x+sw, top+7, col, 2, solid)
+			c.sweepMarkerAt(i, x+sw/2, top+7, col)
 		})
 	}
-	item(s.frontier, func(x, mid int) { c.line(x, mid, x+sw, mid, colText, 3, dashFrontier) })
+	legend.item(s.frontier, func(x, top int) { c.line(x, top+7, x+sw, top+7, colText, 3, dashFrontier) })
 	if s.interval != "" {
-		item(s.interval, func(x, mid int) { c.whisker(x+4, mid, x+sw-4, mid, colText) })
+		legend.item(s.interval, func(x, top int) { c.whisker(x+4, top+7, x+sw-4, top+7, colText) })
 	}
-	y += 14 + 8
+	y = legend.y + 14 + 8
 
 	// The scales: from 0 to a round value above the largest point.
 	var maxX, maxY float64

@@ -168,16 +168,26 @@ func BenchmarkRenderLanguage(b *testing.B) {
 	}
 }
 
-// BenchmarkDownloads writes the CSV and JSON downloads.
+// BenchmarkDownloads writes the CSV and JSON downloads: each study's, then
+// data/all.* joined from them.
 func BenchmarkDownloads(b *testing.B) {
 	d := benchTree(b)
 	p, err := Load(d)
 	if err != nil {
 		b.Fatal(err)
 	}
+	root := filepath.ToSlash(d.Results)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := addDownloads(site.Files{}, p.Results, d.Results); err != nil {
+		mem := &lockedFiles{files: site.Files{}}
+		ids := make([]string, len(p.Results))
+		for i, res := range p.Results {
+			ids[i] = res.Study.ID
+			if err := addRecords(mem, "data/"+ids[i], Records(res.Study, root, res.Report.Excluded)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := joinDownloads(ids, mem.ReadFile, mem); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -529,15 +529,7 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, i, li int, so *stud
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		stem := "data/" + res.Study.ID
-		csvData, jsonData, err := marshalRecords(stem, rows)
-		if err != nil {
-			return err
-		}
-		if err := files.Add(stem+".csv", csvData); err != nil {
-			return err
-		}
-		return files.Add(stem+".json", jsonData)
+		return addRecords(files, "data/"+res.Study.ID, rows)
 	}
 	if li == 0 {
 		so.mu.Lock()

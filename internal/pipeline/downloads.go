@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/gocarina/gocsv"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -282,21 +280,7 @@ func replicas(node, gpus int) int {
 	return 1
 }
 
-// addDownloads adds data/<study>.csv and .json for every study, and
-// data/all.csv and data/all.json with the rows of every study in id order.
-func addDownloads(files Output, results []check.Result, resultsDir string) error {
-	root := filepath.ToSlash(resultsDir)
-	var all []Record
-	for _, res := range results {
-		rows := Records(res.Study, root, res.Report.Excluded)
-		if err := addRecords(files, "data/"+res.Study.ID, rows); err != nil {
-			return err
-		}
-		all = append(all, rows...)
-	}
-	return addRecords(files, "data/all", all)
-}
-
+// addRecords adds a study's rows as data/<study>.csv and .json.
 func addRecords(files Output, stem string, rows []Record) error {
 	csvData, jsonData, err := marshalRecords(stem, rows)
 	if err != nil {

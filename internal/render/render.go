@@ -521,10 +521,12 @@ func esc(s string) string {
 	return b.String()
 }
 
-// code writes text from results/ as a Markdown code span, shown verbatim
-// whatever it holds: its fence is longer than any run of backticks in it.
-func code(s string) string {
-	s = strings.ReplaceAll(s, "\n", " ")
+// code writes text from results/ as a Markdown code span on one line.
+func code(s string) string { return CodeSpan(strings.ReplaceAll(s, "\n", " ")) }
+
+// CodeSpan writes a line as a Markdown code span, shown verbatim whatever
+// it holds: its fence is longer than any run of backticks in it.
+func CodeSpan(s string) string {
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"
