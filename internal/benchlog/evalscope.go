@@ -271,11 +271,7 @@ func evalPctCell(b *Block, metric, pct, cell string, line int) {
 	if !ok {
 		return
 	}
-	stat := pct
-	if p, isPct := strings.CutSuffix(pct, "%"); isPct {
-		stat = "p" + p
-	}
-	stat = nvStat(stat)
+	stat := nvStat(pct)
 	if stat == "" {
 		return
 	}

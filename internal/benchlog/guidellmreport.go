@@ -196,8 +196,7 @@ func (g *guideBench) value(path []string, raw string, line int) {
 		spec.key = k
 		m, ok := makeMetric(spec, raw, line)
 		if !ok {
-			b.Problems = append(b.Problems, &SyntaxError{File: b.File, Line: line,
-				Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", label, raw, k)})
+			b.Problems = append(b.Problems, notNumber(b.File, line, label, raw, k))
 			return
 		}
 		// The median is its own field; p50 (v0.4+) fills it only if absent.

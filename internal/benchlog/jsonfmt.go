@@ -419,8 +419,7 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 		m, ok := makeMetric(spec, kv.raw, kv.line)
 		if !ok {
 			if !kv.str {
-				b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: kv.line,
-					Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", kv.path, kv.raw, key)})
+				b.Problems = append(b.Problems, notNumber(s.name, kv.line, kv.path, kv.raw, key))
 			}
 			continue
 		}

@@ -282,8 +282,7 @@ func (s *Scanner) llamaMetric(b *Block, key, label, raw string, line int) {
 	}
 	m, ok := makeMetric(keySpec{key: key}, raw, line)
 	if !ok {
-		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: line,
-			Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", label, raw, key)})
+		b.Problems = append(b.Problems, notNumber(s.name, line, label, raw, key))
 		return
 	}
 	b.Metrics[key] = m

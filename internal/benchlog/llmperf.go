@@ -174,8 +174,7 @@ func llmperfScalar(b *Block, label, key, value string, line int) {
 	}
 	m, ok := makeMetric(keySpec{key: key}, value, line)
 	if !ok {
-		b.Problems = append(b.Problems, &SyntaxError{File: b.File, Line: line,
-			Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", label, value, key)})
+		b.Problems = append(b.Problems, notNumber(b.File, line, label, value, key))
 		return
 	}
 	// Per minute / 60: the rounding of the printed value shrinks sixty
@@ -199,8 +198,7 @@ func addKeys(b *Block, keys []string, spec keySpec, label, value string, line in
 		spec.key = k
 		m, ok := makeMetric(spec, value, line)
 		if !ok {
-			b.Problems = append(b.Problems, &SyntaxError{File: b.File, Line: line,
-				Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", label, value, k)})
+			b.Problems = append(b.Problems, notNumber(b.File, line, label, value, k))
 			return
 		}
 		if _, dup := b.Metrics[k]; !dup {

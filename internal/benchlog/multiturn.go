@@ -173,11 +173,7 @@ func (s *Scanner) mtRow(f [][]byte, text []byte) {
 		if !known || v == "..." {
 			continue
 		}
-		st := col
-		if p, ok := strings.CutSuffix(col, "%"); ok {
-			st = "p" + p
-		}
-		st = nvStat(st)
+		st := nvStat(col)
 		if st == "" {
 			continue
 		}
@@ -200,8 +196,7 @@ func (s *Scanner) mtMetric(spec keySpec, v string) {
 	}
 	m, ok := makeMetric(spec, v, s.line)
 	if !ok {
-		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-			Msg: fmt.Sprintf("value %q is not a number; no %s read", v, spec.key)})
+		b.Problems = append(b.Problems, notNumber(s.name, s.line, "", v, spec.key))
 		return
 	}
 	if _, dup := b.Metrics[spec.key]; !dup {

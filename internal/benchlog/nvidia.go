@@ -62,10 +62,14 @@ func splitUnit(label string) (name, unit string) {
 }
 
 // nvStat normalises a statistic's name, from a table column or a
-// trtllm-bench key: avg, average -> mean; minimum, maximum -> min, max; p99,
-// min, max, std, sum, value kept; anything else (adj_p95) -> "".
+// trtllm-bench key: avg, average -> mean; minimum, maximum -> min, max;
+// 99% -> p99 (EvalScope's and vLLM's multi-turn columns); p99, min, max,
+// std, sum, value kept; anything else (adj_p95) -> "".
 func nvStat(col string) string {
 	col = strings.ToLower(strings.TrimSpace(col))
+	if p, ok := strings.CutSuffix(col, "%"); ok {
+		col = "p" + p
+	}
 	switch col {
 	case "avg", "mean", "average":
 		return "mean"

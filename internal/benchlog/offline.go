@@ -620,8 +620,7 @@ func (s *Scanner) offlineJSON(o *jsonObj) *Block {
 		}
 		m, ok := makeMetric(spec, kv.raw, kv.line)
 		if !ok {
-			b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: kv.line,
-				Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", kv.path, kv.raw, spec.key)})
+			b.Problems = append(b.Problems, notNumber(s.name, kv.line, kv.path, kv.raw, spec.key))
 			continue
 		}
 		if _, dup := b.Metrics[spec.key]; !dup {

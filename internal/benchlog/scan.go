@@ -619,8 +619,7 @@ func (s *Scanner) add(label, value []byte) {
 	}
 	m, ok := metricBytes(info.spec, value, s.line)
 	if !ok {
-		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-			Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", string(label), string(value), info.spec.key)})
+		b.Problems = append(b.Problems, notNumber(s.name, s.line, string(label), string(value), info.spec.key))
 		return
 	}
 	key := info.spec.key
@@ -1009,4 +1008,14 @@ func isRule(text []byte) bool {
 		return false
 	}
 	return bytes.IndexByte(text[:i], '=') < 0
+}
+
+// notNumber is the problem of a metric whose printed value does not read as
+// a finite number; label names it as printed, when it has one.
+func notNumber(file string, line int, label, value, key string) *SyntaxError {
+	msg := fmt.Sprintf("value %q is not a number; no %s read: keep the line as the benchmark printed it, or drop the block if the run failed", value, key)
+	if label != "" {
+		msg = label + ": " + msg
+	}
+	return &SyntaxError{File: file, Line: line, Msg: msg}
 }

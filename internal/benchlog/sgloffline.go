@@ -2,7 +2,6 @@ package benchlog
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 )
 
@@ -181,8 +180,7 @@ func (s *Scanner) sglDict(b *Block, kvs []pyKV, keys map[string]keySpec) bool {
 		}
 		found = found || kv.key == "total_latency"
 		if kv.str {
-			b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-				Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", kv.key, kv.value, spec.key)})
+			b.Problems = append(b.Problems, notNumber(s.name, s.line, kv.key, kv.value, spec.key))
 			continue
 		}
 		s.sglMetric(b, spec.key, spec.unit, kv.value, s.line)
@@ -197,8 +195,7 @@ func (s *Scanner) sglMetric(b *Block, key, unit, v string, line int) {
 	}
 	m, ok := makeMetric(keySpec{key: key, unit: unit}, v, line)
 	if !ok {
-		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: line,
-			Msg: fmt.Sprintf("%s: value %q is not a number; no %s read", key, v, key)})
+		b.Problems = append(b.Problems, notNumber(s.name, line, key, v, key))
 		return
 	}
 	b.Metrics[key] = m

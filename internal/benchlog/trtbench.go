@@ -231,8 +231,7 @@ func (s *Scanner) benchMetric(spec keySpec, val string) {
 	}
 	m, ok := makeMetric(spec, strings.TrimSuffix(val, "%"), s.line)
 	if !ok {
-		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-			Msg: fmt.Sprintf("value %q is not a number; no %s read", val, spec.key)})
+		b.Problems = append(b.Problems, notNumber(s.name, s.line, "", val, spec.key))
 		return
 	}
 	m.Raw = val
