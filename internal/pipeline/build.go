@@ -187,7 +187,7 @@ func load(d Dirs, hold bool) (*Project, error) {
 	p.Problems = append(p.Problems, templateProbs...)
 	p.Problems = append(p.Problems, typeProbs...)
 	var uses []report.EngineUse
-	for _, u := range c.uses {
+	for _, u := range p.uses { // reports only: articles are never rendered
 		uses = append(uses, u...)
 	}
 	p.Freshness = report.Freshnesses(uses)
