@@ -1045,7 +1045,11 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 		pc.Set(compareKey, compare)
 		opts = append(opts, parser.WithContext(pc))
 	}
-	html, err := r.wrap(loc, lang, title, root, others, compare != nil, []byte(bodyMark), len(md)+len(md)/4)
+	perMD := r.htmlPerMD.Load()
+	if perMD == 0 {
+		perMD = 2000
+	}
+	html, err := r.wrap(loc, lang, title, root, others, compare != nil, []byte(bodyMark), int(int64(len(md))*perMD/1000*21/20))
 	if err != nil {
 		return nil, err
 	}
@@ -1063,6 +1067,9 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 		return nil, err
 	}
 	buf.Write(tail)
+	if len(md) > 0 {
+		r.htmlPerMD.Store(int64(buf.Len()) * 1000 / int64(len(md)))
+	}
 	return buf.Bytes(), nil
 }
 
