@@ -229,3 +229,22 @@ func BenchmarkProseRules(b *testing.B) {
 		}
 	}
 }
+
+// FuzzTypographyPrefilters: a line the prefilters pass over is one the
+// regular expressions they stand before find nothing in.
+func FuzzTypographyPrefilters(f *testing.F) {
+	for _, s := range []string{"中文,中文", "结果 : 更好", "。 下一句", "吞吐量 提升", " 前面 有空格", "ＧＰＵ （８）", "a,b", "中\xff,中", "中文  ,中文"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !mayHaveASCIIBetweenCJK(s) && asciiBetweenCJK.MatchString(s) {
+			t.Errorf("asciiBetweenCJK matches %q, which its prefilter passes over", s)
+		}
+		if !mayHaveSpaceBetweenCJK(s) && spaceBetweenCJK.MatchString(s) {
+			t.Errorf("spaceBetweenCJK matches %q, which its prefilter passes over", s)
+		}
+		if !strings.Contains(s, "。 ") && spaceAfterStop.MatchString(s) {
+			t.Errorf("spaceAfterStop matches %q without a space after 。", s)
+		}
+	})
+}
