@@ -2,9 +2,9 @@
 // replicates the repository's studies into a tree of N studies, builds it
 // with perflab, renders the Markdown perflab produced with Hugo (a minimal
 // layout, code highlighting off), and prints both wall times, both peak
-// memories and their ratios, measured in the same run. It also times an
-// incremental rebuild after one log changes, and perflab's time and memory
-// at several sizes (the curve).
+// memories and their ratios, measured in the same run, the two builds
+// taking turns. It also times an incremental rebuild after one log
+// changes, and perflab's time and memory at several sizes (the curve).
 //
 // The trees are made in memory (/dev/shm) when the machine has it: on a
 // disk, the time to create tens of thousands of files depends on what the
@@ -59,7 +59,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.repo, "repo", ".", "repository whose results/, content/, locales/ and templates/ are replicated")
 	fs.StringVar(&c.work, "work", "", "working folder (default: a temporary folder, removed at the end)")
 	fs.IntVar(&c.n, "n", 1000, "studies in the tree compared with Hugo")
-	fs.IntVar(&c.reps, "reps", 5, "runs of each measurement; the fastest is shown (this machine's speed varies by 10 % from minute to minute)")
+	fs.IntVar(&c.reps, "reps", 5, "runs of each measurement; the fastest is shown (this machine's speed drifts by up to 30 % over minutes)")
 	fs.StringVar(&curve, "curve", "100,300,1000", "study counts of perflab's time and memory curve (empty: none)")
 	fs.BoolVar(&c.keep, "keep", false, "keep the working folder")
 	fs.BoolVar(&c.curveOnly, "curve-only", false, "measure perflab's curve alone: no Hugo, no incremental build (for memory at 10,000 studies)")
@@ -141,41 +141,71 @@ func (m measurement) String() string {
 	return fmt.Sprintf("%7.2f s  %7.0f MB", m.wall.Seconds(), float64(m.rss)/1e6)
 }
 
+// command is one program a measurement runs: in dir, each time without
+// the folder fresh (its output; "" for none), as a build on a clean clone
+// in CI does. A previous output is moved aside, not deleted, since on a
+// disk a burst of deleted files slows the creation of new ones; it goes
+// with the working folder.
+type command struct {
+	dir, fresh, name string
+	args             []string
+}
+
 // measure runs a command reps times and returns the fastest run, with the
-// highest peak memory seen. Each run starts without the folder fresh (its
-// output; "" for none), as a build on a clean clone in CI does: a previous
-// output is moved aside, not deleted, since on a disk a burst of deleted
-// files slows the creation of new ones; it goes with the working folder.
-func measure(ctx context.Context, reps int, dir, fresh string, name string, args ...string) (measurement, error) {
-	var best measurement
+// highest peak memory seen.
+func measure(ctx context.Context, reps int, c command) (measurement, error) {
+	ms, err := measureEach(ctx, reps, c)
+	if err != nil {
+		return measurement{}, err
+	}
+	return ms[0], nil
+}
+
+// measureEach runs the commands one after the other, reps rounds, and
+// returns the fastest run of each, with the highest peak memory seen.
+// Taking turns, the commands compared meet the machine in the same
+// states: its speed drifts by up to 30 % over minutes, and five runs of
+// one and then five of the other compared two different machines.
+func measureEach(ctx context.Context, reps int, cmds ...command) ([]measurement, error) {
+	best := make([]measurement, len(cmds))
 	for i := range max(reps, 1) {
-		if fresh != "" {
-			if err := moveAside(fresh); err != nil {
-				return best, err
+		for k, c := range cmds {
+			m, err := runOnce(ctx, c)
+			if err != nil {
+				return nil, err
 			}
+			if i == 0 || m.wall < best[k].wall {
+				best[k].wall = m.wall
+			}
+			best[k].rss = max(best[k].rss, m.rss)
 		}
-		cmd := exec.CommandContext(ctx, name, args...)
-		cmd.Dir = dir
-		var out strings.Builder
-		cmd.Stdout, cmd.Stderr = &out, &out
-		syscall.Sync() // no run pays for the previous one's writes
-		start := time.Now()
-		err := cmd.Run()
-		wall := time.Since(start)
-		if err != nil {
-			return best, fmt.Errorf("%s %s: %w\n%s", filepath.Base(name), strings.Join(args, " "), err, out.String())
-		}
-		ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-		if !ok {
-			return best, errors.New("no resource usage of the child process on this system")
-		}
-		m := measurement{wall: wall, rss: ru.Maxrss * 1024} // Linux: kilobytes
-		if i == 0 || m.wall < best.wall {
-			best.wall = m.wall
-		}
-		best.rss = max(best.rss, m.rss)
 	}
 	return best, nil
+}
+
+// runOnce runs a command once and measures it.
+func runOnce(ctx context.Context, c command) (measurement, error) {
+	if c.fresh != "" {
+		if err := moveAside(c.fresh); err != nil {
+			return measurement{}, err
+		}
+	}
+	cmd := exec.CommandContext(ctx, c.name, c.args...)
+	cmd.Dir = c.dir
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	syscall.Sync() // no run pays for the previous one's writes
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		return measurement{}, fmt.Errorf("%s %s: %w\n%s", filepath.Base(c.name), strings.Join(c.args, " "), err, out.String())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return measurement{}, errors.New("no resource usage of the child process on this system")
+	}
+	return measurement{wall: wall, rss: ru.Maxrss * 1024}, nil // Linux: kilobytes
 }
 
 // moveAside renames a folder, if there is one, to a new name beside it.
@@ -210,26 +240,27 @@ func makeTree(c config, n int) (tree, error) {
 	return t, err
 }
 
-func (c config) build(ctx context.Context, t tree, extra ...string) (measurement, error) {
+// build is perflab's build of a tree into a new site folder.
+func (c config) build(t tree, extra ...string) command {
 	site := filepath.Join(t.dir, "site")
 	args := append([]string{"build", "--results", t.results, "--content", t.content,
 		"--locales", filepath.Join(c.repo, "locales"), "--templates", filepath.Join(c.repo, "templates"),
 		"--out", site}, extra...)
-	return measure(ctx, c.reps, t.dir, site, c.perflab, args...)
+	return command{dir: t.dir, fresh: site, name: c.perflab, args: args}
 }
 
 func bench(ctx context.Context, c config, stdout io.Writer) error {
 	if c.curveOnly {
 		return curve(ctx, c, stdout, measurement{})
 	}
-	fmt.Fprintf(stdout, "perflab vs Hugo, %d studies x 3 languages, fastest of %d runs each, each into a new folder\nworking folder %s (%s)\n\n",
+	fmt.Fprintf(stdout, "perflab vs Hugo, %d studies x 3 languages, fastest of %d runs each, taking turns, each into a new folder\nworking folder %s (%s)\n\n",
 		c.n, max(c.reps, 1), c.work, fileSystem(c.work))
 	t, err := makeTree(c, c.n)
 	if err != nil {
 		return err
 	}
-	pf, err := c.build(ctx, t)
-	if err != nil {
+	// A first build writes the Markdown that Hugo renders.
+	if _, err := runOnce(ctx, c.build(t)); err != nil {
 		return err
 	}
 	pages, err := hugoProject(t)
@@ -237,11 +268,13 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 		return err
 	}
 	hugoDir := filepath.Join(t.dir, "hugo")
-	hg, err := measure(ctx, c.reps, hugoDir, filepath.Join(hugoDir, "public"), c.hugo, "--quiet", "--source", hugoDir,
-		"--destination", filepath.Join(hugoDir, "public"), "--cacheDir", filepath.Join(hugoDir, "cache"), "--ignoreCache")
+	hugo := command{dir: hugoDir, fresh: filepath.Join(hugoDir, "public"), name: c.hugo, args: []string{"--quiet", "--source", hugoDir,
+		"--destination", filepath.Join(hugoDir, "public"), "--cacheDir", filepath.Join(hugoDir, "cache"), "--ignoreCache"}}
+	both, err := measureEach(ctx, c.reps, c.build(t), hugo)
 	if err != nil {
 		return err
 	}
+	pf, hg := both[0], both[1]
 	out, _ := exec.CommandContext(ctx, c.hugo, "version").Output()
 	fmt.Fprintf(stdout, "%-44s %9s  %10s\n", "", "wall", "peak RSS")
 	fmt.Fprintf(stdout, "%-44s %s\n", fmt.Sprintf("perflab build (from raw logs, %d studies)", c.n), pf)
@@ -252,7 +285,7 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 
 	// Incremental: one changed log, with the cache of the previous build.
 	cache := filepath.Join(t.dir, ".perflab-cache")
-	if _, err := c.build(ctx, t, "--cache", cache); err != nil {
+	if _, err := runOnce(ctx, c.build(t, "--cache", cache)); err != nil {
 		return err
 	}
 	log, err := firstLog(t.results)
@@ -267,9 +300,9 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	inc, err := measure(ctx, 1, t.dir, "", c.perflab, "build", "--results", t.results, "--content", t.content,
-		"--locales", filepath.Join(c.repo, "locales"), "--templates", filepath.Join(c.repo, "templates"),
-		"--out", filepath.Join(t.dir, "site"), "--cache", cache)
+	incremental := c.build(t, "--cache", cache)
+	incremental.fresh = "" // over the cached build's site
+	inc, err := runOnce(ctx, incremental)
 	if err != nil {
 		return err
 	}
@@ -290,7 +323,7 @@ func curve(ctx context.Context, c config, stdout io.Writer, pf measurement) erro
 				if err != nil {
 					return err
 				}
-				if m, err = c.build(ctx, ct); err != nil {
+				if m, err = measure(ctx, c.reps, c.build(ct)); err != nil {
 					return err
 				}
 				if !c.keep {
