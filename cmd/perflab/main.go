@@ -30,6 +30,14 @@ func main() {
 	}
 	err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
 	pprof.StopCPUProfile() // os.Exit skips deferred calls
+	// PERFLAB_MEMPROFILE=FILE writes what the command allocated, by place
+	// (go tool pprof -sample_index=alloc_space FILE).
+	if name := os.Getenv("PERFLAB_MEMPROFILE"); name != "" {
+		if f, err := os.Create(name); err == nil {
+			pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
+		}
+	}
 	var exit exitError
 	switch {
 	case errors.As(err, &exit):
