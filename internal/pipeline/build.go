@@ -92,7 +92,6 @@ type Project struct {
 	uses     [][]report.EngineUse
 	cross    map[string][]check.Diagnostic // the copy rule's, by study
 	prices   study.SharedPrices
-	reloads  *reloads
 }
 
 // Load reads results/ and content/ and runs every check, holding every
@@ -447,16 +446,8 @@ func generate(p *Project, d Dirs, out Output) ([]studyOutput, error) {
 		return nil, err
 	}
 	files := &outputs{out: out, names: map[string]bool{}}
-	n := len(p.Results)
-	studies := make([]studyOutput, n)
-	nl := len(render.Languages)
-	p.reloads = &reloads{held: map[int]*reloaded{}, parts: nl + 1}
-	// One job per study and language, and one per study for its downloads.
-	err = parallel(n*(nl+1), func(job int) error {
-		i, li := job/(nl+1), job%(nl+1)
-		return renderStudyPart(r, p, d, i, li, &studies[i], files)
-	})
-	if err != nil {
+	studies := make([]studyOutput, len(p.Results))
+	if err := renderStudies(r, p, d, studies, files); err != nil {
 		return nil, err
 	}
 	return studies, finish(r, d, studies, func(name string) ([]byte, error) { return readFile(files, name) }, files)
@@ -513,18 +504,44 @@ func (sf studyFiles) Add(name string, data []byte) error {
 	return nil
 }
 
-// renderStudyPart renders study i in language li, or its downloads when li
-// is the number of languages.
-func renderStudyPart(r *render.Renderer, p *Project, d Dirs, i, li int, so *studyOutput, out Output) error {
-	res, content := p.Results[i], func(lang, id string) *study.Content { return p.Content[lang][id] }
+// renderStudies renders every study of p, its pages in every language
+// and its downloads, into out; outs[i] receives what the site-wide files
+// need of study i.
+func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, out Output) error {
+	nl := len(render.Languages)
 	if p.released {
-		h, err := p.reloads.get(p, d, i)
-		if err != nil {
-			return err
-		}
-		defer p.reloads.release(i, h)
-		res, content = h.res, func(lang, _ string) *study.Content { return h.content[lang] }
+		// One job per study, which loads it again and then renders its
+		// parts: two cores on two parts of one study waited for each
+		// other's load (1,000 studies: 6.1 -> 5.9 s).
+		return parallel(len(p.Results), func(i int) error {
+			res, content, err := reload(p, d, i)
+			if err != nil {
+				return err
+			}
+			for li := range nl + 1 {
+				if err := renderStudyPart(r, p, d, res, content, li, &outs[i], out); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	}
+	// Held: one job per study and language, and one per study for its
+	// downloads, so that a site of one study uses every core.
+	return parallel(len(p.Results)*(nl+1), func(job int) error {
+		i, li := job/(nl+1), job%(nl+1)
+		res := p.Results[i]
+		content := map[string]*study.Content{}
+		for _, l := range render.Languages {
+			content[l.Code] = p.Content[l.Code][res.Study.ID]
+		}
+		return renderStudyPart(r, p, d, res, content, li, &outs[i], out)
+	})
+}
+
+// renderStudyPart renders a study, with its prose by language, in
+// language li, or its downloads when li is len(render.Languages).
+func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
 	files := studyFiles{out, so}
 	nl := len(render.Languages)
 	if li == nl {
@@ -539,7 +556,7 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, i, li int, so *stud
 	l := render.Languages[li]
 	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath, Freshness: p.Freshness[res.Study.ID]}
 	for _, l := range render.Languages {
-		in.Content[l.Code] = content(l.Code, res.Study.ID)
+		in.Content[l.Code] = content[l.Code]
 	}
 	page, err := r.Report(in, l.Code)
 	if err != nil {

@@ -259,12 +259,7 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 	}
 	mem := &memFiles{files: site.Files{}}
 	outs := make([]studyOutput, len(again))
-	nl := len(render.Languages)
-	err = parallel(len(again)*(nl+1), func(job int) error {
-		k, li := job/(nl+1), job%(nl+1)
-		return renderStudyPart(r, p, d, k, li, &outs[k], mem)
-	})
-	if err != nil {
+	if err := renderStudies(r, p, d, outs, mem); err != nil {
 		return nil, nil, err
 	}
 	studies := make([]studyOutput, n)

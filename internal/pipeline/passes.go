@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/par"
@@ -120,69 +118,40 @@ func stub(s *study.Study) *study.Study {
 	return &c
 }
 
-// reloads loads the studies a load for a build let go, when their pages are
-// rendered: each once, for all its pages, and let go again after the
-// last.
-type reloads struct {
-	mu    sync.Mutex
-	held  map[int]*reloaded
-	parts int // pages and downloads rendered per study
-}
-
-type reloaded struct {
-	once    sync.Once
-	res     check.Result
-	content map[string]*study.Content
-	err     error
-	done    atomic.Int32
-}
-
-// get returns study i of p loaded again and checked as the first time, and
-// its prose.
-func (rl *reloads) get(p *Project, d Dirs, i int) (*reloaded, error) {
-	rl.mu.Lock()
-	h := rl.held[i]
-	if h == nil {
-		h = &reloaded{}
-		rl.held[i] = h
+// reload loads study i of p again, as a load for a build let it go, and
+// checks it as the first time; it returns the result and the study's
+// prose by language.
+func reload(p *Project, d Dirs, i int) (check.Result, map[string]*study.Content, error) {
+	id := p.Results[i].Study.ID
+	s, _, err := loadOne(d, id, p.prices)
+	if err == nil && s == nil {
+		err = fmt.Errorf("cannot build: %s changed while the site was built", path.Join(filepath.ToSlash(d.Results), id))
 	}
-	rl.mu.Unlock()
-	h.once.Do(func() {
-		id := p.Results[i].Study.ID
-		s, _, err := loadOne(d, id, p.prices)
-		if err == nil && s == nil {
-			err = fmt.Errorf("cannot build: %s changed while the site was built", path.Join(filepath.ToSlash(d.Results), id))
-		}
-		if err != nil {
-			h.err = err
-			return
-		}
-		h.res = check.Study(s)
-		check.AddCross(&h.res, p.cross[id])
-		if !sameDiagnostics(h.res.Diagnostics, p.Results[i].Diagnostics) {
-			// Its pages would not show what check reported.
-			h.err = fmt.Errorf("cannot build: %s changed while the site was built: build again", path.Join(filepath.ToSlash(d.Results), id))
-			return
-		}
-		h.content, h.err = loadContent(d, id)
-	})
-	return h, h.err
+	if err != nil {
+		return check.Result{}, nil, err
+	}
+	res := check.Study(s)
+	check.AddCross(&res, p.cross[id])
+	if !sameDiagnostics(res.Diagnostics, p.Results[i].Diagnostics) {
+		// Its pages would not show what check reported.
+		return check.Result{}, nil, fmt.Errorf("cannot build: %s changed while the site was built: build again", path.Join(filepath.ToSlash(d.Results), id))
+	}
+	content, err := loadContent(d, id)
+	return res, content, err
 }
 
 // Each calls fn with every study's result, on every core: after a load for
 // a build, each study is loaded again for the call and let go after it.
 func (p *Project) Each(d Dirs, fn func(check.Result) error) error {
-	rl := &reloads{held: map[int]*reloaded{}, parts: 1}
 	return parallel(len(p.Results), func(i int) error {
 		if !p.released {
 			return fn(p.Results[i])
 		}
-		h, err := rl.get(p, d, i)
+		res, _, err := reload(p, d, i)
 		if err != nil {
 			return err
 		}
-		defer rl.release(i, h)
-		return fn(h.res)
+		return fn(res)
 	})
 }
 
@@ -193,15 +162,6 @@ func sameDiagnostics(a, b []check.Diagnostic) bool {
 		x.Ack, y.Ack = nil, nil // loaded twice: equal, not the same
 		return acked && x == y
 	})
-}
-
-// release lets study i go once all its parts are rendered.
-func (rl *reloads) release(i int, h *reloaded) {
-	if int(h.done.Add(1)) == rl.parts {
-		rl.mu.Lock()
-		delete(rl.held, i)
-		rl.mu.Unlock()
-	}
 }
 
 // loadContent reads a study's prose in every language it is written in.
