@@ -271,28 +271,31 @@ var errChanged = errors.New("changed while perflab was reading it: run perflab a
 
 // ReadFile reads a regular file.
 func (f *FS) ReadFile(name string) ([]byte, error) {
-	file, info, err := f.open("open", name)
+	info, err := f.lstat("open", name)
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
+	full := f.full(name)
 	if info.IsDir() {
-		return nil, f.fail("read", f.full(name), errIsDir)
+		return nil, f.fail("read", full, errIsDir)
 	}
-	data := make([]byte, 0, info.Size()+1) // +1: EOF without growing
-	for {
-		n, err := file.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return nil, f.fail("read", f.full(name), err)
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
+	if f.r.examined != nil {
+		f.r.examined(f.disk(full))
 	}
+	data, opened, err := readExamined(f.disk(full), info)
+	switch {
+	case err != nil:
+		op := "open"
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			op = pe.Op
+		}
+		return nil, f.fail(op, full, err)
+	case opened == fs.ModeDir:
+		return nil, f.fail("read", full, errIsDir)
+	case opened != 0:
+		return nil, Check(f.show(full), opened)
+	}
+	return data, nil
 }
 
 var errIsDir = errors.New("is a folder, not a file")

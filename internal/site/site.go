@@ -225,7 +225,7 @@ func (w *Writer) Add(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(p, data, 0o644)
+	return writeFile(p, data)
 }
 
 // Create adds a file written in pieces, for a file too large to be made
