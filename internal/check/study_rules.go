@@ -220,34 +220,44 @@ func BlockRefs(s *study.Study) []BlockRef {
 // in the same study or another, is a warning of the later block's study.
 func Copies(blocks [][]BlockRef) map[string][]Diagnostic {
 	out := map[string][]Diagnostic{}
-	copyRules(blocks, func(id string, d Diagnostic) {
-		d.Study = id
-		out[id] = append(out[id], d)
-	})
+	var rule CopyRule
+	for _, refs := range blocks {
+		for _, d := range rule.Study(refs) {
+			out[d.Study] = append(out[d.Study], d)
+		}
+	}
 	return out
 }
 
-// copyRules warns about result blocks that are identical to another run's,
-// in the same study or another.
-func copyRules(studies [][]BlockRef, add func(study string, d Diagnostic)) {
-	first := map[Digest]*BlockRef{}
-	for _, refs := range studies {
-		for i := range refs {
-			b := &refs[i]
-			p, dup := first[b.Key]
-			if !dup {
-				first[b.Key] = b
-				continue
-			}
-			// The same run, or the same configuration printed again by a
-			// later step as its starting point, is not a copy.
-			if p.Study == b.Study && (p.Run == b.Run || p.Config == b.Config) {
-				continue
-			}
-			add(b.Study, Diagnostic{Rule: RuleCopy, Severity: Warning, File: b.File, Line: b.Line, Subject: b.Run + "/" + b.Workload,
-				Message: fmt.Sprintf("this result block is identical to %s:%d (run %s): a copy-paste? replace it with this run's own output", p.File, p.Line, p.Run)})
-		}
+// CopyRule is the copy rule run one study at a time, in order of id, for a
+// build that renders each study as soon as it is checked.
+type CopyRule struct {
+	first map[Digest]*BlockRef
+}
+
+// Study returns the copy rule's warnings on one study's blocks, against
+// its own earlier blocks and those of the studies given before it.
+func (c *CopyRule) Study(refs []BlockRef) []Diagnostic {
+	if c.first == nil {
+		c.first = map[Digest]*BlockRef{}
 	}
+	var out []Diagnostic
+	for i := range refs {
+		b := &refs[i]
+		p, dup := c.first[b.Key]
+		if !dup {
+			c.first[b.Key] = b
+			continue
+		}
+		// The same run, or the same configuration printed again by a
+		// later step as its starting point, is not a copy.
+		if p.Study == b.Study && (p.Run == b.Run || p.Config == b.Config) {
+			continue
+		}
+		out = append(out, Diagnostic{Study: b.Study, Rule: RuleCopy, Severity: Warning, File: b.File, Line: b.Line, Subject: b.Run + "/" + b.Workload,
+			Message: fmt.Sprintf("this result block is identical to %s:%d (run %s): a copy-paste? replace it with this run's own output", p.File, p.Line, p.Run)})
+	}
+	return out
 }
 
 // tradeOffRules warns when the recommended configuration is worse than the

@@ -103,7 +103,20 @@ func List(fsys fs.FS, root string) ([]string, []Problem, error) {
 
 // Load reads one study folder.
 func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
-	l := &loader{fsys: fsys, dir: dir}
+	return load(&loader{fsys: fsys, dir: dir}, id)
+}
+
+// LoadMeta is Load without the logs: the study's description, its runs'
+// metadata and the engine versions of their history, which a build needs
+// of every study (to compare engine versions) before it reads any log.
+// Its problems are Load's only when it returns no study: without the
+// logs, some are wrong (a history folder without a log).
+func LoadMeta(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
+	return load(&loader{fsys: fsys, dir: dir, noLogs: true}, id)
+}
+
+func load(l *loader, id string) (*Study, []Problem, error) {
+	fsys, dir := l.fsys, l.dir
 	s := &Study{ID: id, Dir: dir, Pos: Pos{File: path.Join(dir, StudyFile), Line: 1}}
 	if !idPattern.MatchString(id) {
 		l.problem(s.Pos, "study folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
@@ -143,6 +156,7 @@ type loader struct {
 	problems  []Problem
 	studyRead bool            // study.yaml was valid YAML
 	folders   map[string]bool // run folders, loaded or not
+	noLogs    bool            // LoadMeta: logs are passed over
 }
 
 // refusal is the problem of a path package safefs would not read: a
@@ -965,6 +979,9 @@ func (s *logSet) what(series string) string {
 // and for those of its history. It returns no log for a file that gives no
 // result: a problem, or a server's error, which it returns as failure.
 func (l *loader) readLog(s *Study, dir, shown string, e fs.DirEntry, workloads map[string]int, logs *logSet) (lg *Log, failure string, err error) {
+	if l.noLogs {
+		return nil, "", nil
+	}
 	name := e.Name()
 	file := path.Join(shown, name)
 	suffix := path.Ext(name)
