@@ -108,15 +108,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		warnErrors(res.Project, stderr)
 		return nil
 	}
-	p, err := pipeline.LoadForBuild(*d)
-	if err != nil {
-		return err
-	}
 	w, err := site.Create(*out)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
 	}
-	if err := pipeline.Generate(p, *d, w); err != nil {
+	p, err := pipeline.Build(*d, w)
+	if err != nil {
 		w.Abort()
 		return err
 	}

@@ -112,31 +112,58 @@ func LoadForBuild(d Dirs) (*Project, error) { return load(d, false) }
 // they are independent until the translation check, and reading the prose
 // alone keeps a core busy for a quarter of the load of 1,000 studies.
 func load(d Dirs, hold bool) (*Project, error) {
-	if _, err := os.Stat(d.Results); err != nil {
-		return nil, fmt.Errorf("cannot read the results folder: %w (run perflab from the repository root, or pass --results DIR)", err)
+	if err := checkResults(d); err != nil {
+		return nil, err
 	}
-	var (
-		content       map[string]map[string]*study.Content
-		contentProbs  []study.Problem
-		contentErr    error
-		templateProbs []check.Diagnostic
-		wg            sync.WaitGroup
-	)
-	if d.Content != "" {
-		wg.Go(func() {
-			content, contentProbs, contentErr = study.LoadContent(projectFS(d.Content), filepath.ToSlash(d.Content))
-		})
-	}
-	var typeProbs []check.Diagnostic
-	wg.Go(func() { typeProbs = typography(d) })
-	if d.Locales != "" && d.Templates != "" {
-		wg.Go(func() { templateProbs = loadTemplates(d) })
-	}
+	side := startSideLoads(d)
 	c, err := loadChecked(d, hold)
-	wg.Wait()
+	side.wg.Wait()
 	if err != nil {
 		return nil, err
 	}
+	return assemble(d, c, side)
+}
+
+// checkResults fails when the results folder cannot be read.
+func checkResults(d Dirs) error {
+	if _, err := os.Stat(d.Results); err != nil {
+		return fmt.Errorf("cannot read the results folder: %w (run perflab from the repository root, or pass --results DIR)", err)
+	}
+	return nil
+}
+
+// sideLoads are what a load reads beside the studies, at the same time:
+// the prose, and the checks of typography and templates.
+type sideLoads struct {
+	wg            sync.WaitGroup
+	content       map[string]map[string]*study.Content
+	contentProbs  []study.Problem
+	contentErr    error
+	templateProbs []check.Diagnostic
+	typeProbs     []check.Diagnostic
+}
+
+// startSideLoads starts them; wg.Wait waits for them.
+func startSideLoads(d Dirs) *sideLoads {
+	side := &sideLoads{}
+	if d.Content != "" {
+		side.wg.Go(func() {
+			side.content, side.contentProbs, side.contentErr = study.LoadContent(projectFS(d.Content), filepath.ToSlash(d.Content))
+		})
+	}
+	side.wg.Go(func() { side.typeProbs = typography(d) })
+	if d.Locales != "" && d.Templates != "" {
+		side.wg.Go(func() { side.templateProbs = loadTemplates(d) })
+	}
+	return side
+}
+
+// assemble makes the project of checked studies and what was read beside
+// them: the prose and its translation check, the problems of every kind,
+// and the staleness of engine versions.
+func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
+	content, contentProbs, contentErr := side.content, side.contentProbs, side.contentErr
+	templateProbs, typeProbs := side.templateProbs, side.typeProbs
 	p := &Project{Problems: check.Problems(c.problems), Content: map[string]map[string]*study.Content{},
 		released: c.released, prices: c.prices, cross: c.cross}
 	studies := make([]*study.Study, len(c.results))
