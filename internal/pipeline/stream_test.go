@@ -54,6 +54,25 @@ func TestBuildBuildsTheSameSite(t *testing.T) {
 	}
 }
 
+// The repository's own studies, whose example keeps a history of engine
+// versions (what LoadMeta reads run.yaml for), build the same way too.
+func TestBuildBuildsTheRepository(t *testing.T) {
+	d := copyTree(t)
+	held, want := buildRepo(t, d)
+	got := &lockedFiles{files: site.Files{}}
+	p, err := Build(d, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, "Build", got.files, want)
+	if !reflect.DeepEqual(p.Freshness, held.Freshness) {
+		t.Errorf("the staleness of engine versions differs:\ngot  %v\nwant %v", p.Freshness, held.Freshness)
+	}
+	if g, w := diagnosticLines(p.Diagnostics()), diagnosticLines(held.Diagnostics()); !reflect.DeepEqual(g, w) {
+		t.Errorf("the diagnostics differ:\ngot  %q\nwant %q", g, w)
+	}
+}
+
 // A study that fails to load stops Build with its problem, the same
 // whatever the scheduling: the lowest study in order of id that fails.
 func TestBuildFailsOnTheFirstBrokenStudy(t *testing.T) {

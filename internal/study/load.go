@@ -106,9 +106,10 @@ func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
 	return load(&loader{fsys: fsys, dir: dir}, id)
 }
 
-// LoadMeta is Load without the logs: the study's description, its runs'
-// metadata and the engine versions of their history, which a build needs
-// of every study (to compare engine versions) before it reads any log.
+// LoadMeta is Load without the logs: the study's description, and its
+// runs' history with their engine (run.yaml is read for no other run),
+// which a build needs of every study (to compare engine versions) before
+// it reads any log.
 // Its problems are Load's only when it returns no study: without the
 // logs, some are wrong (a history folder without a log).
 func LoadMeta(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
@@ -885,6 +886,10 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	}
 	if !hasMeta {
 		l.problem(Pos{shown, 0}, "run folder has no %s: add one with engine, command and gpus (see docs/results-format.md)", RunFile)
+		return nil
+	}
+	if l.noLogs && len(r.History) == 0 {
+		s.Runs = append(s.Runs, r) // LoadMeta wants a run's engine for its history only
 		return nil
 	}
 	data, err := fs.ReadFile(l.fsys, path.Join(dir, RunFile))
