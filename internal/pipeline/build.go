@@ -732,6 +732,11 @@ func parallel(n int, job func(i int) error) error {
 		}()
 	}
 	wg.Wait()
+	return firstError(errs)
+}
+
+// firstError is the first error of errs that is not nil, or nil.
+func firstError(errs []error) error {
 	for _, err := range errs {
 		if err != nil {
 			return err

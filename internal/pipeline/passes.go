@@ -33,12 +33,7 @@ type checked struct {
 // a stub (its study without runs), its diagnostics, its blocks and its
 // engine versions.
 func loadChecked(d Dirs, hold bool) (*checked, error) {
-	fsys, root := projectFS(d.Results), filepath.ToSlash(d.Results)
-	ids, refused, err := studyIDs(d)
-	if err != nil {
-		return nil, err
-	}
-	prices, priceProbs, err := study.LoadSharedPrices(fsys, root)
+	ids, refused, prices, priceProbs, err := studyFolders(d)
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +76,16 @@ func loadChecked(d Dirs, hold bool) (*checked, error) {
 		check.AddCross(&c.results[i], c.cross[c.results[i].Study.ID])
 	}
 	return c, nil
+}
+
+// studyFolders lists the study folders a load reads (studyIDs), with the
+// problems of the listing, and loads the prices they share.
+func studyFolders(d Dirs) (ids []string, refused []study.Problem, prices study.SharedPrices, priceProbs []study.Problem, err error) {
+	ids, refused, err = studyIDs(d)
+	if err == nil {
+		prices, priceProbs, err = study.LoadSharedPrices(projectFS(d.Results), filepath.ToSlash(d.Results))
+	}
+	return ids, refused, prices, priceProbs, err
 }
 
 // studyIDs lists the study folders a load reads, in id order: every one of

@@ -136,15 +136,11 @@ func Build(d Dirs, out Output) (*Project, error) {
 // staleness). A study that does not load gives its problems, which are
 // those of a full load.
 func loadMetas(d Dirs) (*checked, error) {
-	fsys, root := projectFS(d.Results), filepath.ToSlash(d.Results)
-	ids, refused, err := studyIDs(d)
+	ids, refused, prices, priceProbs, err := studyFolders(d)
 	if err != nil {
 		return nil, err
 	}
-	prices, priceProbs, err := study.LoadSharedPrices(fsys, root)
-	if err != nil {
-		return nil, err
-	}
+	root := filepath.ToSlash(d.Results)
 	type loaded struct {
 		s     *study.Study
 		probs []study.Problem
@@ -244,10 +240,5 @@ func inOrder(n, window int, load func(i int) error, turn func(i int) bool, use f
 		wg.Go(worker)
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return firstError(errs)
 }

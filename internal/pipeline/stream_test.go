@@ -27,6 +27,31 @@ func TestBuildBuildsTheSameSite(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "study.yaml"), []byte(article), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	p := sameBuild(t, d)
+	copies := 0
+	for _, line := range diagnosticLines(p.Diagnostics()) {
+		if strings.Contains(line, "copy") {
+			copies++
+		}
+	}
+	if copies == 0 {
+		t.Error("the tree's copied blocks gave no warning")
+	}
+	if len(p.Articles) != 1 || len(p.Articles[0].Diagnostics) == 0 {
+		t.Errorf("the article is not checked: %+v", p.Articles)
+	}
+}
+
+// The repository's own studies, whose example keeps a history of engine
+// versions (what LoadMeta reads run.yaml for), build the same way too.
+func TestBuildBuildsTheRepository(t *testing.T) {
+	sameBuild(t, copyTree(t))
+}
+
+// sameBuild builds d with Build and checks its site, diagnostics and
+// staleness of engine versions against a load that holds every study.
+func sameBuild(t *testing.T, d Dirs) *Project {
+	t.Helper()
 	held, want := buildRepo(t, d)
 	got := &lockedFiles{files: site.Files{}}
 	p, err := Build(d, got)
@@ -37,40 +62,10 @@ func TestBuildBuildsTheSameSite(t *testing.T) {
 	if g, w := diagnosticLines(p.Diagnostics()), diagnosticLines(held.Diagnostics()); !reflect.DeepEqual(g, w) {
 		t.Errorf("the diagnostics differ from those of a load that holds every study:\ngot  %q\nwant %q", g, w)
 	}
-	copies := 0
-	for _, line := range diagnosticLines(p.Diagnostics()) {
-		if strings.Contains(line, "copy") {
-			copies++
-		}
-	}
-	if copies == 0 {
-		t.Error("the tree's copied blocks gave no warning")
-	}
-	if !reflect.DeepEqual(p.Freshness, held.Freshness) {
-		t.Errorf("the staleness of engine versions differs")
-	}
-	if len(p.Articles) != 1 || len(p.Articles[0].Diagnostics) == 0 {
-		t.Errorf("the article is not checked: %+v", p.Articles)
-	}
-}
-
-// The repository's own studies, whose example keeps a history of engine
-// versions (what LoadMeta reads run.yaml for), build the same way too.
-func TestBuildBuildsTheRepository(t *testing.T) {
-	d := copyTree(t)
-	held, want := buildRepo(t, d)
-	got := &lockedFiles{files: site.Files{}}
-	p, err := Build(d, got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameTree(t, "Build", got.files, want)
 	if !reflect.DeepEqual(p.Freshness, held.Freshness) {
 		t.Errorf("the staleness of engine versions differs:\ngot  %v\nwant %v", p.Freshness, held.Freshness)
 	}
-	if g, w := diagnosticLines(p.Diagnostics()), diagnosticLines(held.Diagnostics()); !reflect.DeepEqual(g, w) {
-		t.Errorf("the diagnostics differ:\ngot  %q\nwant %q", g, w)
-	}
+	return p
 }
 
 // A study that fails to load stops Build with its problem, the same
