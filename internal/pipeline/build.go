@@ -546,12 +546,7 @@ func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, o
 			if err != nil {
 				return err
 			}
-			for li := range nl + 1 {
-				if err := renderStudyPart(r, p, d, res, content, li, &outs[i], out); err != nil {
-					return err
-				}
-			}
-			return nil
+			return renderStudy(r, p, d, res, content, &outs[i], out)
 		})
 	}
 	// Held: one job per study and language, and one per study for its
@@ -565,6 +560,17 @@ func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, o
 		}
 		return renderStudyPart(r, p, d, res, content, li, &outs[i], out)
 	})
+}
+
+// renderStudy renders a study's pages in every language, then its
+// downloads, one after the other.
+func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
+	for li := range len(render.Languages) + 1 {
+		if err := renderStudyPart(r, p, d, res, content, li, so, out); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // renderStudyPart renders a study, with its prose by language, in

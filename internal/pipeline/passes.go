@@ -130,7 +130,7 @@ func reload(p *Project, d Dirs, i int) (check.Result, map[string]*study.Content,
 	id := p.Results[i].Study.ID
 	s, _, err := loadOne(d, id, p.prices)
 	if err == nil && s == nil {
-		err = fmt.Errorf("cannot build: %s changed while the site was built", path.Join(filepath.ToSlash(d.Results), id))
+		err = changedError(d, id)
 	}
 	if err != nil {
 		return check.Result{}, nil, err
@@ -139,10 +139,16 @@ func reload(p *Project, d Dirs, i int) (check.Result, map[string]*study.Content,
 	check.AddCross(&res, p.cross[id])
 	if !sameDiagnostics(res.Diagnostics, p.Results[i].Diagnostics) {
 		// Its pages would not show what check reported.
-		return check.Result{}, nil, fmt.Errorf("cannot build: %s changed while the site was built: build again", path.Join(filepath.ToSlash(d.Results), id))
+		return check.Result{}, nil, changedError(d, id)
 	}
 	content, err := loadContent(d, id)
 	return res, content, err
+}
+
+// changedError is the error of a build that read a study folder twice and
+// found it changed in between.
+func changedError(d Dirs, id string) error {
+	return fmt.Errorf("cannot build: %s changed while the site was built: build again", path.Join(filepath.ToSlash(d.Results), id))
 }
 
 // Each calls fn with every study's result, on every core: after a load for

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"cmp"
-	"fmt"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/par"
-	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/study"
@@ -92,7 +90,7 @@ func Build(d Dirs, out Output) (*Project, error) {
 				return err
 			}
 			if s == nil || s.Article() != articles[i] || !slices.Equal(report.EngineUses(s), uses[i]) {
-				return fmt.Errorf("cannot build: %s changed while the site was built: build again", path.Join(filepath.ToSlash(d.Results), ids[i]))
+				return changedError(d, ids[i])
 			}
 			loaded[i] = &held{res: check.Study(s), blocks: check.BlockRefs(s)}
 			return nil
@@ -114,12 +112,7 @@ func Build(d Dirs, out Output) (*Project, error) {
 			if err != nil {
 				return err
 			}
-			for li := range len(render.Languages) + 1 {
-				if err := renderStudyPart(r, p, d, h.res, content, li, &outs[page[i]], files); err != nil {
-					return err
-				}
-			}
-			return nil
+			return renderStudy(r, p, d, h.res, content, &outs[page[i]], files)
 		})
 	if err != nil {
 		return nil, err
