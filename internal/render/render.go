@@ -89,7 +89,8 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
 				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
-					util.Prioritized(compareTable{}, 200))), // after onlyIDAttributes, which would drop its attributes
+					util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
+					util.Prioritized(stackTables{}, 300))), // after compareTable, whose table keeps its layout
 			goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter})),
 		),
 	}
