@@ -60,7 +60,7 @@ func TestForGitHub(t *testing.T) {
 		"| [3792.50](#L-x-10 \"results/a.log:10\") | [▲ +1 %](#o \"(2 / 1 - 1) x 100\") |\n" +
 		"[plain](#p) and [titled](#q \"only\") and ## not a heading {#x}\n" +
 		"#### Bad {#has space}\n"
-	if got := string(forGitHub([]byte(in))); got != want {
+	if got := string(forGitHub([]byte(in), logLinks{})); got != want {
 		t.Errorf("forGitHub:\n%s\nwant\n%s", got, want)
 	}
 }

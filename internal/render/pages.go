@@ -921,36 +921,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: forGitHub(md.Bytes()), HTML: html, Charts: charts}, nil
-}
-
-// forGitHub turns the page's Markdown into what GitHub shows well: a
-// heading's {#id}, which GitHub prints as text, becomes an anchor before
-// it, so every link still lands; a link's title keeps only where the
-// figure comes from (file:line), not the whole provenance of the HTML page.
-// A hand-written scan: regular expressions took a third of the build.
-func forGitHub(md []byte) []byte {
-	out := make([]byte, 0, len(md)+len(md)/32)
-	for len(md) > 0 {
-		line := md
-		if i := bytes.IndexByte(md, '\n'); i >= 0 {
-			line = md[:i+1]
-		}
-		md = md[len(line):]
-		body := bytes.TrimRight(line, "\n")
-		if len(body) > 0 && body[0] == '#' && body[len(body)-1] == '}' {
-			if i := bytes.LastIndex(body, []byte(" {#")); i > 0 && safeID.Match(body[i+3:len(body)-1]) {
-				out = append(out, `<a id="`...)
-				out = append(out, body[i+3:len(body)-1]...)
-				out = append(out, "\"></a>\n\n"...)
-				out = append(out, body[:i]...)
-				out = append(out, line[len(body):]...)
-				continue
-			}
-		}
-		out = appendShortTitles(out, line)
-	}
-	return out
+	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: forGitHub(md.Bytes(), r.logLinks(logOf, repoPath)), HTML: html, Charts: charts}, nil
 }
 
 // appendShortTitles appends a line with each link title `](#x "a · b")`
