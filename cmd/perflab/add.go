@@ -6,6 +6,7 @@ import (
 	"io"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
@@ -14,7 +15,7 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-const addUsage = "usage: perflab add --study ID --run RUN [--workload W] [--command CMD] [--engine E] [--name NAME] [--gpus N] [--results DIR] LOG..."
+const addUsage = "usage: perflab add --study ID --run RUN [--workload W] [--command CMD] [--engine E] [--name NAME] [--gpus N] [--gpu MODEL] [--results DIR] [--content DIR] LOG..."
 
 // runAdd creates results/<study>/runs/<run>/ from a contributor's logs,
 // then prints what perflab check says about the new run. It exits 1 when
@@ -23,13 +24,15 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlags("add", stderr)
 	var o contrib.Options
 	fs.StringVar(&o.Results, "results", "results", "results folder: one folder per study")
-	fs.StringVar(&o.Study, "study", "", "id of the study to add the run to (it must exist)")
+	fs.StringVar(&o.Study, "study", "", "id of the study to add the run to; a study that does not exist is started with this run as its baseline")
 	fs.StringVar(&o.Run, "run", "", "id of the new run, e.g. vllm-fp8-tp2 (never overwritten)")
 	fs.StringVar(&o.Workload, "workload", "", "workload of the only LOG (default: inferred from the log)")
 	fs.StringVar(&o.Command, "command", "", "serving command, exactly as you ran it (default: found in the logs, or rebuilt)")
 	fs.StringVar(&o.Engine, "engine", "", "engine id of the study (default: inferred)")
 	fs.StringVar(&o.Name, "name", "", "display name of the run (default: the engine's name or the run id)")
 	fs.IntVar(&o.GPUs, "gpus", 0, "GPUs the run used (default: from the command's parallel sizes)")
+	fs.StringVar(&o.GPU, "gpu", "", "a new study's GPU model, e.g. \"NVIDIA A100 SXM 80GB\" (default: marked in study.yaml for you to fill in)")
+	fs.StringVar(&o.Content, "content", "content", "content folder, where a new study's prose files are started")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -41,6 +44,9 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	p, err := contrib.Add(o)
 	if err != nil {
 		return err
+	}
+	if p.New != nil {
+		printNewStudy(stdout, p.New)
 	}
 	fmt.Fprintf(stdout, "added %s/\n", filepath.ToSlash(p.Dir))
 	fmt.Fprintf(stdout, "  %s\n", study.RunFile)
@@ -64,7 +70,11 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	diags, err := runDiagnostics(o.Results, o.Study, o.Run)
+	run := o.Run
+	if p.New != nil {
+		run = "" // a new study: everything about it
+	}
+	diags, err := runDiagnostics(o.Results, o.Study, run)
 	if err != nil {
 		return err
 	}
@@ -80,7 +90,8 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 }
 
 // runDiagnostics checks the whole results tree, as perflab check does, and
-// keeps the diagnostics about one run: in its folder, or naming it.
+// keeps the diagnostics about one run: in its folder, or naming it; with
+// no run, those about the whole study.
 func runDiagnostics(results, studyID, run string) ([]check.Diagnostic, error) {
 	root := filepath.ToSlash(results)
 	studies, probs, err := study.LoadAll(safefs.New(results, root), root)
@@ -90,7 +101,8 @@ func runDiagnostics(results, studyID, run string) ([]check.Diagnostic, error) {
 	dir := path.Join(root, studyID, "runs", run) + "/"
 	var out []check.Diagnostic
 	keep := func(d check.Diagnostic) {
-		if strings.HasPrefix(d.File, dir) || (d.Study == studyID && (d.Subject == run || strings.HasPrefix(d.Subject, run+"/"))) {
+		if strings.HasPrefix(d.File, dir) || (d.Study == studyID && (run == "" || d.Subject == run || strings.HasPrefix(d.Subject, run+"/"))) ||
+			(run == "" && strings.HasPrefix(d.File, path.Join(root, studyID)+"/")) {
 			out = append(out, d)
 		}
 	}
@@ -110,4 +122,26 @@ func firstLine(s string) string {
 		return s[:i] + " ..."
 	}
 	return s
+}
+
+// printNewStudy says what perflab add started besides the run, and what
+// to edit next.
+func printNewStudy(w io.Writer, ns *contrib.NewStudy) {
+	fmt.Fprintf(w, "started the study %s/ with this run as its baseline and recommended configuration\n", filepath.ToSlash(ns.Dir))
+	fmt.Fprintf(w, "  %s\n", study.StudyFile)
+	names := make([]string, 0, len(ns.Content))
+	for name := range ns.Content {
+		names = append(names, filepath.ToSlash(name))
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "  %s (the study's prose: name the workloads, then write its sections)\n", name)
+	}
+	fmt.Fprintln(w, "warning: a study of one run compares nothing yet: add the next runs with perflab add, list them in a step of study.yaml and name the best in recommended")
+	if len(ns.Guesses) > 0 {
+		fmt.Fprintf(w, "guessed, marked in %s; check each:\n", study.StudyFile)
+		for _, g := range ns.Guesses {
+			fmt.Fprintf(w, "  %s: %s  (from %s)\n", g.Field, g.Value, g.From)
+		}
+	}
 }

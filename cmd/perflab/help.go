@@ -71,13 +71,16 @@ existing study folder is never replaced.`,
 	},
 	"add": {
 		args: "LOG...",
-		about: `Adds a run to an existing study from the logs you ran: one log per
+		about: `Adds a run to a study from the logs you ran: one log per
 workload, the workload, engine, command and GPUs inferred where the logs
-tell and said otherwise. Then prints what perflab check says about the new
+tell and said otherwise. A study that does not exist is started from the
+run: a study.yaml with every guess marked, the run as its baseline, and
+prose stubs in content/. Then prints what perflab check says about the new
 run, and exits 1 if it has an error. Nothing existing is overwritten.`,
 		examples: []string{
 			"perflab add --study qwen3-32b-a100 --run vllm-fp8 sharegpt.log random-32k.log",
 			"perflab add --study qwen3-32b-a100 --run sglang-tp2 --command 'python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp 2' bench.log",
+			"perflab add --study qwen3-32b-h100 --run vllm --gpu 'NVIDIA H100 80GB HBM3' --command 'vllm serve Qwen/Qwen3-32B' sharegpt.log",
 		},
 	},
 }

@@ -45,6 +45,8 @@ type Options struct {
 	Engine   string   // engine id of the study; inferred when empty
 	Name     string   // display name; inferred when empty
 	GPUs     int      // GPUs the run used; 0: from the command's parallel sizes
+	GPU      string   // a new study's GPU model (hardware.gpu); marked to fill in when empty
+	Content  string   // the content folder a new study's prose stubs go to (default "content")
 
 	// writeFile writes one file of the temporary folder (tests make it fail).
 	writeFile func(name string, data []byte) error
@@ -96,6 +98,8 @@ type Plan struct {
 	Name    string
 	Guesses []Guess
 	RunYAML []byte
+	// New is the study the run starts, when it did not exist.
+	New *NewStudy
 }
 
 // idPattern is the loader's: lower-case letters, digits, '.', '_' and '-'.
@@ -106,6 +110,9 @@ func Add(o Options) (*Plan, error) {
 	p, err := Prepare(o)
 	if err != nil {
 		return nil, err
+	}
+	if p.New != nil {
+		return p, writeNew(o, p)
 	}
 	if err := write(o, p); err != nil {
 		return nil, err
@@ -130,6 +137,9 @@ func Prepare(o Options) (*Plan, error) {
 	}
 	if o.Workload != "" && len(o.Logs) > 1 {
 		return nil, fmt.Errorf("--workload names the workload of one log, but %d logs were given: add them one at a time, or name each file <workload>.log", len(o.Logs))
+	}
+	if _, err := os.Lstat(filepath.Join(o.Results, o.Study)); errors.Is(err, fs.ErrNotExist) {
+		return prepareNew(o)
 	}
 	s, err := loadStudy(o.Results, o.Study)
 	if err != nil {
@@ -162,7 +172,7 @@ func loadStudy(results, id string) (*study.Study, error) {
 	file := filepath.Join(results, id, study.StudyFile)
 	if _, err := os.Stat(file); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s does not exist: perflab add adds a run to an existing study; create the study first (a study.yaml as in docs/results-format.md, see CONTRIBUTING.md \"Adding a study\"), or check --study and --results", file)
+			return nil, fmt.Errorf("%s does not exist: perflab add starts a study only in a folder that does not exist yet; write the study.yaml (docs/results-format.md), or move the folder away, or check --study and --results", file)
 		}
 		return nil, err
 	}

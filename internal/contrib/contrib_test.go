@@ -298,13 +298,20 @@ func TestAddErrors(t *testing.T) {
 	results := tree(t)
 	logs := t.TempDir()
 	good := writeTest(t, filepath.Join(logs, "random-1k.log"), random1kBlock)
+	if err := os.Mkdir(filepath.Join(results, "nope"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		o    Options
 		err  string
 	}{
-		{name: "missing study", o: Options{Study: "nope", Run: "x", Logs: []string{good}},
-			err: filepath.Join(results, "nope", "study.yaml") + " does not exist: perflab add adds a run to an existing study; create the study first"},
+		// A study folder without its study.yaml is someone's: never filled in.
+		{name: "folder without study.yaml", o: Options{Study: "nope", Run: "x", Logs: []string{good}},
+			err: filepath.Join(results, "nope", "study.yaml") + " does not exist: perflab add starts a study only in a folder that does not exist yet"},
+		// A new study needs a model: no command and no log names one.
+		{name: "new study without a model", o: Options{Study: "fresh", Run: "x", Logs: []string{good}},
+			err: "the logs name no model, and a new study needs one"},
 		{name: "existing run", o: Options{Study: "ex", Run: "vllm", Logs: []string{good}},
 			err: filepath.Join(results, "ex", "runs", "vllm") + " already exists: perflab add never overwrites a run"},
 		{name: "no result block", o: Options{Study: "ex", Run: "x", Logs: []string{writeTest(t, filepath.Join(logs, "server.log"), "INFO starting\nINFO ready\n")}},

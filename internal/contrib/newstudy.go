@@ -1,0 +1,331 @@
+package contrib
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// A study that does not exist yet is started from its first run: perflab
+// add drafts its study.yaml from the logs (every inferred value marked
+// "guessed"), makes the run both the baseline and the recommended
+// configuration, with no steps, and writes a content stub per language
+// that names the workloads. The study folder appears whole or not at all.
+
+// NewStudy is what perflab add writes besides the run when the study is new.
+type NewStudy struct {
+	Dir       string            // results/<study>
+	StudyYAML []byte            // results/<study>/study.yaml
+	Content   map[string][]byte // content/<lang>/<study>.md by path, only those that do not exist
+	Guesses   []Guess           // of study.yaml, Field a key path such as hardware.gpu
+}
+
+// contentLanguages are the languages a study's prose is written in.
+var contentLanguages = []string{"en", "zh", "ja"}
+
+// draftEngines are the engines a new study's first run may have used;
+// the run's engine is the one kept.
+var draftEngines = []string{"vllm", "sglang", "trtllm", "mindie", "lmdeploy", "llamacpp", "tgi"}
+
+// draftStudy is a study made of what the inputs say: a workload per log,
+// every engine perflab knows (the plan picks one), and the run as both
+// configurations.
+func draftStudy(o Options, inputs []Input) (*study.Study, []*logInfo, error) {
+	root := path.Join(filepath.ToSlash(o.Results), o.Study)
+	s := &study.Study{ID: o.Study, Dir: root, Pos: study.Pos{File: path.Join(root, study.StudyFile), Line: 1},
+		Objective: study.Throughput, Baseline: study.Config{Runs: []string{o.Run}}, Recommended: study.Config{Runs: []string{o.Run}}}
+	for _, id := range draftEngines {
+		if e := engine.ByAlias(id); e != nil {
+			s.Engines = append(s.Engines, study.Engine{ID: e.ID, Name: e.Name, Version: "unknown"})
+		}
+	}
+	infos := make([]*logInfo, len(inputs))
+	seen := map[string]bool{}
+	for i, in := range inputs {
+		info, err := readLog(in)
+		if err != nil {
+			return nil, nil, err
+		}
+		infos[i] = info
+		id := o.Workload
+		if id == "" {
+			base := filepath.Base(in.Path)
+			stem := strings.ToLower(strings.TrimSuffix(base, filepath.Ext(base)))
+			id, _, _, _ = study.SplitLogName(stem, func(string) bool { return false })
+		}
+		if !idPattern.MatchString(id) {
+			return nil, nil, fmt.Errorf("%s: the file name gives the workload id %q, which is not an id: name the log <workload>.log (lower-case letters, digits, '.', '_' and '-'), or pass --workload", in.Path, id)
+		}
+		if seen[id] {
+			continue // a repeat of a workload already drafted
+		}
+		seen[id] = true
+		s.Workloads = append(s.Workloads, draftWorkload(id, info, len(s.Workloads) == 0))
+	}
+	return s, infos, nil
+}
+
+// draftWorkload is a workload with the dataset and lengths its log's
+// benchmark settings give; a random dataset without them is left for the
+// contributor to fill in, never guessed.
+func draftWorkload(id string, info *logInfo, main bool) study.Workload {
+	w := study.Workload{ID: id, Main: main, Dataset: "sharegpt"}
+	if a, ok := info.args["dataset_name"]; ok && strings.EqualFold(a.value, "random") {
+		w.Dataset = "random"
+	}
+	if n, err := strconv.Atoi(info.args["random_input_len"].value); err == nil && w.Dataset == "random" {
+		w.InputLen = n
+	}
+	if n, err := strconv.Atoi(info.args["random_output_len"].value); err == nil && w.Dataset == "random" {
+		w.OutputLen = n
+	}
+	return w
+}
+
+// prepareNewStudy plans a new study's first run and drafts the study.
+func prepareNewStudy(o Options, inputs []Input) (*Plan, *NewStudy, error) {
+	s, _, err := draftStudy(o, inputs)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := plan(o, s, inputs)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range s.Engines {
+		if e.ID == p.Engine {
+			s.Engines = []study.Engine{e}
+			break
+		}
+	}
+	if p.Model == "" {
+		return nil, nil, fmt.Errorf("the logs name no model, and a new study needs one: pass --command with the serving command you ran (vllm serve ORG/MODEL ...)")
+	}
+	s.Model = p.Model
+	ns := &NewStudy{Dir: filepath.Join(o.Results, o.Study), Content: map[string][]byte{}}
+	ns.StudyYAML, ns.Guesses, err = newStudyYAML(o, s, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	content := o.Content
+	if content == "" {
+		content = "content"
+	}
+	for _, lang := range contentLanguages {
+		name := filepath.Join(content, lang, o.Study+".md")
+		if _, err := os.Lstat(name); err == nil {
+			continue // written by someone: never replaced
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, err
+		}
+		ns.Content[name] = contentStub(s)
+	}
+	return p, ns, nil
+}
+
+// newStudyYAML renders the new study.yaml, each guess with a comment saying
+// what it was guessed from.
+func newStudyYAML(o Options, s *study.Study, p *Plan) ([]byte, []Guess, error) {
+	var guesses []Guess
+	scalar := func(value, tag, guessedFrom, key string) *yaml.Node {
+		n := &yaml.Node{Kind: yaml.ScalarNode, Value: value, Tag: tag}
+		if guessedFrom != "" {
+			n.LineComment = "guessed from " + guessedFrom + ": check"
+			guesses = append(guesses, Guess{Field: key, Value: value, From: guessedFrom})
+		}
+		return n
+	}
+	mapping := func(kv ...any) *yaml.Node {
+		m := &yaml.Node{Kind: yaml.MappingNode}
+		for i := 0; i < len(kv); i += 2 {
+			m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: kv[i].(string)}, kv[i+1].(*yaml.Node))
+		}
+		return m
+	}
+	flow := func(items ...string) *yaml.Node {
+		n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, it := range items {
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: it})
+		}
+		return n
+	}
+	gpu, gpuFrom := o.GPU, ""
+	if gpu == "" {
+		gpu, gpuFrom = "unknown GPU", "nothing (benchmark logs do not name the GPU): write its model as its maker names it, or pass --gpu"
+	}
+	e := s.Engines[0]
+	tool := benchmarkTool(p.Logs[0].Block)
+	workloads := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, w := range s.Workloads {
+		kv := []any{"id", scalar(w.ID, "!!str", "the log's file name", "workloads."+w.ID+".id"),
+			"dataset", scalar(w.Dataset, "!!str", datasetFrom(w), "workloads."+w.ID+".dataset")}
+		if w.Dataset == "random" {
+			kv = append(kv, "input_len", lengthNode(w.InputLen), "output_len", lengthNode(w.OutputLen))
+		}
+		if w.Main {
+			kv = append(kv, "main", scalar("true", "!!bool", "", ""))
+		}
+		workloads.Content = append(workloads.Content, mapping(kv...))
+	}
+	top := mapping(
+		"model", scalar(s.Model, "!!str", p.ModelOf, "model"),
+		"hardware", mapping(
+			"gpu", scalar(gpu, "!!str", gpuFrom, "hardware.gpu"),
+			"gpus_per_node", scalar(strconv.Itoa(max(p.GPUs, 1)), "!!int", "the run's GPUs", "hardware.gpus_per_node"),
+			"nodes", scalar("1", "!!int", "the run, served on one node", "hardware.nodes")),
+		"objective", scalar(string(study.Throughput), "!!str", "nothing: throughput or latency, say which one this study optimises", "objective"),
+		"engines", &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{mapping(
+			"id", scalar(e.ID, "!!str", "", ""), "name", scalar(e.Name, "!!str", "", ""),
+			"version", scalar(e.Version, "!!str", "nothing (the logs do not print it): write the version you ran, e.g. v0.11.0", "engines."+e.ID+".version"))}},
+		"benchmark", mapping("tool", scalar(tool, "!!str", "the format of the result block", "benchmark.tool")),
+		"workloads", workloads,
+		"baseline", flow(o.Run),
+		"recommended", flow(o.Run),
+		"steps", flow(),
+	)
+	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{top}, HeadComment: strings.Join([]string{
+		"Written by perflab add from the first run, " + o.Run + ". Check every value marked",
+		"\"guessed\": fix it if it is wrong, then delete the comment. Add the next runs",
+		"with perflab add, then list them in steps and name the best in recommended",
+		"(docs/results-format.md describes every key).",
+	}, "\n")}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return nil, nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, nil, err
+	}
+	return buf.Bytes(), guesses, nil
+}
+
+// lengthNode is a random workload's length: the logged one, or a 0 the
+// loader refuses until the contributor writes the real one.
+func lengthNode(n int) *yaml.Node {
+	v := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(n)}
+	if n == 0 {
+		v.LineComment = "not in the log: write the tokens per request you benchmarked with"
+	} else {
+		v.LineComment = "guessed from the benchmark's settings in the log: check"
+	}
+	return v
+}
+
+func datasetFrom(w study.Workload) string {
+	if w.Dataset == "random" {
+		return "the benchmark's settings in the log"
+	}
+	return "nothing the log says (sharegpt unless it was a random dataset: then write random, input_len and output_len)"
+}
+
+// benchmarkTool names the client that printed a block, as study.yaml's
+// benchmark.tool does.
+func benchmarkTool(b *benchlog.Block) string {
+	switch b.Tool {
+	case benchlog.ToolVLLM:
+		return "vllm bench serve"
+	case benchlog.ToolSGLang:
+		return "python3 -m sglang.bench_serving"
+	case "":
+		return "unknown"
+	}
+	return b.Tool
+}
+
+// contentStub is a study's prose file to start from: the workloads'
+// display names (their ids until someone names them) and the sections to
+// write, left empty: the report shows nothing a person did not write.
+func contentStub(s *study.Study) []byte {
+	var b strings.Builder
+	b.WriteString("---\nworkloads:\n")
+	for _, w := range s.Workloads {
+		fmt.Fprintf(&b, "  %s: %s\n", w.ID, w.ID)
+	}
+	b.WriteString("---\n")
+	return []byte(b.String())
+}
+
+// prepareNew reads the inputs of a study's first run.
+func prepareNew(o Options) (*Plan, error) {
+	var inputs []Input
+	for _, name := range o.Logs {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, Input{Path: name, Raw: raw})
+	}
+	p, ns, err := prepareNewStudy(o, inputs)
+	if err != nil {
+		return nil, err
+	}
+	p.Dir, p.New = filepath.Join(o.Results, o.Study, "runs", o.Run), ns
+	return p, nil
+}
+
+// writeNew writes the study folder whole (study.yaml and the run, in a
+// hidden temporary folder renamed into place), then the content stubs,
+// each only if no file has its name.
+func writeNew(o Options, p *Plan) error {
+	if err := os.MkdirAll(o.Results, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(o.Results, ".add-"+o.Study+"-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	files := map[string][]byte{study.StudyFile: p.New.StudyYAML}
+	for name, data := range p.Files() {
+		files[path.Join("runs", o.Run, name)] = data
+	}
+	for name, data := range files {
+		full := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w (nothing was added)", filepath.Join(p.New.Dir, name), err)
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if _, err := os.Lstat(p.New.Dir); err == nil {
+		return fmt.Errorf("%s appeared meanwhile: perflab add never overwrites a study; run it again to add the run to it", p.New.Dir)
+	}
+	if err := os.Rename(tmp, p.New.Dir); err != nil {
+		return fmt.Errorf("moving the new study into %s: %w (nothing was added)", p.New.Dir, err)
+	}
+	for name, data := range p.New.Content {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return fmt.Errorf("%w (the study was added; write its prose by hand)", err)
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
