@@ -65,7 +65,7 @@ func langLinks(studyID, current string) []LangLink {
 
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
-	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
+	"pct", "served", "ranking", "sides", "runs", "rows", "conclusion", "options", "problems", "problem", "source", "reason", "chart",
 	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns"}
 
 // side is one configuration of the "other cases" section.
@@ -570,6 +570,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return strings.Join(out, ", ")
 	}
 	reason := func(a *study.Ack) string { return loc.T("problems.ack_reason", "Reason", esc(a.Reason[lang])) }
+	conclusion := newConclusionContext(rep, loc, workloadName, ackReason)
 	funcs := template.FuncMap{
 		"T":             loc.T,
 		"esc":           esc,
@@ -588,13 +589,14 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"metricName":    func(key string) string { return loc.T("metric." + key) },
 		"dataset":       dataset,
 		"stepTitle":     stepTitle,
+		"conclusion":    func() *conclusionContext { return conclusion },
 		"rows": func() []rowView {
 			views := make([]rowView, len(rep.Rows))
 			for i, row := range rep.Rows {
 				id := row.Workload.ID
 				claim := claimFor("conclusion", id)
 				views[i] = rowView{Case: esc(workloadName(id)),
-					Baseline: cell(row.Baseline, "baseline-"+id), Optimized: cell(row.Optimized, "optimized-"+id),
+					Baseline: cell(row.Baseline, "baseline-"+id) + conclusion.markOf(row.Baseline), Optimized: cell(row.Optimized, "optimized-"+id) + conclusion.markOf(row.Optimized),
 					Change:       changeLink(row.Change, claim, "optimized-"+id),
 					BaselineTPOT: tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: tpot(row.Optimized, "optimized-"+id) + tpotCost(row),
 					Erratum: erratumOf(claim)}
@@ -615,6 +617,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				v.Step, v.Option, v.Best, v.Change = sr.Step.ID, esc(stepTitle(sr.Step.ID)), "—", "—"
 				if sr.Best != nil {
 					v.Best = esc(sr.Best.Run.Name)
+					if adopted(rep, i) {
+						v.Best += loc.T("summary.adopted")
+					}
 				}
 				if sr.Reference != nil {
 					v.Reference = esc(sr.Reference.Run.Name)

@@ -1,0 +1,86 @@
+package render
+
+import (
+	"strconv"
+
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// conclusionContext says what the conclusion table compares: the baseline
+// by name and command, a mark on each figure measured with another
+// serving command than its configuration's (the command given under the
+// table), and each trade-off's reason under the table, by its row.
+type conclusionContext struct {
+	Baseline string   // "The baseline is ...", ready Markdown
+	Notes    []string // the marks' commands, then the trade-off reasons
+	marks    map[*study.Run]string
+}
+
+// superscripts mark figures measured with another command; a tenth
+// command and more get a bracketed number.
+var superscripts = []string{"¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+
+func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(string) string, ackReason func(rule, subject string) string) *conclusionContext {
+	c := &conclusionContext{marks: map[*study.Run]string{}}
+	if len(rep.Baseline) > 0 && rep.Baseline[0] != nil {
+		b := rep.Baseline[0]
+		c.Baseline = loc.T("conclusion.baseline", "Name", esc(b.Name), "Command", code(b.Command))
+	}
+	for _, row := range rep.Rows {
+		c.mark(row.Baseline, rep.Baseline, loc)
+		c.mark(row.Optimized, rep.Recommended, loc)
+	}
+	for _, row := range rep.Rows {
+		if reason := ackReason(check.RuleTradeOff, "conclusion/"+row.Workload.ID); reason != "" {
+			c.Notes = append(c.Notes, loc.T("conclusion.trade_off", "Case", esc(workloadName(row.Workload.ID)), "Reason", reason))
+		}
+	}
+	return c
+}
+
+// mark gives a cell measured with another command than its
+// configuration's first run a mark, and the mark a note, once per run.
+func (c *conclusionContext) mark(cell *report.Cell, config []*study.Run, loc *localizer) {
+	if cell == nil || cell.Run == nil || len(config) == 0 || config[0] == nil || cell.Run.Command == config[0].Command {
+		return
+	}
+	if _, ok := c.marks[cell.Run]; ok {
+		return
+	}
+	m := "[" + strconv.Itoa(len(c.marks)+1) + "]"
+	if len(c.marks) < len(superscripts) {
+		m = superscripts[len(c.marks)]
+	}
+	c.marks[cell.Run] = m
+	c.Notes = append(c.Notes, loc.T("conclusion.other_command", "Mark", m, "Name", esc(cell.Run.Name), "Command", code(cell.Run.Command)))
+}
+
+// markOf is the mark of a cell's figure, or "".
+func (c *conclusionContext) markOf(cell *report.Cell) string {
+	if cell == nil {
+		return ""
+	}
+	return c.marks[cell.Run]
+}
+
+// adopted reports whether the best run of step i is carried forward: one
+// of the recommended configuration's runs, or the reference of a later step.
+func adopted(rep *report.Report, i int) bool {
+	best := rep.Steps[i].Best
+	if best == nil || best.Run == nil {
+		return false
+	}
+	for _, r := range rep.Recommended {
+		if r == best.Run {
+			return true
+		}
+	}
+	for _, later := range rep.Steps[i+1:] {
+		if later.Step.Reference == best.Run.ID {
+			return true
+		}
+	}
+	return false
+}
