@@ -5,7 +5,8 @@ GO ?= go
 
 ## site: build the whole site from results/, content/, locales/ and templates/ into site/
 site:
-	$(GO) run ./cmd/perflab build --out site
+	@echo "make site: compiling perflab (the first time takes a few minutes), then building site/ from results/"
+	@$(GO) run ./cmd/perflab build --out site
 
 ## check: validate results/, content/ and locales/ (exit 1 on an unacknowledged error)
 check:
@@ -15,14 +16,20 @@ check:
 # make test works offline once go mod download has run.
 ACTIONLINT ?= $(GO) tool actionlint
 
-## test: vet, unit and end-to-end tests (the browser test needs chromium), actionlint, then check this repository's results/
+## test: vet, unit and end-to-end tests (the browser test needs chromium), actionlint, then check this repository's results/;
+## each step says what it does, and only a failure prints more (the first run compiles everything: a few minutes)
 test:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null || [ -n "$$PERFLAB_CHROMIUM" ] || \
 		echo "*** WARNING: no chromium on PATH: the browser test (internal/e2e) will be SKIPPED; install chromium and fonts-noto-cjk (.ci/run does) ***"
-	$(GO) vet ./...
-	$(GO) test ./...
-	$(ACTIONLINT) .github/workflows/*.yml
-	$(GO) run ./cmd/perflab check
+	@echo "make test: go vet ./... (the first run compiles every package: a few minutes)"
+	@$(GO) vet ./...
+	@echo "make test: go test ./... (unit, golden and browser tests)"
+	@out=$$(mktemp); if $(GO) test ./... >"$$out" 2>&1; then rm -f "$$out"; else cat "$$out"; rm -f "$$out"; exit 1; fi
+	@echo "make test: actionlint"
+	@$(ACTIONLINT) .github/workflows/*.yml
+	@echo "make test: perflab check"
+	@$(GO) run ./cmd/perflab check
+	@echo "make test: all passed"
 
 ## build: compile the perflab binary into bin/
 build:

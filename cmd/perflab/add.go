@@ -79,7 +79,7 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	fmt.Fprintln(stdout, "\nperflab check on the new run:")
-	writeText(stdout, diags)
+	writeText(stdout, diags, false)
 	for _, d := range diags {
 		if d.Severity == check.Error && !d.Acknowledged() {
 			fmt.Fprintln(stderr, "perflab add: the run was added, but perflab check reports errors in it: see CONTRIBUTING.md for how to fix each")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,12 +13,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/site"
+	"github.com/perflab/perflab/internal/study"
 )
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
@@ -186,10 +189,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		d.Only = append(d.Only, id)
 		return nil
 	})
+	verbose := fs.Bool("v", false, "with --format text: list the acknowledged problems too, each with its reason")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := noArgs(fs); err != nil {
+		return err
+	}
+	if err := knownStudies(d.Results, d.Only, stderr); err != nil {
 		return err
 	}
 	switch *format {
@@ -245,7 +252,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 	default:
-		writeText(stdout, diags)
+		writeText(stdout, diags, *verbose)
 	}
 	if p.Failed() {
 		return exitError(1)
@@ -253,31 +260,74 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-// writeText prints diagnostics grouped by study, then a count.
-func writeText(w io.Writer, diags []check.Diagnostic) {
-	study := "\x00"
+// writeText prints the problems still to fix, grouped by study, then a
+// count. Acknowledged problems are one count line, or, verbose, listed
+// after the others with their reasons.
+func writeText(w io.Writer, diags []check.Diagnostic, verbose bool) {
 	errs, warns, acked := 0, 0, 0
 	for _, d := range diags {
-		if d.Study != study {
-			study = d.Study
-			name := study
-			if name == "" {
-				name = "(project)"
-			}
-			fmt.Fprintf(w, "%s\n", name)
-		}
-		fmt.Fprintf(w, "  %s: %s: %s: %s", location(d), d.Severity, d.Rule, d.Message)
-		if d.Ack != nil {
-			fmt.Fprintf(w, "\n    acknowledged: %s", d.Ack.Reason["en"])
+		switch {
+		case d.Acknowledged():
 			acked++
-		} else if d.Severity == check.Error {
+		case d.Severity == check.Error:
 			errs++
-		} else {
+		default:
 			warns++
 		}
-		fmt.Fprintln(w)
+	}
+	writeGroup(w, diags, false)
+	if verbose && acked > 0 {
+		fmt.Fprintln(w, "acknowledged:")
+		writeGroup(w, diags, true)
+	}
+	if acked > 0 && !verbose {
+		fmt.Fprintf(w, "%d acknowledged problems not listed (perflab check -v lists them with their reasons)\n", acked)
 	}
 	fmt.Fprintf(w, "%d errors, %d warnings, %d acknowledged\n", errs, warns, acked)
+}
+
+// writeGroup prints the acknowledged or the other diagnostics, under
+// their studies' ids.
+func writeGroup(w io.Writer, diags []check.Diagnostic, acknowledged bool) {
+	study := "\x00"
+	for _, d := range diags {
+		if d.Acknowledged() != acknowledged {
+			continue
+		}
+		if d.Study != study {
+			study = d.Study
+			fmt.Fprintf(w, "%s\n", cmp.Or(study, "(project)"))
+		}
+		fmt.Fprintf(w, "  %s: %s: %s: %s\n", location(d), d.Severity, d.Rule, d.Message)
+		if d.Ack != nil {
+			fmt.Fprintf(w, "    acknowledged: %s\n", d.Ack.Reason["en"])
+		}
+	}
+}
+
+// knownStudies refuses a --study that names no study of the results
+// folder, listing those it has.
+func knownStudies(results string, only []string, stderr io.Writer) error {
+	if len(only) == 0 {
+		return nil
+	}
+	entries, err := os.ReadDir(results)
+	if err != nil {
+		return err
+	}
+	var known []string
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join(results, e.Name(), study.StudyFile)); err == nil && e.IsDir() {
+			known = append(known, e.Name())
+		}
+	}
+	for _, id := range only {
+		if !slices.Contains(known, id) {
+			fmt.Fprintf(stderr, "perflab check: --study %q is not a study of %s; known studies: %s\n", id, results, strings.Join(known, ", "))
+			return errUsage
+		}
+	}
+	return nil
 }
 
 func location(d check.Diagnostic) string {

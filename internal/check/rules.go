@@ -214,7 +214,7 @@ func claimRules(rep *report.Report, add func(Diagnostic)) {
 		case !c.Match:
 			add(Diagnostic{Rule: RuleClaim, Severity: claimSeverity(c), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
 				Printed: c.Claim.Printed, Computed: c.Computed,
-				Message: fmt.Sprintf("claim%s: %s; correct the published figure, or acknowledge it with a reason", where, c.Detail)})
+				Message: fmt.Sprintf("claim%s: %s%s", where, c.Detail, cmp.Or(stepClaimCause(rep, c), "; correct the published figure, or acknowledge it with a reason"))})
 		}
 	}
 }
