@@ -394,10 +394,25 @@ var (
 // and lines without a Chinese or Japanese character (a font list, a
 // product name). Without a latin list the rule is off.
 func (g *Glossary) LatinWords(file, lang, text string) []Diagnostic {
+	return g.LatinWordsOf(file, lang, text, nil)
+}
+
+// LatinWordsOf is LatinWords for a study's prose: the words of its own
+// names (its model, engines and GPU, from NamesOfStudy) pass too.
+func (g *Glossary) LatinWordsOf(file, lang, text string, names []string) []Diagnostic {
 	if len(g.Latin) == 0 {
 		return nil
 	}
 	allowed := map[string]bool{}
+	for _, name := range names {
+		// "Qwen/Qwen3-32B" is written whole or by its parts.
+		for _, w := range latinWord.FindAllString(name, -1) {
+			allowed[w] = true
+		}
+		for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			allowed[w] = true
+		}
+	}
 	var phrases []string
 	for _, list := range [][]string{g.Latin["all"], g.Latin[lang]} {
 		for _, w := range list {

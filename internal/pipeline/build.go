@@ -235,10 +235,10 @@ func typography(d Dirs) []check.Diagnostic {
 			}
 		}
 	}
-	prose := func(file, lang, text string) {
+	prose := func(file, lang, text string, names ...string) {
 		out = append(out, check.Typography(file, text)...)
 		out = append(out, glossary.Check(file, lang, text)...)
-		out = append(out, glossary.LatinWords(file, lang, text)...)
+		out = append(out, glossary.LatinWordsOf(file, lang, text, names)...)
 		if lang == "ja" {
 			out = append(out, check.Register(file, text)...)
 		}
@@ -261,7 +261,7 @@ func typography(d Dirs) []check.Diagnostic {
 			}
 			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") {
 				if data, err := cfs.ReadFile(path.Join(lang, e.Name())); err == nil {
-					prose(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data))
+					prose(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data), studyNames(d, strings.TrimSuffix(e.Name(), ".md"))...)
 				}
 			}
 		}

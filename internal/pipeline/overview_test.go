@@ -90,7 +90,8 @@ func TestOverview(t *testing.T) {
 		}
 		cells := tagsOf(r.inner, "td")
 		engines := map[string]string{"en": "vLLM v0.11.0, SGLang v0.5.5.post1", "zh": "vLLM v0.11.0、SGLang v0.5.5.post1", "ja": "vLLM v0.11.0、SGLang v0.5.5.post1"}[page.lang]
-		if len(cells) != 6 || textOf(cells[1].inner) != "8 × NVIDIA A100 SXM 80GB" || textOf(cells[2].inner) != engines {
+		gpus := map[string]string{"en": "8 × NVIDIA A100 SXM 80GB", "zh": "8\u00a0×\u00a0NVIDIA A100 SXM 80GB", "ja": "8\u00a0×\u00a0NVIDIA A100 SXM 80GB"}[page.lang]
+		if len(cells) != 6 || textOf(cells[1].inner) != gpus || textOf(cells[2].inner) != engines {
 			t.Fatalf("%s: first row's cells %q", page.file, cells)
 		}
 		if a := tagsOf(cells[0].inner, "a")[0]; a.attrs["href"] != page.dir+"qwen3-235b-a22b-a100/index.html" {

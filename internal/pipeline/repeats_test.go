@@ -32,12 +32,14 @@ func TestRepeatsStudy(t *testing.T) {
 	counts := map[string]string{"en": " (3 repeats)", "zh": "（3 次重复）", "ja": "（3 回の反復）"}
 	closing := map[string]string{"en": ")", "zh": "）", "ja": "）"}
 	noise := map[string]string{"en": " (no measurable difference)", "zh": "（差异在噪声范围内）", "ja": "（差はノイズの範囲内）"}
+	// Chinese and Japanese keep a figure whole: a no-break space before %.
+	pct := map[string]string{"en": " %", "zh": "\u00a0%", "ja": "\u00a0%"}
 	for lang, count := range counts {
 		md := string(files[lang+"/"+id+".md"])
 		for _, want := range []string{
 			`/sharegpt.run-1.log:8") ± 24.84` + count, // the conclusion's baseline, linked to its first repeat
 			`[▲ +5.0 %](#optimized-sharegpt`,          // the conclusion: intervals apart
-			`[≈ +3.0 %` + noise[lang] + `](#run-vllm-eager`,
+			`[≈ +3.0` + pct[lang] + noise[lang] + `](#run-vllm-eager`,
 			" ± 24.84" + count + " tok/s" + closing[lang] + " ≈ ", // the ranking does not order overlapping means
 		} {
 			if !strings.Contains(md, want) {

@@ -340,7 +340,7 @@ func (l *localizer) tidy(s string) string {
 	if (l.lang != "zh" && l.lang != "ja") || !strings.Contains(s, " ") {
 		return s
 	}
-	return joinCJK(s)
+	return keepFiguresWhole(joinCJK(s))
 }
 
 // joinCJK removes each run of spaces whose neighbours are both Chinese or
