@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 
@@ -17,11 +18,16 @@ import (
 func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("import", stderr)
 	out := fs.String("out", "results", "results folder to write the studies into, one folder per report")
+	sourceURL := fs.String("source-url", "", "the web address the report was published at, cited in its setup (one REPORT.md only)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: perflab import [--out DIR] REPORT.md...")
+	if fs.NArg() == 0 || (*sourceURL != "" && fs.NArg() > 1) {
+		fmt.Fprintln(stderr, "usage: perflab import [--out DIR] REPORT.md... or perflab import [--out DIR] --source-url URL REPORT.md")
+		return errUsage
+	}
+	if u, err := url.Parse(*sourceURL); *sourceURL != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "") {
+		fmt.Fprintf(stderr, "perflab import: --source-url %q is not a web address: give the article's https address\n", *sourceURL)
 		return errUsage
 	}
 	var studies []*importer.Study
@@ -42,6 +48,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			failed++
 			continue
 		}
+		s.SourceURL = *sourceURL
 		studies = append(studies, s)
 	}
 	for _, s := range studies {

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"strings"
@@ -64,6 +65,7 @@ func (p *parser) parse() error {
 			break
 		}
 	}
+	s.SourceTitle = cmp.Or(title, s.Source)
 	s.Objective = "throughput"
 	if obj := find(h2, "objective"); strings.Contains(strings.ToLower(title), "latency") ||
 		(obj != nil && strings.Contains(strings.ToLower(text(obj.items)), "latency") && !strings.Contains(strings.ToLower(text(obj.items)), "throughput")) {

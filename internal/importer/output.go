@@ -173,6 +173,14 @@ func (s *Study) studyNode() *yaml.Node {
 		b.add("commands", str(s.Commands+"\n"))
 	}
 	top.add("benchmark", b.n)
+	if s.SourceTitle != "" {
+		src := newMap()
+		src.add("title", str(s.SourceTitle))
+		if s.SourceURL != "" {
+			src.add("url", str(s.SourceURL))
+		}
+		top.add("source", src.n)
+	}
 	ws := seq()
 	for _, w := range s.Workloads {
 		m := newMap()

@@ -30,8 +30,11 @@ type Study struct {
 	ID     string
 	Kind   string // "" or "article": tables without logs
 	Source string // the report's file name, used in claim and run sources
-	Model  string
-	GPU    string
+	// SourceTitle and SourceURL cite the report in study.yaml's source:
+	// its title (its first heading) and its web address, when known.
+	SourceTitle, SourceURL string
+	Model                  string
+	GPU                    string
 	GPUsPerNode,
 	Nodes int
 	Objective   string

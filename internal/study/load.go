@@ -473,7 +473,7 @@ func contains(list []string, s string) bool {
 func (l *loader) study(s *Study, n *yaml.Node) {
 	f := s.Pos.File
 	top := l.mapping(f, n, "study", "model", "hardware", "objective", "engines", "benchmark",
-		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind", "slo", "price")
+		"workloads", "baseline", "recommended", "steps", "claims", "acknowledged", "kind", "slo", "price", "source")
 	switch s.Kind = top.str("kind", "study", false); s.Kind {
 	case "", KindArticle, KindExample:
 	default:
@@ -571,6 +571,9 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 
 	if n := top.fields["price"]; n != nil {
 		s.Price = l.price(l.mapping(f, n, "price", "gpu_hour", "currency"), Pos{f, n.Line})
+	}
+	if n := top.fields["source"]; n != nil {
+		s.Source = l.source(l.mapping(f, n, "source", "title", "url"), Pos{f, n.Line})
 	}
 
 	s.Baseline = Config{Runs: top.strings("baseline", "study", must), Pos: top.pos("baseline")}

@@ -49,6 +49,7 @@ type Study struct {
 	// Price, when the study states one, is what a GPU-hour of its hardware
 	// costs: reports then give each configuration's cost per token.
 	Price     *Price
+	Source    *Source // the published report the study was imported from, if any
 	Engines   []Engine
 	Benchmark Benchmark
 	Workloads []Workload

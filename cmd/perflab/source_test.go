@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestImportCitesSource: an imported study names the report it came from
+// (its title, and the address given with --source-url) in study.yaml, and
+// the report's setup cites it, linked; an address that is not http(s) is
+// refused.
+func TestImportCitesSource(t *testing.T) {
+	report, err := filepath.Abs("../../internal/importer/testdata/handwritten_throughput.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := copyRepo(t)
+	if _, stderr, err := perflab(t, "import", "--out", "imported", "--source-url", "javascript:alert(1)", report); exitCode(err) != 2 || !strings.Contains(stderr, "is not a web address") {
+		t.Errorf("a javascript: source address: %v\n%s", err, stderr)
+	}
+	if out, stderr, err := perflab(t, "import", "--out", "imported", "--source-url", "https://example.com/blog/example-8b", report); err != nil {
+		t.Fatalf("import: %v\n%s%s", err, out, stderr)
+	}
+	var yml []byte
+	matches, _ := filepath.Glob("imported/*/study.yaml")
+	if len(matches) == 1 {
+		yml, _ = os.ReadFile(matches[0])
+	}
+	if !strings.Contains(string(yml), "source:\n  title: Optimizing Example-8B Throughput on NVIDIA H100 GPUs\n  url: https://example.com/blog/example-8b\n") {
+		t.Fatalf("the imported study.yaml does not cite its source:\n%s", yml)
+	}
+
+	// The report's setup cites it: this repository's study, given a source.
+	file := "results/qwen3-32b-a100/study.yaml"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cited := string(data) + "source:\n  title: \"Qwen3-32B on A100 <b>[notes]</b>\"\n  url: https://example.com/qwen3-32b(a100)\n"
+	if err := os.WriteFile(file, []byte(cited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, stderr, err := perflab(t, append([]string{"build", "--out", "site"}, flags...)...); err != nil {
+		t.Fatalf("build: %v\n%s%s", err, out, stderr)
+	}
+	md, _ := os.ReadFile("site/en/qwen3-32b-a100.md")
+	if !strings.Contains(string(md), "- **Imported from:** [Qwen3-32B on A100 \\<b\\>\\[notes\\]\\</b\\>](<https://example.com/qwen3-32b(a100)>)\n") {
+		t.Errorf("the setup does not cite the source:\n%s", md)
+	}
+	page, _ := os.ReadFile("site/zh/qwen3-32b-a100/index.html")
+	if !strings.Contains(string(page), `<a href="https://example.com/qwen3-32b(a100)">Qwen3-32B on A100 &lt;b&gt;[notes]&lt;/b&gt;</a>`) {
+		t.Errorf("the zh page does not link the source")
+	}
+	// An address that is not a web page is a schema error of the study.
+	if err := os.WriteFile(file, []byte(string(data)+"source:\n  title: T\n  url: javascript:alert(1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := perflab(t, append([]string{"check"}, flags...)...)
+	if !strings.Contains(out, `source: url "javascript:alert(1)" is not a web address`) {
+		t.Errorf("check accepts a javascript: source address:\n%s", out)
+	}
+}
