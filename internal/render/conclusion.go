@@ -2,6 +2,7 @@ package render
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
@@ -32,10 +33,19 @@ func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(
 		c.mark(row.Baseline, rep.Baseline, loc)
 		c.mark(row.Optimized, rep.Recommended, loc)
 	}
+	// One note per reason, naming its rows: a study often gives them all the same one.
+	var reasons []string
+	cases := map[string][]string{}
 	for _, row := range rep.Rows {
 		if reason := ackReason(check.RuleTradeOff, "conclusion/"+row.Workload.ID); reason != "" {
-			c.Notes = append(c.Notes, loc.T("conclusion.trade_off", "Case", esc(workloadName(row.Workload.ID)), "Reason", reason))
+			if cases[reason] == nil {
+				reasons = append(reasons, reason)
+			}
+			cases[reason] = append(cases[reason], esc(workloadName(row.Workload.ID)))
 		}
+	}
+	for _, reason := range reasons {
+		c.Notes = append(c.Notes, loc.T("conclusion.trade_off", "Case", strings.Join(cases[reason], loc.T("chart.list_separator")), "Reason", reason))
 	}
 	return c
 }
