@@ -222,7 +222,7 @@ func TestBrowser(t *testing.T) {
 	base, files := rs.base, rs.files
 	built := time.Since(start)
 
-	ctx := startBrowser(t, browser, 90*time.Second)
+	ctx := startBrowser(t, browser, 180*time.Second) // room for a machine shared with other builds
 	if err := chromedp.Do(ctx, enableLog); err != nil {
 		t.Fatalf("starting %s: %v", browser, err)
 	}
