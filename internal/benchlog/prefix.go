@@ -22,6 +22,7 @@ const maxPrefixes = 4
 func (s *Scanner) stripPrefixes(line []byte) []byte {
 	next := -1
 	s.service = nil
+	grepped := false
 	for range maxPrefixes {
 		if next < 0 && len(line) > 0 && (isDigit(line[0]) || line[0] == ' ') && timePrefix(line) == 0 {
 			if n, size, ok := lineNumber(line); ok {
@@ -33,15 +34,22 @@ func (s *Scanner) stripPrefixes(line []byte) []byte {
 			}
 		}
 		n := logPrefix(line)
+		if n > 0 && isLetter(line[0]) {
+			s.service = line[:bytes.IndexByte(line[:n], ' ')] // "bench-1"; the innermost counts
+		}
+		if n == 0 && !grepped {
+			n = s.grepPrefix(line)
+			grepped = n > 0
+		}
 		if n == 0 {
 			break
-		}
-		if isLetter(line[0]) {
-			s.service = line[:bytes.IndexByte(line[:n], ' ')] // "bench-1"; the innermost counts
 		}
 		line = line[n:]
 	}
 	s.nextNum = next
+	if !grepped {
+		s.grepFile = nil
+	}
 	return line
 }
 
@@ -92,6 +100,9 @@ func logPrefix(line []byte) int {
 		}
 	case c == '[':
 		if n := rankPrefix(line); n > 0 {
+			return n
+		}
+		if n := mpiPrefix(line); n > 0 {
 			return n
 		}
 		if n := timePrefix(line[1:]) + 1; n > 1 && n < len(line) && line[n] == ']' {

@@ -112,6 +112,11 @@ type Scanner struct {
 	miss    labelEntry // the entry of a label not in labelTab
 
 	nextNum int      // the line number (grep -n, cat -n) the next line would have (1 at the start, -1 if none): prefix.go
+	// grep's file-name prefixes (grepprefix.go): the names learnt, the
+	// current line's, and whether it changed since the previous line.
+	grepNames  [][]byte
+	grepFile   []byte
+	grepSwitch bool
 	pre     preLines // load lines printed before a serving table (prelines.go)
 	// service is the docker compose service of the current line (nil if
 	// none), blockService that of the line that opened the open block.
@@ -186,6 +191,10 @@ func (s *Scanner) Scan() bool {
 				line = line[:n-1]
 			}
 			line = s.stripPrefixes(line)
+			if s.grepSwitch {
+				s.grepSwitch = false
+				s.endStream()
+			}
 			if s.service != nil {
 				if s.otherService() {
 					continue
