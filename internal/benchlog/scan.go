@@ -138,6 +138,7 @@ type marks struct {
 	duration bool // a duration label was seen
 	rate     bool // a request throughput label was seen
 	headered bool // a "----title----" line was seen
+	cutTop   bool // opened at a section line: a table cut at the top (cuttop.go)
 	offline  bool // opened by sglang.bench_offline_throughput's banner
 	omni     bool // a "==== Text Result ====" sub-banner: vllm-omni (omni.go)
 }
@@ -527,6 +528,9 @@ func (s *Scanner) noise(line []byte) {
 	if (isLetter(c) || line[i] == 0x1b) && isTitle(line) {
 		s.titleLine, s.title = s.line, string(bytes.TrimSpace(s.clean(line)))
 	}
+	if (c == '-' || c == 'R') && s.cutTopStart(text) {
+		return
+	}
 	// Only a line with a colon can start a block.
 	if bytes.IndexByte(line, ':') < 0 {
 		return
@@ -737,7 +741,7 @@ func (s *Scanner) end(truncated bool) {
 
 	if !s.bannerd {
 		// No banner: keep only what is clearly a result table.
-		if !core || s.known < 3 || s.unknwn > s.known {
+		if !core && !s.cutTopKept(b, truncated) || s.known < 3 || s.unknwn > s.known {
 			return
 		}
 		s.finish(b, true)
