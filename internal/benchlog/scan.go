@@ -196,6 +196,12 @@ func (s *Scanner) Scan() bool {
 				s.grepSwitch = false
 				s.endStream()
 			}
+			if parts := splitRunTogether(line); parts != nil {
+				for _, p := range parts {
+					s.process(p, false, false)
+				}
+				continue
+			}
 			if s.service != nil {
 				if s.otherService() {
 					continue
