@@ -112,15 +112,16 @@ type Scanner struct {
 	miss    labelEntry // the entry of a label not in labelTab
 
 	nextNum int      // the line number (grep -n, cat -n) the next line would have (1 at the start, -1 if none): prefix.go
+	pre     preLines // load lines printed before a serving table (prelines.go)
+	// service is the docker compose service of the current line (nil if
+	// none), blockService that of the line that opened the open block.
+	service, blockService []byte
+
 	// grep's file-name prefixes (grepprefix.go): the names learnt, the
 	// current line's, and whether it changed since the previous line.
 	grepNames  [][]byte
 	grepFile   []byte
 	grepSwitch bool
-	pre     preLines // load lines printed before a serving table (prelines.go)
-	// service is the docker compose service of the current line (nil if
-	// none), blockService that of the line that opened the open block.
-	service, blockService []byte
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
