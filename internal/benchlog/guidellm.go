@@ -213,6 +213,10 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 		if s.mtStart(text) {
 			return true
 		}
+	case c == 'P' || c == 'O' || c == 'L':
+		if s.ovStart(text) {
+			return true
+		}
 	}
 	if !isLetter(c) && c < 0x80 {
 		return false
@@ -240,6 +244,8 @@ func (s *Scanner) toolLine(line []byte) bool {
 		return s.lmLine(line)
 	case s.mt != nil:
 		return s.mtLine(line)
+	case s.ov != nil:
+		return s.ovLine(s.clean(line))
 	}
 	return s.llmperfLine(line)
 }

@@ -123,6 +123,8 @@ type Scanner struct {
 	grepFile   []byte
 	grepSwitch bool
 
+	ov *Block // an OpenVINO GenAI benchmark run being read (openvino.go)
+
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
 	join    []byte
@@ -252,6 +254,8 @@ func (s *Scanner) endOther() {
 		s.legacyEnd()
 	case s.mt != nil:
 		s.mtEnd(true)
+	case s.ov != nil:
+		s.ovEnd()
 	}
 }
 
@@ -389,7 +393,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 			return
 		}
 	}
-	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil {
+	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil || s.ov != nil {
 		switch {
 		case long && s.gy != nil:
 			return // a long value (a prompt) of a YAML report
