@@ -213,8 +213,8 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 		if s.mtStart(text) {
 			return true
 		}
-	case c == 'P' || c == 'O' || c == 'L':
-		if s.ovStart(text) {
+	case c == 'P' || c == 'O' || c == 'L' || c == '=':
+		if s.lrStart(text) {
 			return true
 		}
 	}
@@ -244,8 +244,8 @@ func (s *Scanner) toolLine(line []byte) bool {
 		return s.lmLine(line)
 	case s.mt != nil:
 		return s.mtLine(line)
-	case s.ov != nil:
-		return s.ovLine(s.clean(line))
+	case s.lr != nil:
+		return s.lrLine(s.clean(line))
 	}
 	return s.llmperfLine(line)
 }

@@ -43,30 +43,35 @@ var ovLines = map[string]ovLine{
 	"throughput":          {mean: "output_throughput_per_user", std: "std_output_throughput_per_user", units: []string{"tokens/s"}},
 }
 
+// ovReader reads one run.
+type ovReader struct{ b *Block }
+
 // ovStart opens a run at its first line.
-func (s *Scanner) ovStart(text []byte) bool {
+func ovStart(s *Scanner, text []byte) lineReader {
+	if c := text[0]; c != 'P' && c != 'O' && c != 'L' {
+		return nil
+	}
 	label, _, ok := bytes.Cut(text, []byte(":"))
 	if !ok {
-		return false
+		return nil
 	}
 	switch normLabel(label) {
 	case "prompt token size", "output token size", "load time":
 	default:
-		return false
+		return nil
 	}
-	s.ov = &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatOpenVINOGenAI, Tool: ToolOpenVINOGenAI,
-		Version: "benchmark_genai (2024-08+)", Definition: PerRequestMean, Metrics: map[string]Metric{}}
-	return s.ovLine(text)
+	return &ovReader{&Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatOpenVINOGenAI, Tool: ToolOpenVINOGenAI,
+		Version: "benchmark_genai (2024-08+)", Definition: PerRequestMean, Metrics: map[string]Metric{}}}
 }
 
 // ovLine reads one line of a run; false if it is not one (the run ends
 // there).
-func (s *Scanner) ovLine(text []byte) bool {
-	b := s.ov
-	label, value, ok := bytes.Cut(bytes.TrimSpace(text), []byte(":"))
+func (r *ovReader) line(s *Scanner, text []byte) bool {
+	b := r.b
+	label, value, ok := bytes.Cut(text, []byte(":"))
 	spec, known := ovLines[normLabel(label)]
 	if !ok || !known {
-		s.ovEnd()
+		s.lrEnd()
 		return false
 	}
 	lab, val := strings.TrimSpace(string(label)), strings.TrimSpace(string(value))
@@ -89,7 +94,7 @@ func (s *Scanner) ovLine(text []byte) bool {
 		}
 	}
 	if normLabel(label) == "throughput" {
-		s.ovEnd()
+		s.lrEnd()
 	}
 	return true
 }
@@ -121,10 +126,9 @@ func containsStr(list []string, s string) bool {
 	return false
 }
 
-// ovEnd queues the run being read if it has a timing.
-func (s *Scanner) ovEnd() {
-	b := s.ov
-	s.ov = nil
+// end queues the run if it has a timing.
+func (r *ovReader) end(s *Scanner) {
+	b := r.b
 	if _, ok := b.Metrics["mean_ttft_ms"]; !ok {
 		if _, ok := b.Metrics["mean_e2el_ms"]; !ok {
 			return

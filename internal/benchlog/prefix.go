@@ -76,7 +76,7 @@ func (s *Scanner) noteService(wasReading bool) {
 // reading reports whether a block of any reader is open.
 func (s *Scanner) reading() bool {
 	return s.cur != nil || s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil ||
-		s.es != nil || s.ld != nil || s.mt != nil || s.lb != nil || s.lg != nil || s.jc != nil || s.ov != nil ||
+		s.es != nil || s.ld != nil || s.mt != nil || s.lb != nil || s.lg != nil || s.jc != nil || s.lr != nil ||
 		(s.off != nil && s.off.blk != nil)
 }
 

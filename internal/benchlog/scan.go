@@ -123,7 +123,7 @@ type Scanner struct {
 	grepFile   []byte
 	grepSwitch bool
 
-	ov *Block // an OpenVINO GenAI benchmark run being read (openvino.go)
+	lr lineReader // a block of "label: value" lines being read (linereader.go)
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
@@ -254,8 +254,8 @@ func (s *Scanner) endOther() {
 		s.legacyEnd()
 	case s.mt != nil:
 		s.mtEnd(true)
-	case s.ov != nil:
-		s.ovEnd()
+	case s.lr != nil:
+		s.lrEnd()
 	}
 }
 
@@ -393,7 +393,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 			return
 		}
 	}
-	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil || s.ov != nil {
+	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil || s.lr != nil {
 		switch {
 		case long && s.gy != nil:
 			return // a long value (a prompt) of a YAML report
