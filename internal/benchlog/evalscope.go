@@ -99,6 +99,7 @@ type evalState struct {
 	legacy   bool     // "Throughput(average tokens/s)" era
 	between  int      // lines read in evalBetween or a wait
 	plain    bool     // the print() layout of 2024
+	cut      bool     // a percentile table without its summary
 	pctBase  string   // print() layout: the key base of the percentile section being read
 	pctLabel string   // and its title
 }
@@ -110,11 +111,16 @@ var (
 
 // evalStart opens a summary at its "Benchmarking summary:" line.
 func (s *Scanner) evalStart(text []byte) bool {
-	if !bytes.Equal(bytes.TrimSpace(text), evalSummaryTitle) {
+	text = bytes.TrimSpace(text)
+	cut := bytes.Equal(text, evalPctTitle) // a percentile table whose summary was cut (evalscope_plain.go)
+	if !cut && !bytes.Equal(text, evalSummaryTitle) {
 		return false
 	}
 	s.es = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
 		Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}}}
+	if cut {
+		s.evalCutStart()
+	}
 	return true
 }
 
@@ -326,6 +332,9 @@ func (s *Scanner) evalEnd() {
 	s.evalVersion(b, e.legacy)
 	if e.plain {
 		b.Version = "2024-01 to 2024-11 (print() lines, times in s)"
+	}
+	if e.cut {
+		b.Version = "percentile table only (its summary was cut)"
 	}
 	evalIdentities(b)
 	s.emit(b)

@@ -152,3 +152,12 @@ func evalNoUnit(b *Block, metric string, line int) {
 	}
 	b.Problems = append(b.Problems, &SyntaxError{File: b.File, Line: line, Msg: msg})
 }
+
+// evalCutStart reads a "Percentile results:" table pasted without the
+// summary above it: the percentile columns carry their units, a bare one
+// finds none to take and is not read.
+func (s *Scanner) evalCutStart() {
+	e := s.es
+	e.mode, e.cut = evalWaitPct, true
+	e.b.Problems = append(e.b.Problems, cutTopProblem(s.name, s.line, "EvalScope percentile table", `"Benchmarking summary:" table`))
+}

@@ -214,7 +214,7 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 			return true
 		}
 	case c == 'P' || c == 'O' || c == 'L' || c == '=':
-		if s.lrStart(text) {
+		if s.evalStart(text) || s.lrStart(text) {
 			return true
 		}
 	}
