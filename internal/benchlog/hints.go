@@ -34,6 +34,8 @@ var families = []struct {
 	{"LMDeploy profile_*", []string{"lmdeploy", "number of prompt tokens", "first token latency(s)"}},
 	{"EvalScope perf", []string{"evalscope", "Benchmarking summary", "Percentile results"}},
 	{"GenAI-Perf or AIPerf", []string{"genai-perf", "aiperf", "Output Token Throughput", "Time To First Token"}},
+	{"OpenVINO GenAI benchmark_genai", []string{"Generate time:", "Tokenization time:", "Detokenization time:", "genai version"}},
+	{"Fireworks llm_bench (Locust)", []string{"Time To First Token", "Total Latency", "Num Requests", "locust"}},
 	{"trtllm-bench", []string{"PERFORMANCE OVERVIEW", "trtllm-bench", "ENGINE DETAILS", "WORLD + RUNTIME INFORMATION", "THROUGHPUT OVERVIEW", "LATENCY OVERVIEW"}},
 }
 
