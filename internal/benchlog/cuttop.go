@@ -23,6 +23,27 @@ var cutSections = map[string]bool{
 	"request latency":                         true,
 }
 
+// cutStartLabels are the rows of a serving table, units included, below
+// its counts: a table cut above one of them opens there.
+var cutStartLabels = []string{
+	"Benchmark duration (s)",
+	"Total input tokens",
+	"Total generated tokens",
+	"Request throughput (req/s)",
+	"Input token throughput (tok/s)",
+	"Output token throughput (tok/s)",
+	"Total Token throughput (tok/s)",
+}
+
+func isCutStartLabel(label []byte) bool {
+	for _, l := range cutStartLabels {
+		if string(label) == l {
+			return true
+		}
+	}
+	return false
+}
+
 // cutTopStart opens a block at a line outside any block that only a cut
 // result starts with.
 func (s *Scanner) cutTopStart(text []byte) bool {

@@ -547,8 +547,10 @@ func (s *Scanner) noise(line []byte) {
 		return
 	}
 	label, value, ok := splitLabel(s.clean(line))
-	if ok && isStartLabel(label) {
+	if ok && (isStartLabel(label) || isCutStartLabel(label)) {
+		cut := !isStartLabel(label)
 		s.begin(false)
+		s.marks.cutTop = cut
 		s.add(label, value)
 	}
 }
