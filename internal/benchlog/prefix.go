@@ -36,6 +36,8 @@ func (s *Scanner) stripPrefixes(line []byte) []byte {
 		n := logPrefix(line)
 		if n > 0 && isLetter(line[0]) {
 			s.service = line[:bytes.IndexByte(line[:n], ' ')] // "bench-1"; the innermost counts
+		} else if n > 0 && line[0] == '[' && line[n-1] != ']' && mpiPrefix(line) == n {
+			s.service = line[:bytes.IndexByte(line, ']')+1] // "[1,0]": each rank is a stream
 		}
 		if n == 0 && !grepped {
 			n = s.grepPrefix(line)
