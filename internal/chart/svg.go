@@ -13,6 +13,8 @@ import (
 	"github.com/wcharczuk/go-chart/v2/roboto"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/text/width"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // Text measurement. go-chart measures text with its TrueType font (Roboto),
@@ -123,8 +125,11 @@ var (
 	xmlSpecial = [256]bool{'&': true, '<': true, '>': true, '"': true, '\'': true}
 )
 
-// appendEscaped appends s escaped for XML text and attributes.
+// appendEscaped appends s escaped for XML text and attributes, its
+// control characters made visible first (most are not allowed in XML: one
+// would make the whole chart invalid).
 func appendEscaped(b []byte, s string) []byte {
+	s = plain.Line(s)
 	last := 0
 	for i := 0; i < len(s); i++ {
 		if xmlSpecial[s[i]] {
