@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // csvColumns are the fixed first columns written by WriteCSV.
@@ -138,7 +140,10 @@ func (c *CSVWriter) Flush() error {
 // as a formula: a cell starting with = + - @, a tab or a carriage return
 // gets a leading apostrophe (OWASP's advice against CSV injection). Only
 // text goes through it; numbers, negative ones included, stay numbers.
+// Control and bidirectional characters are made visible first
+// (plain.Block), so a cell cannot hide or reorder what it shows.
 func SpreadsheetText(s string) string {
+	s = plain.Block(s)
 	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
 		return "'" + s
 	}

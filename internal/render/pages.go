@@ -16,6 +16,7 @@ import (
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -918,6 +919,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	r.mdSize.Store(int64(md.Len()))
 	title := loc.T("title."+string(s.Objective), "Model", s.Model[strings.LastIndex(s.Model, "/")+1:], "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU)
+	title = plain.Line(title)
 	html, err := r.htmlPage(loc, lang, title, "../../", others, md.Bytes(), compare)
 	if err != nil {
 		return nil, err
@@ -1150,7 +1152,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		var out []string
 		for _, e := range entries {
 			for _, v := range get(e) {
-				if !slices.Contains(out, v) {
+				if v = plain.Line(v); !slices.Contains(out, v) {
 					out = append(out, v)
 				}
 			}
@@ -1167,10 +1169,11 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 	rows := make([]indexRow, len(entries))
 	for i, e := range entries {
 		page := dir + e.Study
-		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, GPUs: loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU),
-			Engines: strings.Join(e.Engines, loc.T("chart.list_separator")), EngineKeys: strings.Join(e.EngineNames, "|"),
-			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
-			Objective: loc.T("index.objective." + e.Objective), BestRun: e.BestRun, BestFormula: e.BestFormula,
+		// html/template escapes markup; plain.Line the characters it keeps.
+		rows[i] = indexRow{Model: plain.Line(e.Model), GPU: plain.Line(e.GPU), GPUs: plain.Line(loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU)),
+			Engines: plain.Line(strings.Join(e.Engines, loc.T("chart.list_separator"))), EngineKeys: plain.Line(strings.Join(e.EngineNames, "|")),
+			Title: plain.Line(e.Titles[lang]), Href: page + "/index.html", MarkdownHref: page + ".md",
+			Objective: loc.T("index.objective." + e.Objective), BestRun: plain.Line(e.BestRun), BestFormula: plain.Line(e.BestFormula),
 			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
 		if e.Example {
 			rows[i].Example = loc.T("index.example")
@@ -1215,7 +1218,7 @@ type indexRow struct {
 }
 
 // escTitle escapes a Markdown link title written between double quotes.
-func escTitle(s string) string { return titleEscaper.Replace(s) }
+func escTitle(s string) string { return titleEscaper.Replace(plain.Line(s)) }
 
 var titleEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
 
