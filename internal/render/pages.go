@@ -586,7 +586,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"claimFor":      claimFor,
 		"hasProjection": hasProjection,
 		"ackReason":     ackReason,
-		"section":       func(id string) string { return c.Sections[id].Markdown },
+		"section":       func(id string) string { return r.prose(c.Sections[id].Markdown) },
 		"metricName":    func(key string) string { return loc.T("metric." + key) },
 		"dataset":       dataset,
 		"stepTitle":     stepTitle,
@@ -837,7 +837,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		for i := range rep.Steps {
 			sr := &rep.Steps[i]
 			id := sr.Step.ID
-			views[i] = stepView{ID: anchorID(id), Number: i + 1, Title: esc(stepTitle(id)), Section: c.Sections["step/"+id].Markdown,
+			views[i] = stepView{ID: anchorID(id), Number: i + 1, Title: esc(stepTitle(id)), Section: r.prose(c.Sections["step/"+id].Markdown),
 				Runs: runs(sr), Chart: chartImage("step-" + id), Unmeasured: len(sr.Step.Runs) == 0}
 			if len(sr.Ranking) > 1 {
 				views[i].Ranking = ranking(sr)
