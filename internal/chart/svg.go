@@ -1,6 +1,8 @@
 package chart
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"strconv"
@@ -377,6 +379,7 @@ func (c *canvas) svg(name, title, desc, fontAttr string, h int) []byte {
 	// The card and the head go after the elements in the buffer, then the
 	// three are copied out in order: the card needs the height, known only
 	// once the elements are laid out.
+	name = svgID(name)
 	body := len(c.buf)
 	c.rect(0, 0, chartWidth-1, h-1, colCard, colCardEdge, 1, solid)
 	card := len(c.buf)
@@ -466,4 +469,17 @@ func breakTokens(s string) []string {
 		toks = append(toks, s[start:])
 	}
 	return toks
+}
+
+// svgID is a chart's name as its ids hold it: the name when it is plain
+// (letters, digits, '_' and '-'), else "_" and a hash of it, since a step
+// or workload id in it may hold quotes, spaces or '<'.
+func svgID(name string) string {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			sum := sha256.Sum256([]byte(name))
+			return "_" + hex.EncodeToString(sum[:8])
+		}
+	}
+	return name
 }
