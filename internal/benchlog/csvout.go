@@ -137,14 +137,15 @@ func (c *CSVWriter) Flush() error {
 }
 
 // SpreadsheetText returns a CSV text cell that a spreadsheet will not run
-// as a formula: a cell starting with = + - @, a tab or a carriage return
+// as a formula: a cell starting with = + - @, a tab or a line break
 // gets a leading apostrophe (OWASP's advice against CSV injection). Only
 // text goes through it; numbers, negative ones included, stay numbers.
-// Control and bidirectional characters are made visible first
-// (plain.Block), so a cell cannot hide or reorder what it shows.
+// Control and bidirectional characters are made visible first, and a
+// carriage return becomes a line feed (plain.Block), so a cell cannot hide
+// or reorder what it shows.
 func SpreadsheetText(s string) string {
 	s = plain.Block(s)
-	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
+	if s != "" && strings.IndexByte("=+-@\t\r\n", s[0]) >= 0 {
 		return "'" + s
 	}
 	return s

@@ -25,10 +25,11 @@ func Line(s string) string {
 	return rewrite(s, false)
 }
 
-// Block returns s for a block of lines, such as a command shown in a code
-// block: LF stays and so does a tab, CRLF becomes LF, a lone CR is shown
-// as ␍ (it would end a line in Markdown and hide the text before it in a
-// terminal), and every other unsafe character is made visible.
+// Block returns s for a block of lines, such as a command or a log shown
+// in a code block: LF stays and so does a tab, CRLF and a lone CR become
+// LF (Markdown reads a lone CR as a line end too, and a terminal would
+// write over the text before it), and every other unsafe character is
+// made visible.
 func Block(s string) string {
 	if safe(s, true) {
 		return s
@@ -89,6 +90,8 @@ func rewrite(s string, block bool) string {
 			b.WriteRune(r)
 		case block && r == '\r' && i+1 < len(s) && s[i+1] == '\n':
 			// CRLF: the LF that follows ends the line
+		case block && r == '\r':
+			b.WriteByte('\n')
 		case !block && (r == '\t' || r == '\n' || r == '\r'):
 			b.WriteByte(' ')
 		case r < 0x20:

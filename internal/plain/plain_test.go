@@ -12,7 +12,7 @@ func TestLineAndBlock(t *testing.T) {
 		{"名前 · 日本語", "名前 · 日本語", "名前 · 日本語"},
 		{"a\nb", "a b", "a\nb"},
 		{"a\r\nb", "a  b", "a\nb"},
-		{"a\rb", "a b", "a␍b"},
+		{"a\rb", "a b", "a\nb"},
 		{"a\tb", "a b", "a\tb"},
 		{"nul\x00", "nul␀", "nul␀"},
 		{"\x1b[31mred", "␛[31mred", "␛[31mred"},
