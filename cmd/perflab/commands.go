@@ -266,11 +266,13 @@ func writeText(w io.Writer, diags []check.Diagnostic) {
 			if name == "" {
 				name = "(project)"
 			}
-			fmt.Fprintf(w, "%s\n", name)
+			fmt.Fprintf(w, "%s\n", plain.Line(name))
 		}
-		fmt.Fprintf(w, "  %s: %s: %s: %s", location(d), d.Severity, d.Rule, d.Message)
+		// One line each, whatever a file name or value holds: an escape
+		// sequence must not recolour or rewrite the terminal.
+		fmt.Fprintf(w, "  %s: %s: %s: %s", plain.Line(location(d)), d.Severity, d.Rule, plain.Line(d.Message))
 		if d.Ack != nil {
-			fmt.Fprintf(w, "\n    acknowledged: %s", d.Ack.Reason["en"])
+			fmt.Fprintf(w, "\n    acknowledged: %s", plain.Line(d.Ack.Reason["en"]))
 			acked++
 		} else if d.Severity == check.Error {
 			errs++
