@@ -123,7 +123,7 @@ func TestHostileFieldsStayText(t *testing.T) {
 					assertMarkdownText(t, file, data)
 				case ".svg":
 					assertSVG(t, file, data)
-				case ".csv":
+				case ".csv", ".json":
 				default:
 					continue
 				}
