@@ -2,8 +2,8 @@ package pipeline
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -39,12 +39,9 @@ var hostileValues = map[string]string{
 func hostileFields(t *testing.T, d Dirs, v string) []string {
 	t.Helper()
 	study := filepath.Join(d.Results, "qwen3-32b-a100")
-	quote := func(s string) string { b, _ := json.Marshal(s); return string(b) } // JSON strings are YAML
+	quote := yamlQuote
 	log := v
-	// YAML files refuse control characters (the study loader says so, with
-	// the line): those reach a page only through a log.
-	v = regexp.MustCompile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u0080-\u009f]").ReplaceAllString(v, "")
-	id := regexp.MustCompile(`[/\x00-\x1f\x7f]`).ReplaceAllString(v, "") // ids become file names, another matter
+	id := regexp.MustCompile("[/\x00-\x1f\x7f\u0080-\u009f]").ReplaceAllString(v, "") // ids become file names, another matter
 	edits := []struct{ file, old, new, marker string }{
 		{"runs/sglang/run.yaml", "name: SGLang", "name: " + quote("ZnameZ "+v), "ZnameZ"},
 		{"runs/trtllm/run.yaml", "command: trtllm-serve Qwen/Qwen3-32B", "command: " + quote("trtllm-serve Qwen/Qwen3-32B ZcommandZ "+v), "ZcommandZ"},
@@ -75,6 +72,27 @@ func hostileFields(t *testing.T, d Dirs, v string) []string {
 		}
 	}
 	return append(markers, "ZexceptionZ", "ZworkloadZ", "ZstepZ")
+}
+
+// yamlQuote writes s as a YAML double-quoted string, every character that
+// is not printable as an escape: YAML refuses raw control characters, not
+// escaped ones.
+func yamlQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r >= 0x7f && r <= 0x9f || r >= 0x2028 && r <= 0x2069 || r == 0xfeff:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func edit(t *testing.T, file, old, new string) {
