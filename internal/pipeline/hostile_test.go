@@ -39,19 +39,18 @@ var hostileValues = map[string]string{
 func hostileFields(t *testing.T, d Dirs, v string) []string {
 	t.Helper()
 	study := filepath.Join(d.Results, "qwen3-32b-a100")
-	quote := yamlQuote
 	log := v
 	id := regexp.MustCompile("[/\x00-\x1f\x7f\u0080-\u009f]").ReplaceAllString(v, "") // ids become file names, another matter
 	edits := []struct{ file, old, new, marker string }{
-		{"runs/sglang/run.yaml", "name: SGLang", "name: " + quote("ZnameZ "+v), "ZnameZ"},
-		{"runs/trtllm/run.yaml", "command: trtllm-serve Qwen/Qwen3-32B", "command: " + quote("trtllm-serve Qwen/Qwen3-32B ZcommandZ "+v), "ZcommandZ"},
-		{"runs/trtllm-awq/run.yaml", `error: "KeyError: 'weight'"`, "error: " + quote("ZerrorZ "+v), "ZerrorZ"},
-		{"study.yaml", "gpu: NVIDIA A100 SXM 80GB", "gpu: " + quote("ZgpuZ "+v), "ZgpuZ"},
-		{"study.yaml", "    name: vLLM\n", "    name: " + quote("ZengineZ "+v) + "\n", "ZengineZ"},
-		{"study.yaml", "version: v0.11.0", "version: " + quote("ZversionZ "+v), "ZversionZ"},
-		{"study.yaml", "tool: vllm bench serve", "tool: " + quote("ZtoolZ "+v), "ZtoolZ"},
-		{"study.yaml", "id: max-batched-tokens", "id: " + quote("ZstepZ "+id), ""},
-		{"study.yaml", "step: max-batched-tokens", "step: " + quote("ZstepZ "+id), ""},
+		{"runs/sglang/run.yaml", "name: SGLang", "name: " + yamlQuote("ZnameZ "+v), "ZnameZ"},
+		{"runs/trtllm/run.yaml", "command: trtllm-serve Qwen/Qwen3-32B", "command: " + yamlQuote("trtllm-serve Qwen/Qwen3-32B ZcommandZ "+v), "ZcommandZ"},
+		{"runs/trtllm-awq/run.yaml", `error: "KeyError: 'weight'"`, "error: " + yamlQuote("ZerrorZ "+v), "ZerrorZ"},
+		{"study.yaml", "gpu: NVIDIA A100 SXM 80GB", "gpu: " + yamlQuote("ZgpuZ "+v), "ZgpuZ"},
+		{"study.yaml", "    name: vLLM\n", "    name: " + yamlQuote("ZengineZ "+v) + "\n", "ZengineZ"},
+		{"study.yaml", "version: v0.11.0", "version: " + yamlQuote("ZversionZ "+v), "ZversionZ"},
+		{"study.yaml", "tool: vllm bench serve", "tool: " + yamlQuote("ZtoolZ "+v), "ZtoolZ"},
+		{"study.yaml", "id: max-batched-tokens", "id: " + yamlQuote("ZstepZ "+id), ""},
+		{"study.yaml", "step: max-batched-tokens", "step: " + yamlQuote("ZstepZ "+id), ""},
 	}
 	for _, e := range edits {
 		edit(t, filepath.Join(study, e.file), e.old, e.new)
@@ -61,8 +60,8 @@ func hostileFields(t *testing.T, d Dirs, v string) []string {
 	os.WriteFile(filepath.Join(study, "runs", "vllm-awq", "sharegpt.log"), []byte("Traceback (most recent call last):\n"+exception), 0o644)
 	for _, lang := range []string{"en", "zh", "ja"} {
 		file := filepath.Join(d.Content, lang, "qwen3-32b-a100.md")
-		edit(t, file, "  sharegpt: ShareGPT", "  sharegpt: "+quote("ZworkloadZ "+v))
-		edit(t, file, "  max-batched-tokens:", "  "+quote("ZstepZ "+id)+":")
+		edit(t, file, "  sharegpt: ShareGPT", "  sharegpt: "+yamlQuote("ZworkloadZ "+v))
+		edit(t, file, "  max-batched-tokens:", "  "+yamlQuote("ZstepZ "+id)+":")
 		edit(t, file, "step/max-batched-tokens", "step/ZstepZ "+id)
 	}
 	markers := []string{}
