@@ -48,6 +48,7 @@ func hostileFields(t *testing.T, d Dirs, v string) []string {
 		{"study.yaml", "gpu: NVIDIA A100 SXM 80GB", "gpu: " + yamlQuote("ZgpuZ "+v), "ZgpuZ"},
 		{"study.yaml", "    name: vLLM\n", "    name: " + yamlQuote("ZengineZ "+v) + "\n", "ZengineZ"},
 		{"study.yaml", "version: v0.11.0", "version: " + yamlQuote("ZversionZ "+v), "ZversionZ"},
+		{"study.yaml", "model: Qwen/Qwen3-32B\n", "model: " + yamlQuote("Qwen/Qwen3-32B ZmodelZ "+v) + "\n", "ZmodelZ"},
 		{"study.yaml", "tool: vllm bench serve", "tool: " + yamlQuote("ZtoolZ "+v), "ZtoolZ"},
 		{"study.yaml", "id: max-batched-tokens", "id: " + yamlQuote("ZstepZ "+id), ""},
 		{"study.yaml", "step: max-batched-tokens", "step: " + yamlQuote("ZstepZ "+id), ""},
