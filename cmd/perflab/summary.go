@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -112,6 +113,8 @@ func factsOf(res check.Result) *studyFacts {
 		}
 		f.facts = append(f.facts, fact{key, strings.Join(ids, " + ") + ":", runs[0].Command})
 	}
+	f.add("price", "%s", priceFact(s.Price))
+	f.add("latency budget", "%s", budgetFact(s.SLO))
 	config("recommended", rep.Recommended)
 	config("baseline", rep.Baseline)
 	unit := rep.Headline.Unit
@@ -287,4 +290,29 @@ func inputRows(inputs []inputChange, whole, changed map[string]bool) []string {
 		rows = append(rows, fmt.Sprintf("| %s | %d input files | — | %s |", markdownText(scope), len(files[scope]), mdText(strings.Join(files[scope], ", "))))
 	}
 	return rows
+}
+
+// priceFact is a study's GPU-hour price as the summary shows it, and where
+// it comes from when it is shared.
+func priceFact(p *study.Price) string {
+	if p == nil {
+		return "—"
+	}
+	text := p.Raw + " " + p.Currency + " per GPU-hour"
+	if p.Shared {
+		text += " (results/prices.yaml)"
+	}
+	return text
+}
+
+// budgetFact is a study's latency budget: its statistic and limits.
+func budgetFact(slo *study.SLO) string {
+	if slo == nil {
+		return "—"
+	}
+	var limits []string
+	for _, l := range slo.Limits() {
+		limits = append(limits, fmt.Sprintf("%s ≤ %s ms", l.Metric, strconv.FormatFloat(l.Limit, 'f', -1, 64)))
+	}
+	return slo.Stat + ": " + strings.Join(limits, ", ")
 }

@@ -98,12 +98,17 @@ func TestSummaryReportsEveryInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	study := filepath.Join("results", "example-qwen3-8b-l40s")
-	cases := []struct{ name, file, old, new, report string }{
-		{"price", filepath.Join(study, "study.yaml"), "gpu_hour: 1.00", "gpu_hour: 2.00", "example-qwen3-8b-l40s"},
-		{"budget", filepath.Join(study, "study.yaml"), "ttft_ms: 3000", "ttft_ms: 2500", "example-qwen3-8b-l40s"},
-		{"history", filepath.Join(study, "runs", "vllm", "history", "v0.10.1", "chat.log"), "2061.01", "2071.01", "example-qwen3-8b-l40s"},
-		{"shared prices", filepath.Join("results", "prices.yaml"), "", "prices:\n  - gpu: NVIDIA A100 SXM 80GB\n    gpu_hour: 1.80\n    currency: USD\n", "every report"},
-		{"locale", filepath.Join("locales", "en.yaml"), "", "\n", "every report"},
+	// fact is what the table must say besides the file: the statement
+	// that changes, when there is one.
+	cases := []struct{ name, file, old, new, report, fact string }{
+		{"price", filepath.Join(study, "study.yaml"), "gpu_hour: 1.00", "gpu_hour: 2.00", "example-qwen3-8b-l40s",
+			"| price | 1.00 USD per GPU-hour | 2.00 USD per GPU-hour |"},
+		{"budget", filepath.Join(study, "study.yaml"), "ttft_ms: 3000", "ttft_ms: 2500", "example-qwen3-8b-l40s",
+			"| latency budget | p99\\: ttft ≤ 3000 ms, tpot ≤ 60 ms | p99\\: ttft ≤ 2500 ms, tpot ≤ 60 ms |"},
+		{"history", filepath.Join(study, "runs", "vllm", "history", "v0.10.1", "chat.log"), "2061.01", "2071.01", "example-qwen3-8b-l40s", ""},
+		{"shared prices", filepath.Join("results", "prices.yaml"), "", "prices:\n  - gpu: NVIDIA A100 SXM 80GB\n    gpu_hour: 1.80\n    currency: USD\n", "every report",
+			"| price | — | 1.80 USD per GPU-hour \\(results/prices.yaml\\) |"},
+		{"locale", filepath.Join("locales", "en.yaml"), "", "\n", "every report", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -124,8 +129,8 @@ func TestSummaryReportsEveryInput(t *testing.T) {
 				t.Fatalf("summary: %v\n%s", err, stderr)
 			}
 			if strings.Contains(out, "No change") || !strings.Contains(out, "| "+c.report+" |") ||
-				!strings.Contains(out, filepath.ToSlash(c.file)) {
-				t.Errorf("the summary does not report the change of %s:\n%s", c.file, out)
+				!strings.Contains(out, filepath.ToSlash(c.file)) || !strings.Contains(out, c.fact) {
+				t.Errorf("the summary does not report the change of %s (%s):\n%s", c.file, c.fact, out)
 			}
 		})
 	}
