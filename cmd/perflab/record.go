@@ -8,9 +8,9 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"syscall"
 
+	"github.com/perflab/perflab/internal/buildinfo"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/contrib"
 	"github.com/perflab/perflab/internal/study"
@@ -45,7 +45,7 @@ func runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	ro.Argv = fs.Args()
 	ro.Stdout, ro.Stderr = stdout, stderr
-	ro.Probe = contrib.DefaultProbe(perflabVersion())
+	ro.Probe = contrib.DefaultProbe(buildinfo.Version())
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	p, err := contrib.Record(ctx, ro)
@@ -83,32 +83,6 @@ func runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return exitError(1)
 	}
 	return nil
-}
-
-// perflabVersion is the module version the binary was built as (go
-// install ...@v1.2.0), else the commit it was built from; "" when it
-// carries neither (go run, go test).
-func perflabVersion() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	rev, dirty := "", false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev != "" && dirty {
-		rev += "+modified"
-	}
-	return rev
 }
 
 // hasError reports an unacknowledged error among the diagnostics.

@@ -580,7 +580,7 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		return addRecords(files, "data/"+res.Study.ID, rows)
+		return addStudyDownloads(files, d, res.Study, content, rows)
 	}
 	if li == 0 {
 		so.mu.Lock()

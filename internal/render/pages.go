@@ -66,7 +66,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns", "reproduce"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -781,6 +781,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"source":   source,
 		"reason":   reason,
 	}
+	funcs["reproduce"] = func() []reproduceView { return reproduceViews(s, loc.T, repoPath) }
 	var compare *compareAttrs // set by allRuns
 	funcs["allRuns"] = func() *allRunsView {
 		t := rep.AllRuns()

@@ -1,0 +1,160 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/perflab/perflab/internal/buildinfo"
+	"github.com/perflab/perflab/internal/recipe"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Evidence is data/<study>.evidence.json: the SHA-256 of every file a
+// study's pages were built from and of every download made of it, so
+// that a figure cited from the site can be checked offline against the
+// raw logs (docs/downloads.md). It holds no time: two builds of the same
+// tree by the same perflab give the same bytes.
+type Evidence struct {
+	Study          string     `json:"study"`
+	PerflabVersion *string    `json:"perflab_version"` // null: the binary carries no version
+	Logs           []FileHash `json:"logs"`            // every raw log, history included
+	Inputs         []FileHash `json:"inputs"`          // metadata, prose, locales and templates
+	Downloads      []FileHash `json:"downloads"`       // data/<study>.* made by this build
+}
+
+// FileHash is one file and its SHA-256, in hex.
+type FileHash struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+}
+
+func hashOf(p string, data []byte) FileHash {
+	sum := sha256.Sum256(data)
+	return FileHash{Path: p, SHA256: hex.EncodeToString(sum[:])}
+}
+
+// addStudyDownloads adds a study's rows (data/<study>.csv and .json), its
+// recipes (data/<study>.reproduce.sh) and, last, their evidence.
+func addStudyDownloads(files Output, d Dirs, s *study.Study, content map[string]*study.Content, rows []Record) error {
+	stem := "data/" + s.ID
+	csvData, jsonData, err := marshalRecords(stem, rows)
+	if err != nil {
+		return err
+	}
+	made := map[string][]byte{stem + ".csv": csvData, stem + ".json": jsonData, stem + ".reproduce.sh": recipe.Script(s, d.RepoPath)}
+	ev := Evidence{Study: s.ID}
+	if v := buildinfo.Version(); v != "" {
+		ev.PerflabVersion = &v
+	}
+	if ev.Logs, ev.Inputs, err = studyInputs(d, s, content); err != nil {
+		return err
+	}
+	for _, name := range []string{stem + ".csv", stem + ".json", stem + ".reproduce.sh"} {
+		ev.Downloads = append(ev.Downloads, hashOf(name, made[name]))
+		if err := files.Add(name, made[name]); err != nil {
+			return err
+		}
+	}
+	out, err := json.MarshalIndent(ev, "", "  ")
+	if err != nil {
+		return err
+	}
+	return files.Add(stem+".evidence.json", append(out, '\n'))
+}
+
+// studyInputs hashes the study's logs as they were read, and reads again,
+// through the same guarded file system as a build, its metadata and prose
+// and the project's locales and templates.
+func studyInputs(d Dirs, s *study.Study, content map[string]*study.Content) (logs, inputs []FileHash, err error) {
+	for _, r := range s.Runs {
+		for _, lg := range r.Logs {
+			logs = append(logs, hashOf(d.RepoPath(lg.File), lg.Raw))
+		}
+		for _, h := range r.History {
+			for _, lg := range h.Logs {
+				logs = append(logs, hashOf(d.RepoPath(lg.File), lg.Raw))
+			}
+		}
+	}
+	var files []string
+	files = append(files, s.Pos.File)
+	for _, r := range s.Runs {
+		files = append(files, r.Pos.File)
+		if r.Accuracy != nil {
+			files = append(files, path.Join(path.Dir(r.Pos.File), study.AccuracyFile))
+		}
+		for _, h := range r.History {
+			if h.Command != "" {
+				files = append(files, h.Pos.File)
+			}
+		}
+	}
+	for _, c := range content {
+		if c != nil {
+			files = append(files, c.Pos.File)
+		}
+	}
+	for _, f := range files {
+		h, err := hashProjectFile(d, f)
+		if err != nil {
+			return nil, nil, err
+		}
+		inputs = append(inputs, h)
+	}
+	for _, dir := range []string{d.Locales, d.Templates} {
+		hs, err := hashFolder(dir, d.RepoPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		inputs = append(inputs, hs...)
+	}
+	sort.Slice(logs, func(i, j int) bool { return logs[i].Path < logs[j].Path })
+	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Path < inputs[j].Path })
+	return logs, inputs, nil
+}
+
+// hashProjectFile reads a file of results/ or content/ named as the
+// loader shows it.
+func hashProjectFile(d Dirs, file string) (FileHash, error) {
+	for _, dir := range []string{d.Results, d.Content} {
+		if dir == "" {
+			continue
+		}
+		root := strings.TrimSuffix(filepath.ToSlash(dir), "/")
+		if rest, ok := strings.CutPrefix(file, root+"/"); ok {
+			data, err := fs.ReadFile(projectFS(dir), rest)
+			if err != nil {
+				return FileHash{}, err
+			}
+			return hashOf(d.RepoPath(file), data), nil
+		}
+	}
+	return FileHash{}, &fs.PathError{Op: "hash", Path: file, Err: fs.ErrNotExist}
+}
+
+// hashFolder hashes every regular file of a project folder, by path.
+func hashFolder(dir string, repoPath func(string) string) ([]FileHash, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	fsys := projectFS(dir)
+	var out []FileHash
+	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || !e.Type().IsRegular() {
+			return err // a link or pipe is refused where the build reads the folder
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		out = append(out, hashOf(repoPath(path.Join(strings.TrimSuffix(filepath.ToSlash(dir), "/"), p)), data))
+		return nil
+	})
+	return out, err
+}
