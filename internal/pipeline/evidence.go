@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/perflab/perflab/internal/buildinfo"
 	"github.com/perflab/perflab/internal/recipe"
@@ -128,11 +130,7 @@ func hashProjectFile(d Dirs, file string) (FileHash, error) {
 		}
 		root := strings.TrimSuffix(filepath.ToSlash(dir), "/")
 		if rest, ok := strings.CutPrefix(file, root+"/"); ok {
-			data, err := fs.ReadFile(projectFS(dir), rest)
-			if err != nil {
-				return FileHash{}, err
-			}
-			return hashOf(d.RepoPath(file), data), nil
+			return hashStream(projectFS(dir), rest, d.RepoPath(file))
 		}
 	}
 	return FileHash{}, &fs.PathError{Op: "hash", Path: file, Err: fs.ErrNotExist}
@@ -149,12 +147,29 @@ func hashFolder(dir string, repoPath func(string) string) ([]FileHash, error) {
 		if err != nil || !e.Type().IsRegular() {
 			return err // a link or pipe is refused where the build reads the folder
 		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return err
-		}
-		out = append(out, hashOf(repoPath(path.Join(strings.TrimSuffix(filepath.ToSlash(dir), "/"), p)), data))
-		return nil
+		h, err := hashStream(fsys, p, repoPath(path.Join(strings.TrimSuffix(filepath.ToSlash(dir), "/"), p)))
+		out = append(out, h)
+		return err
 	})
 	return out, err
+}
+
+// copyBuffers keep the reads of hashStream from allocating per file: every
+// study hashes the locales and templates again.
+var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
+// hashStream hashes a file of fsys without holding it in memory.
+func hashStream(fsys fs.FS, name, shown string) (FileHash, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return FileHash{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	buf := copyBuffers.Get().(*[]byte)
+	defer copyBuffers.Put(buf)
+	if _, err := io.CopyBuffer(struct{ io.Writer }{h}, struct{ io.Reader }{f}, *buf); err != nil {
+		return FileHash{}, err
+	}
+	return FileHash{Path: shown, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }

@@ -41,7 +41,11 @@ func recipeText(rc recipe.Recipe, T func(string, ...any) string, repoPath func(s
 		return unknown
 	}
 	var b strings.Builder
-	comment := func(text string) { b.WriteString("# " + shellquote.Comment(text) + "\n") }
+	comment := func(text string) {
+		b.WriteString("# ")
+		b.WriteString(shellquote.Comment(text))
+		b.WriteByte('\n')
+	}
 	comment(T("reproduce.engine", "Engine", v(rc.Engine), "Version", v(rc.EngineVersion)))
 	comment(T("reproduce.tool", "Tool", v(rc.Tool), "Version", v(rc.ToolVersion)))
 	comment(T("reproduce.model", "Model", v(rc.Model), "Revision", v(rc.Revision)))
@@ -56,14 +60,16 @@ func recipeText(rc recipe.Recipe, T func(string, ...any) string, repoPath func(s
 	} else {
 		comment(T("reproduce.serve", "From", rc.Serve.From(repoPath)))
 	}
-	b.WriteString(strings.TrimRight(rc.Serve.Value, "\n") + "\n")
+	b.WriteString(strings.TrimRight(rc.Serve.Value, "\n"))
+	b.WriteByte('\n')
 	for _, w := range rc.Workloads {
 		b.WriteString("\n")
 		if !w.Bench.Known() {
 			comment(T("reproduce.bench_unknown", "Workload", w.ID))
 		} else {
 			comment(T("reproduce.bench", "Workload", w.ID, "From", w.Bench.From(repoPath)))
-			b.WriteString(strings.TrimRight(w.Bench.Value, "\n") + "\n")
+			b.WriteString(strings.TrimRight(w.Bench.Value, "\n"))
+			b.WriteByte('\n')
 		}
 		if w.Echo.Known() {
 			comment(T("reproduce.echo", "From", w.Echo.From(repoPath)))

@@ -31,6 +31,9 @@ func Join(words []string) string {
 // Comment makes text safe on a line that starts with "# ": every line
 // break (of any kind) becomes a space, so nothing escapes the comment.
 func Comment(text string) string {
+	if !strings.ContainsAny(text, lineBreaks) {
+		return text
+	}
 	return strings.Map(func(r rune) rune {
 		switch r {
 		case '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029':
@@ -39,3 +42,6 @@ func Comment(text string) string {
 		return r
 	}, text)
 }
+
+// lineBreaks are the characters Comment replaces.
+const lineBreaks = "\n\r\v\f\u0085\u2028\u2029"
