@@ -14,6 +14,7 @@ import (
 
 	"github.com/perflab/perflab/internal/buildinfo"
 	"github.com/perflab/perflab/internal/recipe"
+	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -43,7 +44,7 @@ func hashOf(p string, data []byte) FileHash {
 
 // addStudyDownloads adds a study's rows (data/<study>.csv and .json), its
 // recipes (data/<study>.reproduce.sh) and, last, their evidence.
-func addStudyDownloads(files Output, d Dirs, s *study.Study, content map[string]*study.Content, rows []Record) error {
+func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study, content map[string]*study.Content, rows []Record) error {
 	stem := "data/" + s.ID
 	csvData, jsonData, err := marshalRecords(stem, rows)
 	if err != nil {
@@ -54,7 +55,7 @@ func addStudyDownloads(files Output, d Dirs, s *study.Study, content map[string]
 	if v := buildinfo.Version(); v != "" {
 		ev.PerflabVersion = &v
 	}
-	if ev.Logs, ev.Inputs, err = studyInputs(d, s, content); err != nil {
+	if ev.Logs, ev.Inputs, err = studyInputs(d, s, content, r.Sources); err != nil {
 		return err
 	}
 	for _, name := range []string{stem + ".csv", stem + ".json", stem + ".reproduce.sh"} {
@@ -70,10 +71,10 @@ func addStudyDownloads(files Output, d Dirs, s *study.Study, content map[string]
 	return files.Add(stem+".evidence.json", append(out, '\n'))
 }
 
-// studyInputs hashes the study's logs as they were read, and reads again,
-// through the same guarded file system as a build, its metadata and prose
-// and the project's locales and templates.
-func studyInputs(d Dirs, s *study.Study, content map[string]*study.Content) (logs, inputs []FileHash, err error) {
+// studyInputs hashes the study's logs as they were read and reads again,
+// through the same guarded file system as a build, its metadata and
+// prose; sources are the locales and templates the renderer read.
+func studyInputs(d Dirs, s *study.Study, content map[string]*study.Content, sources []render.Source) (logs, inputs []FileHash, err error) {
 	for _, r := range s.Runs {
 		for _, lg := range r.Logs {
 			logs = append(logs, hashOf(d.RepoPath(lg.File), lg.Raw))
@@ -109,12 +110,8 @@ func studyInputs(d Dirs, s *study.Study, content map[string]*study.Content) (log
 		}
 		inputs = append(inputs, h)
 	}
-	for _, dir := range []string{d.Locales, d.Templates} {
-		hs, err := hashFolder(dir, d.RepoPath)
-		if err != nil {
-			return nil, nil, err
-		}
-		inputs = append(inputs, hs...)
+	for _, src := range sources {
+		inputs = append(inputs, FileHash{src.Path, src.SHA256})
 	}
 	sort.Slice(logs, func(i, j int) bool { return logs[i].Path < logs[j].Path })
 	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Path < inputs[j].Path })
@@ -136,22 +133,42 @@ func hashProjectFile(d Dirs, file string) (FileHash, error) {
 	return FileHash{}, &fs.PathError{Op: "hash", Path: file, Err: fs.ErrNotExist}
 }
 
-// hashFolder hashes every regular file of a project folder, by path.
-func hashFolder(dir string, repoPath func(string) string) ([]FileHash, error) {
-	if dir == "" {
-		return nil, nil
+// readRecorder is a folder of the project that remembers the SHA-256 of
+// every file read through ReadFile: the renderer reads its templates and
+// locales once per build, and each study's evidence lists them.
+type readRecorder struct {
+	fs.FS
+	dir   string
+	d     Dirs
+	mu    sync.Mutex
+	reads map[string]string // repository path -> SHA-256
+}
+
+func recordReads(fsys fs.FS, dir string, d Dirs) *readRecorder {
+	return &readRecorder{FS: fsys, dir: dir, d: d, reads: map[string]string{}}
+}
+
+func (r *readRecorder) ReadFile(name string) ([]byte, error) {
+	data, err := fs.ReadFile(r.FS, name)
+	if err == nil {
+		h := hashOf(r.d.RepoPath(path.Join(strings.TrimSuffix(filepath.ToSlash(r.dir), "/"), name)), data)
+		r.mu.Lock()
+		r.reads[h.Path] = h.SHA256
+		r.mu.Unlock()
 	}
-	fsys := projectFS(dir)
-	var out []FileHash
-	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
-		if err != nil || !e.Type().IsRegular() {
-			return err // a link or pipe is refused where the build reads the folder
+	return data, err
+}
+
+// sortedSources lists what the recorders saw, by path.
+func sortedSources(recs ...*readRecorder) []render.Source {
+	var out []render.Source
+	for _, r := range recs {
+		for p, h := range r.reads {
+			out = append(out, render.Source{Path: p, SHA256: h})
 		}
-		h, err := hashStream(fsys, p, repoPath(path.Join(strings.TrimSuffix(filepath.ToSlash(dir), "/"), p)))
-		out = append(out, h)
-		return err
-	})
-	return out, err
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
 }
 
 // copyBuffers keep the reads of hashStream from allocating per file: every
