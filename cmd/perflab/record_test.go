@@ -148,3 +148,22 @@ func TestRecordFailed(t *testing.T) {
 		t.Errorf("no command: exit %d, want 2", exitCode(err))
 	}
 }
+
+// A recording in progress (a hidden folder of results/ whose log grows)
+// does not make perflab serve rebuild; a study's file does.
+func TestScanSkipsRecordings(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{".record-s-r-1/benchmark.log": "a", "s/study.yaml": "x"} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	before := scan([]string{dir})
+	os.WriteFile(filepath.Join(dir, ".record-s-r-1/benchmark.log"), []byte("ab"), 0o644)
+	if scan([]string{dir}) != before {
+		t.Error("a growing recording changes the scan")
+	}
+	os.WriteFile(filepath.Join(dir, "s/study.yaml"), []byte("xy"), 0o644)
+	if scan([]string{dir}) == before {
+		t.Error("a changed study.yaml does not change the scan")
+	}
+}
