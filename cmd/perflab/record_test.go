@@ -107,8 +107,9 @@ func TestRecord(t *testing.T) {
 			t.Errorf("run.yaml lacks %q:\n%s", want, y)
 		}
 	}
-	if strings.Contains(out, "perflab check on the new run:") == false {
-		t.Errorf("record did not check the run:\n%s", out)
+	// The output printed another vLLM than the study's: check says so.
+	if !strings.Contains(out, "perflab check on the new run:") || !strings.Contains(out, "warning: recorded-mismatch: run vllm-rec was recorded on vLLM 0.10.1.1, but results/qwen3-32b-a100/study.yaml:") {
+		t.Errorf("record did not check the run, or missed the version:\n%s", out)
 	}
 	if out, _, err := perflab(t, append([]string{"check"}, flags...)...); err != nil {
 		t.Errorf("check after record: %v\n%s", err, out)

@@ -129,6 +129,7 @@ func Study(s *study.Study) Result {
 	tradeOffRules(rep, add)
 	regressionRules(rep, add)
 	reproductionRules(rep, add)
+	recordedRules(s, add)
 	acknowledge(s, diags, add)
 	for i := range diags {
 		diags[i].Study = s.ID
