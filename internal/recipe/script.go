@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/shellquote"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -18,8 +19,10 @@ import (
 // results tree into the path shown.
 func Script(s *study.Study, path func(string) string) []byte {
 	var b strings.Builder
+	// A comment is one line, and shows control characters rather than
+	// sending them to the terminal of whoever reads the script.
 	comment := func(format string, a ...any) {
-		b.WriteString("# " + shellquote.Comment(fmt.Sprintf(format, a...)) + "\n")
+		b.WriteString("# " + plain.Line(shellquote.Comment(fmt.Sprintf(format, a...))) + "\n")
 	}
 	b.WriteString("#!/bin/sh\n")
 	comment("How to run again each run of study %s, written by perflab from %s.", s.ID, path(s.Pos.File))
