@@ -15,7 +15,7 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-const addUsage = "usage: perflab add --study ID --run RUN [--workload W] [--command CMD] [--engine E] [--name NAME] [--gpus N] [--gpu MODEL] [--results DIR] [--content DIR] LOG..."
+const addUsage = "usage: perflab add --study ID --run RUN [--workload W] [--command CMD] [--engine E] [--name NAME] [--gpus N] [--gpu MODEL] [--reproduces RUN] [--results DIR] [--content DIR] LOG..."
 
 // runAdd creates results/<study>/runs/<run>/ from a contributor's logs,
 // then prints what perflab check says about the new run. It exits 1 when
@@ -33,6 +33,7 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.IntVar(&o.GPUs, "gpus", 0, "GPUs the run used (default: from the command's parallel sizes)")
 	fs.StringVar(&o.GPU, "gpu", "", "a new study's GPU model, e.g. \"NVIDIA A100 SXM 80GB\" (default: marked in study.yaml for you to fill in)")
 	fs.StringVar(&o.Content, "content", "content", "content folder, where a new study's prose files are started")
+	fs.StringVar(&o.Reproduces, "reproduces", "", "run of the study this one independently reruns (a reproduction)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
