@@ -374,6 +374,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 	if b := s.benchReportJSON(o); b != nil {
 		return b
 	}
+	if b := s.aiperfJSON(o); b != nil {
+		return b
+	}
 	if b := s.llamaJSON(o); b != nil {
 		return b
 	}
