@@ -377,6 +377,9 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 	if b := s.aiperfJSON(o); b != nil {
 		return b
 	}
+	if b := s.mlperfEndpointsJSON(o); b != nil {
+		return b
+	}
 	if b := s.llamaJSON(o); b != nil {
 		return b
 	}
