@@ -134,7 +134,7 @@ func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Blo
 		"generator": "perflab", "study": s.ID, "model": s.Model, "gpu": s.Hardware.GPU,
 		"run": run.ID, "run_name": run.Name, "engine": run.Engine, "command": run.Command, "gpus": run.GPUs,
 		"workload": lg.Workload, "format": string(b.Format), "tool": b.Tool, "tool_version": b.Version,
-		"source": map[string]any{"file": file, "line": b.Line, "end_line": b.EndLine},
+		"source":     map[string]any{"file": file, "line": b.Line, "end_line": b.EndLine},
 		"definition": string(b.Definition),
 	}
 	for _, e := range s.Engines {
