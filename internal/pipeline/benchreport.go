@@ -15,7 +15,7 @@ import (
 // Every result block of a study is also written as an llm-d Benchmark
 // Report v0.2.1 (docs/downloads.md): data/<study>/reports/<run>/<log>.json,
 // one per (run, workload, load, repeat), that is one per log, or one per
-// block (<log>.L<line>.json) for a log of a tool that prints several. The
+// block (<log>.block-<n>.json) for a log of a tool that prints several. The
 // schema forbids keys it does not declare everywhere but under
 // results.observability, so perflab's own data (where each figure comes
 // from, the checks, the claims and the intervals) is written there, under
@@ -166,10 +166,10 @@ func marshalReport(doc any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// reportName is the download path of the report of block i of a log:
-// data/<study>/reports/<run>/<log stem>.json, with .L<line> before .json
-// when the log has more than one block; "" for a name it cannot use.
-func reportName(studyID, runID string, lg *study.Log, b *benchlog.Block) string {
+// reportName is the download path of the report of block bi of a log:
+// data/<study>/reports/<run>/<log stem>.json, with .block-<bi+1> before
+// .json when the log has more than one block; "" for a name it cannot use.
+func reportName(studyID, runID string, lg *study.Log, bi int) string {
 	base := path.Base(lg.File)
 	stem := strings.TrimSuffix(base, path.Ext(base))
 	for _, part := range []string{studyID, runID, stem} {
@@ -178,7 +178,7 @@ func reportName(studyID, runID string, lg *study.Log, b *benchlog.Block) string 
 		}
 	}
 	if len(lg.Blocks) > 1 {
-		stem += ".L" + strconv.Itoa(b.Line)
+		stem += ".block-" + strconv.Itoa(bi+1)
 	}
 	return "data/" + studyID + "/reports/" + runID + "/" + stem + ".json"
 }
@@ -191,11 +191,11 @@ func addBenchReports(files Output, res check.Result, root string) error {
 			lg := &run.Logs[li]
 			for bi := range lg.Blocks {
 				b := &lg.Blocks[bi]
-				name := reportName(s.ID, run.ID, lg, b)
+				name := reportName(s.ID, run.ID, lg, bi)
 				if name == "" || b.Format == benchlog.FormatError {
 					continue
 				}
-				data, err := marshalReport(benchReport(res, run, lg, b, root))
+				data, err := marshalReport(benchReport(res, run, lg, bi, root))
 				if err != nil {
 					return err
 				}

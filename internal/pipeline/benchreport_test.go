@@ -22,7 +22,7 @@ func TestBenchReports(t *testing.T) {
 				lg := &run.Logs[li]
 				for bi := range lg.Blocks {
 					b := &lg.Blocks[bi]
-					name := reportName(res.Study.ID, run.ID, lg, b)
+					name := reportName(res.Study.ID, run.ID, lg, bi)
 					data, ok := files[name]
 					if !ok {
 						t.Errorf("%s:%d: no report %s", lg.File, b.Line, name)

@@ -23,12 +23,12 @@ type benchReportDoc struct {
 }
 
 // benchReport builds the report of one block of a log of a run.
-func benchReport(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Block, root string) benchReportDoc {
-	s := res.Study
+func benchReport(res check.Result, run *study.Run, lg *study.Log, bi int, root string) benchReportDoc {
+	s, b := res.Study, &lg.Blocks[bi]
 	stem := strings.TrimSuffix(path.Base(lg.File), path.Ext(lg.File))
 	uid := s.ID + "/" + run.ID + "/" + stem
 	if len(lg.Blocks) > 1 {
-		uid += "#L" + strconv.Itoa(b.Line)
+		uid += "#block-" + strconv.Itoa(bi+1)
 	}
 	runPart := map[string]any{"uid": uid, "eid": s.ID, "description": run.Name}
 	if m, ok := b.Metrics["duration"]; ok && m.Value >= 0 && !math.IsInf(m.Value, 0) {
@@ -163,7 +163,7 @@ func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Blo
 		metrics[k] = map[string]any{"value": json.Number(strconv.FormatFloat(m.Value, 'f', -1, 64)), "line": m.Line}
 	}
 	meta["metrics"] = metrics
-	meta["checks"] = brChecks(res, run, lg)
+	meta["checks"] = brChecks(res, run, lg, root)
 	meta["claims"] = brClaims(s, run, lg)
 	if iv := brIntervals(s, run, lg, b); len(iv) > 0 {
 		meta["intervals"] = iv
@@ -172,14 +172,14 @@ func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Blo
 }
 
 // brChecks are the diagnostics on the log or on the run.
-func brChecks(res check.Result, run *study.Run, lg *study.Log) []map[string]any {
+func brChecks(res check.Result, run *study.Run, lg *study.Log, root string) []map[string]any {
 	out := []map[string]any{}
 	for _, d := range res.Diagnostics {
 		if d.File != lg.File && d.Subject != run.ID {
 			continue
 		}
-		c := map[string]any{"rule": d.Rule, "severity": string(d.Severity), "message": d.Message,
-			"file": d.File, "line": d.Line, "acknowledged": d.Acknowledged()}
+		c := map[string]any{"rule": d.Rule, "severity": string(d.Severity), "message": repoText(d.Message, root),
+			"file": repoPath(d.File, root), "line": d.Line, "acknowledged": d.Acknowledged()}
 		out = append(out, c)
 	}
 	return out
@@ -228,4 +228,14 @@ func brIntervals(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Bloc
 			"line": iv.Line, "by": b.Tool}
 	}
 	return out
+}
+
+// repoText names the files a message mentions as the repository does,
+// whatever folder the results were read from.
+func repoText(msg, root string) string {
+	root = strings.TrimSuffix(root, "/")
+	if root == "" || root == "." || root == "results" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, root+"/", "results/")
 }
