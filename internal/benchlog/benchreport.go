@@ -287,9 +287,27 @@ func (s *Scanner) benchReportJSON(o *jsonObj) *Block {
 		}
 	}
 	if !isBenchReport(o.has, version) {
+		if version != "" && looksBenchReport(o) && s.err == nil {
+			s.err = &SyntaxError{File: s.name, Line: o.line,
+				Msg: fmt.Sprintf("a Benchmark Report of version %q: perflab reads versions 0.2 and 0.2.1 of llm-d's schema, not this one", version)}
+		}
 		return nil
 	}
 	b := benchReportBlock(s.name, o.line, o.end, FormatBenchReport, o.kvs)
 	b.Problems = append(o.problems, b.Problems...)
 	return b
+}
+
+// looksBenchReport says whether an object has the parts of a Benchmark
+// Report of any version: a run uid, or a scenario and metrics (v0.1).
+func looksBenchReport(o *jsonObj) bool {
+	if o.has["run.uid"] {
+		return true
+	}
+	scenario, metrics := false, false
+	for _, kv := range o.kvs {
+		scenario = scenario || strings.HasPrefix(kv.path, "scenario.")
+		metrics = metrics || strings.HasPrefix(kv.path, "metrics.")
+	}
+	return scenario && metrics
 }
