@@ -158,9 +158,9 @@ func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Blo
 		}
 		meta["definitions"] = defs
 	}
-	metrics := map[string]any{}
+	metrics := make(map[string]brFigure, len(b.Metrics))
 	for k, m := range b.Metrics {
-		metrics[k] = map[string]any{"value": json.Number(strconv.FormatFloat(m.Value, 'f', -1, 64)), "line": m.Line}
+		metrics[k] = brFigure{Value: json.Number(strconv.FormatFloat(m.Value, 'f', -1, 64)), Line: m.Line}
 	}
 	meta["metrics"] = metrics
 	meta["checks"] = brChecks(res, run, lg, root)
@@ -171,34 +171,55 @@ func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Blo
 	return meta
 }
 
+// brFigure is one figure of a block in the metadata.
+type brFigure struct {
+	Value json.Number `json:"value"`
+	Line  int         `json:"line"`
+}
+
+// brCheckEntry is one diagnostic in the metadata.
+type brCheckEntry struct {
+	Rule         string `json:"rule"`
+	Severity     string `json:"severity"`
+	Message      string `json:"message"`
+	File         string `json:"file"`
+	Line         int    `json:"line"`
+	Acknowledged bool   `json:"acknowledged"`
+}
+
+// brClaim is one published figure in the metadata.
+type brClaim struct {
+	Kind     string `json:"kind"`
+	Printed  string `json:"printed"`
+	Source   string `json:"source"`
+	Workload string `json:"workload,omitempty"`
+	Step     string `json:"step,omitempty"`
+	Config   string `json:"config,omitempty"`
+	Run      string `json:"run,omitempty"`
+}
+
 // brChecks are the diagnostics on the log or on the run.
-func brChecks(res check.Result, run *study.Run, lg *study.Log, root string) []map[string]any {
-	out := []map[string]any{}
+func brChecks(res check.Result, run *study.Run, lg *study.Log, root string) []brCheckEntry {
+	out := []brCheckEntry{}
 	for _, d := range res.Diagnostics {
 		if d.File != lg.File && d.Subject != run.ID {
 			continue
 		}
-		c := map[string]any{"rule": d.Rule, "severity": string(d.Severity), "message": repoText(d.Message, root),
-			"file": repoPath(d.File, root), "line": d.Line, "acknowledged": d.Acknowledged()}
-		out = append(out, c)
+		out = append(out, brCheckEntry{Rule: d.Rule, Severity: string(d.Severity), Message: repoText(d.Message, root),
+			File: repoPath(d.File, root), Line: d.Line, Acknowledged: d.Acknowledged()})
 	}
 	return out
 }
 
 // brClaims are the study's claims about the log's workload or its run.
-func brClaims(s *study.Study, run *study.Run, lg *study.Log) []map[string]any {
-	out := []map[string]any{}
+func brClaims(s *study.Study, run *study.Run, lg *study.Log) []brClaim {
+	out := []brClaim{}
 	for _, c := range s.Claims {
 		if c.Workload != lg.Workload && c.Run != run.ID {
 			continue
 		}
-		m := map[string]any{"kind": string(c.Kind), "printed": c.Printed, "source": c.Source}
-		for k, v := range map[string]string{"workload": c.Workload, "step": c.Step, "config": c.Config, "run": c.Run} {
-			if v != "" {
-				m[k] = v
-			}
-		}
-		out = append(out, m)
+		out = append(out, brClaim{Kind: string(c.Kind), Printed: c.Printed, Source: c.Source,
+			Workload: c.Workload, Step: c.Step, Config: c.Config, Run: c.Run})
 	}
 	return out
 }
