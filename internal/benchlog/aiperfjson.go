@@ -35,10 +35,11 @@ const RunMean Definition = "run-mean"
 // Interval is a confidence interval a tool printed for a metric over its
 // repeated runs.
 type Interval struct {
-	Low, High float64
-	Level     float64 // confidence level, 0.95
-	Runs      int     // successful runs behind it
-	Line      int
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	Level float64 `json:"level"` // confidence level, 0.95
+	Runs  int     `json:"runs"`  // successful runs behind it
+	Line  int     `json:"line"`
 }
 
 // aiperfExtra are AIPerf tags whose rows the console tables name otherwise.
