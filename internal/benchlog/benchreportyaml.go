@@ -1,11 +1,13 @@
 package benchlog
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -18,6 +20,13 @@ import (
 const maxReportYAML = 64 << 20
 
 var brYAMLStart = regexp.MustCompile(`^(results|run|scenario|version):(\s|$)`)
+
+// hasTopKey says whether a line of data starts with "key:", to tell a
+// report with a YAML error (it has results: and version:) from a log.
+func hasTopKey(data []byte, key string) bool {
+	k := []byte(key + ":")
+	return bytes.HasPrefix(data, k) || bytes.Contains(data, append([]byte{'\n'}, k...))
+}
 
 // looksBenchReportYAML says whether the first line of an input that is not
 // blank or a comment opens a Benchmark Report in YAML.
@@ -38,39 +47,42 @@ func looksBenchReportYAML(buf []byte) bool {
 	return false
 }
 
-// scanBenchReportYAML reads the whole input as one YAML report.
+// scanBenchReportYAML reads the whole input as one YAML report. An input
+// that is not a YAML mapping with a report's parts (a log whose first line
+// happens to read "version: 2") is read as a log instead.
 func (s *Scanner) scanBenchReportYAML() {
-	s.eof = true
 	data, err := io.ReadAll(io.LimitReader(s.r, maxReportYAML+1))
 	if err != nil {
-		s.err = fmt.Errorf("%s: %w", s.name, err)
-		return
-	}
-	if len(data) > maxReportYAML {
-		s.err = &SyntaxError{File: s.name, Line: 1, Msg: "a YAML report larger than 64 MiB is not read"}
+		s.eof, s.err = true, fmt.Errorf("%s: %w", s.name, err)
 		return
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		s.err = &SyntaxError{File: s.name, Line: yamlErrorLine(err), Msg: "invalid YAML: " + err.Error()}
-		return
-	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		s.err = &SyntaxError{File: s.name, Line: 1, Msg: "a Benchmark Report is a mapping (version, run, scenario, results)"}
-		return
-	}
 	var kvs []jsonKV
-	yamlScalars(doc.Content[0], "", 0, &kvs)
+	if len(data) <= maxReportYAML {
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			if hasTopKey(data, "results") && hasTopKey(data, "version") {
+				s.eof, s.err = true, &SyntaxError{File: s.name, Line: yamlErrorLine(err), Msg: "invalid YAML in a Benchmark Report: " + err.Error()}
+				return
+			}
+		} else if len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode {
+			yamlScalars(doc.Content[0], "", 0, &kvs)
+		}
+	}
 	has := make(map[string]bool, len(kvs))
-	version := ""
-	end := 1
+	version, end, parts := "", 1, false
 	for _, kv := range kvs {
 		has[kv.path] = true
 		end = max(end, kv.line)
 		if kv.path == "version" {
 			version = kv.raw
 		}
+		parts = parts || strings.HasPrefix(kv.path, "results.") || strings.HasPrefix(kv.path, "metrics.")
 	}
+	if version == "" || !has["run.uid"] && !parts {
+		s.r, s.input = bufio.NewReader(bytes.NewReader(data)), inputText
+		return
+	}
+	s.eof = true
 	if !isBenchReport(has, version) {
 		s.err = &SyntaxError{File: s.name, Line: doc.Content[0].Line,
 			Msg: fmt.Sprintf("this YAML is not a Benchmark Report v0.2 or v0.2.1 (version %q, run.uid %s): perflab reads only those versions of llm-d's schema", version, present(has["run.uid"]))}
