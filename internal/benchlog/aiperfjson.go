@@ -98,6 +98,9 @@ func (s *Scanner) aiperfJSON(o *jsonObj) *Block {
 		b.Format, b.Definition = FormatAIPerfAggregate, RunMean
 		b.Version = "profile_export_aiperf_aggregate.json (" + byPath["metadata.aggregation_type"].raw + ")"
 	}
+	if v := byPath["aiperf_version"].raw; v != "" {
+		b.Version += ", AIPerf " + v
+	}
 	for _, kv := range o.kvs {
 		if !strings.HasPrefix(kv.path, "input_config.") {
 			b.Labels = append(b.Labels, Label{Label: kv.path, Value: kv.raw, Line: kv.line})
