@@ -9,6 +9,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -30,7 +31,7 @@ func benchReport(res check.Result, run *study.Run, lg *study.Log, bi int, root s
 	if len(lg.Blocks) > 1 {
 		uid += "#block-" + strconv.Itoa(bi+1)
 	}
-	runPart := map[string]any{"uid": uid, "eid": s.ID, "description": run.Name}
+	runPart := map[string]any{"uid": txt(uid), "eid": txt(s.ID), "description": txt(run.Name)}
 	if m, ok := b.Metrics["duration"]; ok && m.Value >= 0 && !math.IsInf(m.Value, 0) {
 		runPart["time"] = map[string]any{"duration": isoDuration(m.Value)}
 	}
@@ -81,11 +82,11 @@ func brLoad(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Block) ma
 	case "random":
 		source = "random"
 	}
-	tool := b.Tool
+	tool := txt(b.Tool)
 	if tool == "" {
-		tool = s.Benchmark.Tool
+		tool = txt(s.Benchmark.Tool)
 	}
-	std := map[string]any{"tool": tool, "tool_version": b.Version, "source": source, "input_seq_len": in}
+	std := map[string]any{"tool": tool, "tool_version": txt(b.Version), "source": source, "input_seq_len": in}
 	if out := brSeqLen(b, "mean_output_len", "total_output_tokens", w.OutputLen); out != nil {
 		std["output_seq_len"] = out
 	}
@@ -97,10 +98,10 @@ func brLoad(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Block) ma
 	if c, ok := brConcurrency(w, lg, b); ok {
 		std["concurrency"] = c
 	}
-	load := map[string]any{"metadata": map[string]any{"description": "workload " + w.ID}, "standardized": std,
+	load := map[string]any{"metadata": map[string]any{"description": txt("workload " + w.ID)}, "standardized": std,
 		"native": map[string]any{}}
 	if w.Command != "" {
-		load["native"] = map[string]any{"args": map[string]any{"command": w.Command}}
+		load["native"] = map[string]any{"args": map[string]any{"command": plain.Block(w.Command)}}
 	}
 	return load
 }
@@ -131,25 +132,25 @@ func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Blo
 	s := res.Study
 	file := repoPath(lg.File, root)
 	meta := map[string]any{
-		"generator": "perflab", "study": s.ID, "model": s.Model, "gpu": s.Hardware.GPU,
-		"run": run.ID, "run_name": run.Name, "engine": run.Engine, "command": run.Command, "gpus": run.GPUs,
-		"workload": lg.Workload, "format": string(b.Format), "tool": b.Tool, "tool_version": b.Version,
-		"source":     map[string]any{"file": file, "line": b.Line, "end_line": b.EndLine},
+		"generator": "perflab", "study": txt(s.ID), "model": txt(s.Model), "gpu": txt(s.Hardware.GPU),
+		"run": txt(run.ID), "run_name": txt(run.Name), "engine": txt(run.Engine), "command": plain.Block(run.Command), "gpus": run.GPUs,
+		"workload": txt(lg.Workload), "format": string(b.Format), "tool": txt(b.Tool), "tool_version": txt(b.Version),
+		"source":     map[string]any{"file": txt(file), "line": b.Line, "end_line": b.EndLine},
 		"definition": string(b.Definition),
 	}
 	for _, e := range s.Engines {
 		if e.ID == run.Engine {
-			meta["engine_version"] = e.Version
+			meta["engine_version"] = txt(e.Version)
 		}
 	}
 	if lg.Repeat > 0 {
 		meta["repeat"] = lg.Repeat
 	}
 	if w := s.Workload(lg.Workload); lg.Point != nil && w != nil && w.Sweep != nil {
-		meta["load"] = map[string]any{"key": w.Sweep.Key, "value": json.Number(lg.Point.Raw)}
+		meta["load"] = map[string]any{"key": w.Sweep.Key, "value": json.Number(strconv.FormatFloat(lg.Point.Value, 'f', -1, 64))}
 	}
 	if rule := res.Report.Excluded[run.ID]; rule != "" {
-		meta["excluded_by"] = rule
+		meta["excluded_by"] = txt(rule)
 	}
 	if len(b.Definitions) > 0 {
 		defs := map[string]string{}
@@ -205,8 +206,8 @@ func brChecks(res check.Result, run *study.Run, lg *study.Log, root string) []br
 		if d.File != lg.File && d.Subject != run.ID {
 			continue
 		}
-		out = append(out, brCheckEntry{Rule: d.Rule, Severity: string(d.Severity), Message: repoText(d.Message, root),
-			File: repoPath(d.File, root), Line: d.Line, Acknowledged: d.Acknowledged()})
+		out = append(out, brCheckEntry{Rule: txt(d.Rule), Severity: string(d.Severity), Message: plain.Block(repoText(d.Message, root)),
+			File: txt(repoPath(d.File, root)), Line: d.Line, Acknowledged: d.Acknowledged()})
 	}
 	return out
 }
@@ -218,8 +219,8 @@ func brClaims(s *study.Study, run *study.Run, lg *study.Log) []brClaim {
 		if c.Workload != lg.Workload && c.Run != run.ID {
 			continue
 		}
-		out = append(out, brClaim{Kind: string(c.Kind), Printed: c.Printed, Source: c.Source,
-			Workload: c.Workload, Step: c.Step, Config: c.Config, Run: c.Run})
+		out = append(out, brClaim{Kind: txt(string(c.Kind)), Printed: txt(c.Printed), Source: txt(c.Source),
+			Workload: txt(c.Workload), Step: txt(c.Step), Config: txt(c.Config), Run: txt(c.Run)})
 	}
 	return out
 }
@@ -246,7 +247,7 @@ func brIntervals(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Bloc
 	}
 	for k, iv := range b.Intervals {
 		out[k] = map[string]any{"low": iv.Low, "high": iv.High, "level": iv.Level, "repeats": iv.Runs,
-			"line": iv.Line, "by": b.Tool}
+			"line": iv.Line, "by": txt(b.Tool)}
 	}
 	return out
 }
@@ -260,3 +261,7 @@ func repoText(msg, root string) string {
 	}
 	return strings.ReplaceAll(msg, root+"/", "results/")
 }
+
+// txt makes a one-line field safe to show as text (package plain): a
+// report is read by people too, and a field may hold anything.
+func txt(s string) string { return plain.Line(s) }
