@@ -94,7 +94,7 @@ func (r *Report) history() []HistoryResult {
 					continue
 				}
 				if prev != nil {
-					p.Change = newChange(r.Headline, *prev, *p.Value)
+					p.Change = r.compare(r.Headline, *prev, *p.Value)
 					p.Regression = !p.Change.Better && !p.Change.Noise
 				}
 				prev = p.Value

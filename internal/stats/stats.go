@@ -85,10 +85,10 @@ func TQuantile(q, df float64) float64 {
 	return (lo + hi) / 2
 }
 
-// RatioInterval is the 95 % interval of mean(b) / mean(a), from the
-// delta method on the log of the ratio with Welch's degrees of freedom:
-// exp(log(b/a) ± t x se), se² = cv(a)²/n(a) + cv(b)²/n(b). ok is false
-// when no test is possible (see Welch) or a mean is not positive.
+// RatioInterval is the 95 % interval of r = mean(b) / mean(a), from the
+// delta method with Welch's degrees of freedom: r x (1 ± t x se), where
+// se² = cv(a)²/n(a) + cv(b)²/n(b). ok is false when no test is possible
+// (see Welch) or a mean is not positive.
 func RatioInterval(a, b Summary) (lo, hi float64, ok bool) {
 	if a.N < 2 || b.N < 2 || a.Mean <= 0 || b.Mean <= 0 {
 		return math.NaN(), math.NaN(), false
@@ -100,8 +100,8 @@ func RatioInterval(a, b Summary) (lo, hi float64, ok bool) {
 	}
 	df := (va + vb) * (va + vb) / (va*va/float64(a.N-1) + vb*vb/float64(b.N-1))
 	half := TQuantile(0.975, df) * math.Sqrt(va+vb)
-	r := math.Log(b.Mean / a.Mean)
-	return math.Exp(r - half), math.Exp(r + half), true
+	r := b.Mean / a.Mean
+	return r * (1 - half), r * (1 + half), true
 }
 
 // RegIncBeta is the regularized incomplete beta function I_x(a, b), from
