@@ -66,7 +66,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns", "verdictNote"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -338,13 +338,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			return "—"
 		}
 		if ch.Noise {
-			return "≈ " + report.FormatPercent(ch.Percent) + loc.T("change.noise")
+			return "≈ " + report.FormatPercent(ch.Percent) + changeStats(loc, ch) + loc.T("change.noise")
 		}
 		mark := "▼"
 		if ch.Better {
 			mark = "▲"
 		}
-		return mark + " " + report.FormatPercent(ch.Percent)
+		return mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)
 	}
 	changeLink := func(ch *report.Change, claim *report.ClaimResult, anchor string) string {
 		if ch == nil {
@@ -490,9 +490,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			// Each figure links to its run, like every number of the page.
 			figure := repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline)))
 			if i > 0 {
-				// Means of repeats whose intervals overlap are not ordered.
+				// Values the verdict cannot tell apart are not ordered.
 				prev := sr.Ranking[i-1].Headline
-				if (prev.Repeated() || rr.Headline.Repeated()) && !report.Distinct(*prev, *rr.Headline) {
+				if !rep.Distinct(rep.Headline.Key, *prev, *rr.Headline) {
 					out.WriteString(" ≈ ")
 				} else {
 					out.WriteString(sep)
@@ -727,7 +727,8 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return loc.T("aside", "Text", text)
 		},
-		"noiseBand": func() string { return report.FormatNumber(report.NoiseBand, 0) + " %" },
+		"noiseBand":   func() string { return bandText(rep.BandOf(rep.Headline.Key).Percent) },
+		"verdictNote": func() string { return verdictNote(loc, rep, loc.T("metric."+rep.Headline.Key)) },
 		"cost": func() *costView {
 			res := rep.Cost
 			if res == nil || len(res.Runs) == 0 {
