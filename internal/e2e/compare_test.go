@@ -176,7 +176,7 @@ func TestFiltersAndCompare(t *testing.T) {
 					if want := 4 + min(1, abs(a-b)); len(cells) != want { // one column when a run is chosen twice
 						t.Fatalf("%s, runs %d, %d: %d cells shown in %q, want %d", res.Study.ID, a, b, len(cells), cells, want)
 					}
-					if want := expectedChange(row.Metric, from, to); cells[len(cells)-1] != want {
+					if want := expectedChange(res.Report, row.Metric, from, to); cells[len(cells)-1] != want {
 						t.Errorf("%s %s %s, %s -> %s: change %q, want %q", res.Study.ID, row.Workload, row.Metric.Key,
 							table.Runs[a].ID, table.Runs[b].ID, cells[len(cells)-1], want)
 					}
@@ -218,9 +218,9 @@ func TestFiltersAndCompare(t *testing.T) {
 func abs(x int) int { return max(x, -x) }
 
 // expectedChange is the change cell the report would print (render's pct):
-// the same arithmetic on the same float64s, the noise band or the repeats'
-// intervals (report.Distinct), the arrows.
-func expectedChange(m report.Metric, from, to *report.Value) string {
+// the same arithmetic on the same float64s, the verdict at the metric's
+// band in the study (Report.Distinct), the arrows.
+func expectedChange(rep *report.Report, m report.Metric, from, to *report.Value) string {
 	if from == nil || to == nil {
 		return "—"
 	}
@@ -229,7 +229,7 @@ func expectedChange(m report.Metric, from, to *report.Value) string {
 	if math.IsInf(p, 0) || math.IsNaN(p) {
 		return "—"
 	}
-	if !report.Distinct(*from, *to) {
+	if !rep.Distinct(m.Key, *from, *to) {
 		return "≈ " + report.FormatPercent(p) + " (no measurable difference)"
 	}
 	better := b < a

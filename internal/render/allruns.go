@@ -42,16 +42,19 @@ type compareRowAttrs struct {
 	higherBetter bool
 	values       []string // by column; "" where the run has none
 	replicas     []string // by column; "" where the value is not projected
-	halfWidths   []string // by column: a mean of repeats' interval half-width, per replica; "" for one measurement
+	// tests holds, by column of a mean of repeats, the verdict of the change
+	// from each column to it: '1' measurable, '0' not, '-' where the other
+	// column is one measurement (the band decides, on the page).
+	tests []string
+	band  string // the metric's noise band in percent (report.Band)
 }
 
 // newCompareAttrs gives the all-runs table its data attributes.
-func newCompareAttrs(t *report.AllRuns, loc *localizer) *compareAttrs {
+func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *compareAttrs {
 	a := &compareAttrs{table: [][2]string{
 		{"data-compare", ""},
 		{"data-first", strconv.Itoa(t.First)},
 		{"data-second", strconv.Itoa(t.Second)},
-		{"data-noise", strconv.FormatFloat(report.NoiseBand, 'g', -1, 64)},
 		{"data-label-first", loc.T("allruns.first")},
 		{"data-label-second", loc.T("allruns.second")},
 		{"data-label-change", loc.T("allruns.change")},
@@ -62,7 +65,8 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer) *compareAttrs {
 	}
 	for _, row := range t.Rows {
 		ra := compareRowAttrs{higherBetter: row.Metric.HigherBetter, values: make([]string, len(row.Values)),
-			replicas: make([]string, len(row.Values)), halfWidths: make([]string, len(row.Values))}
+			replicas: make([]string, len(row.Values)), tests: make([]string, len(row.Values)),
+			band: strconv.FormatFloat(rep.BandOf(row.Metric.Key).Percent, 'g', -1, 64)}
 		for i, v := range row.Values {
 			if v == nil {
 				continue
@@ -74,13 +78,30 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer) *compareAttrs {
 				ra.replicas[i] = strconv.Itoa(v.Replicas)
 			}
 			if v.Repeated() {
-				// Two means differ only when their intervals are apart (report.Distinct).
-				ra.halfWidths[i] = strconv.FormatFloat(v.HalfWidth, 'g', -1, 64)
+				ra.tests[i] = testsTo(rep, row, v)
 			}
 		}
 		a.rows = append(a.rows, ra)
 	}
 	return a
+}
+
+// testsTo writes the verdicts of the changes from each column of a row to
+// a mean of repeats (see compareRowAttrs.tests): the page cannot run the
+// tests, and must give report's answers.
+func testsTo(rep *report.Report, row report.AllRunsRow, to *report.Value) string {
+	b := make([]byte, len(row.Values))
+	for k, from := range row.Values {
+		switch {
+		case from == nil || !from.Repeated():
+			b[k] = '-'
+		case rep.Distinct(row.Metric.Key, *from, *to):
+			b[k] = '1'
+		default:
+			b[k] = '0'
+		}
+	}
+	return string(b)
 }
 
 // compareKey holds a page's compareAttrs in goldmark's parser context.
@@ -143,6 +164,7 @@ func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 			better = "1"
 		}
 		row.SetAttributeString("data-higher-better", []byte(better))
+		row.SetAttributeString("data-band", []byte(ra.band))
 		cell := row.FirstChild().NextSibling().NextSibling() // after the case and the metric
 		for j, v := range ra.values {
 			if v != "" {
@@ -151,9 +173,8 @@ func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 			if x := ra.replicas[j]; x != "" {
 				cell.SetAttributeString("data-replicas", []byte(x))
 			}
-			if j < len(ra.halfWidths) && ra.halfWidths[j] != "" {
-				x := ra.halfWidths[j]
-				cell.SetAttributeString("data-hw", []byte(x))
+			if x := ra.tests[j]; x != "" {
+				cell.SetAttributeString("data-t", []byte(x))
 			}
 			cell = cell.NextSibling()
 		}

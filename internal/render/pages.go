@@ -788,7 +788,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if t == nil {
 			return nil
 		}
-		compare = newCompareAttrs(t, loc)
+		compare = newCompareAttrs(t, loc, rep)
 		// A value links to its line where the page shows its log; else to
 		// the line in the repository, to its run, or at least names its
 		// file and line in its title.

@@ -122,7 +122,7 @@ func newChangeBand(m Metric, from, to Value, band float64) *Change {
 	} else {
 		c.Better = to.Effective() < from.Effective()
 	}
-	c.judge(from, to, band)
+	c.judge(from, to, band, true)
 	c.Formula = fmt.Sprintf("(%s / %s - 1) x 100", to.Expr(), from.Expr())
 	return c
 }
@@ -238,6 +238,9 @@ type Report struct {
 func Build(s *study.Study, excluded map[string]string) *Report {
 	r := &Report{Study: s, Headline: HeadlineFor(s.Objective), Main: s.MainWorkload(), Excluded: excluded}
 	r.Bands = map[string]Band{r.Headline.Key: r.MeasureBand(r.Headline.Key)}
+	for _, m := range comparedLatencies { // the all-runs table's, the charts'
+		r.Bands[m.Key] = r.MeasureBand(m.Key)
+	}
 	for _, id := range s.Baseline.Runs {
 		if run := s.Run(id); run != nil {
 			r.Baseline = append(r.Baseline, run)

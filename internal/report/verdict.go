@@ -97,8 +97,9 @@ func (r *Report) BandOf(key string) Band {
 	return r.MeasureBand(key) // not cached: a page may ask while others render
 }
 
-// judge fills in a change's test, interval and verdict.
-func (c *Change) judge(from, to Value, band float64) {
+// judge fills in a change's test and verdict, and, with interval, the
+// 95 % interval it shows (a search that a verdict alone does without).
+func (c *Change) judge(from, to Value, band float64, interval bool) {
 	c.Band, c.Test, c.P, c.PU = band, TestBand, math.NaN(), math.NaN()
 	c.Lo, c.Hi = math.NaN(), math.NaN()
 	a, b := samples(from), samples(to)
@@ -106,17 +107,21 @@ func (c *Change) judge(from, to Value, band float64) {
 	outside := math.Abs(c.Percent) >= band
 	sa, sb := stats.Summarize(a), stats.Summarize(b)
 	p, _, ok := stats.Welch(sa, sb)
-	lo, hi, iok := stats.RatioInterval(sa, sb)
-	if !ok || !iok {
+	pr, rok := stats.RatioP(sa, sb)
+	if !ok || !rok {
 		c.Noise = !outside
 		return
 	}
-	c.Test, c.P, c.PU = TestWelch, p, math.NaN()
+	c.Test, c.P = TestWelch, p
 	if len(a) >= stats.UTestMinN && len(b) >= stats.UTestMinN {
 		c.Test, c.PU = TestMannWhitney, stats.MannWhitney(a, b)
 	}
-	c.Lo, c.Hi = (lo-1)*100, (hi-1)*100
-	c.Noise = c.P >= stats.Alpha || c.PU >= stats.Alpha || (c.Lo <= 0 && c.Hi >= 0) || !outside
+	// The interval includes no change exactly when pr >= 0.05.
+	c.Noise = c.P >= stats.Alpha || c.PU >= stats.Alpha || pr >= 0.05 || !outside
+	if interval {
+		lo, hi, _ := stats.RatioInterval(sa, sb)
+		c.Lo, c.Hi = (lo-1)*100, (hi-1)*100
+	}
 }
 
 // samples are a value's repeats as effective values, or the value alone.
@@ -138,7 +143,7 @@ func (c *Change) Tested() bool { return c.Test != TestBand }
 // (see judge); a report's own band is Report.Distinct's.
 func Distinct(a, b Value) bool {
 	c := Change{Percent: (b.Effective()/a.Effective() - 1) * 100}
-	c.judge(a, b, BandFloor)
+	c.judge(a, b, BandFloor, false)
 	return !c.Noise
 }
 
@@ -146,7 +151,7 @@ func Distinct(a, b Value) bool {
 // metric's band in this study.
 func (r *Report) Distinct(key string, a, b Value) bool {
 	c := Change{Percent: (b.Effective()/a.Effective() - 1) * 100}
-	c.judge(a, b, r.BandOf(key).Percent)
+	c.judge(a, b, r.BandOf(key).Percent, false)
 	return !c.Noise
 }
 

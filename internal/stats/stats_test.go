@@ -151,3 +151,20 @@ func TestTQuantileInverts(t *testing.T) {
 		}
 	}
 }
+
+// RatioP < 0.05 exactly when RatioInterval leaves out 1.
+func TestRatioPAgreesWithInterval(t *testing.T) {
+	for _, c := range [][2][]float64{
+		{{100, 101, 99}, {110, 111, 109}},
+		{{100, 110, 90}, {105, 115, 95}},
+		{{100, 102, 98, 101}, {97, 99, 95, 96}},
+		{{10, 12, 14}, {13, 15, 17}},
+	} {
+		a, b := Summarize(c[0]), Summarize(c[1])
+		lo, hi, _ := RatioInterval(a, b)
+		p, ok := RatioP(a, b)
+		if !ok || (p < 0.05) != (lo > 1 || hi < 1) {
+			t.Errorf("%v, %v: p = %v, interval [%v, %v]", c[0], c[1], p, lo, hi)
+		}
+	}
+}
