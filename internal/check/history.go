@@ -49,8 +49,8 @@ func regressionRules(rep *report.Report, add func(Diagnostic)) {
 				subject := RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)
 				add(Diagnostic{Rule: RuleRegression, Severity: Warning, File: v.Source.File, Line: v.Source.Line, Subject: subject,
 					Printed: v.Expr(), Computed: report.FormatPercent(p.Change.Percent),
-					Message: fmt.Sprintf("run %s on %s: %s %s on %s against %s on the version before (%s), beyond the %.0f %% noise band; find the cause, or acknowledge it with rule %s, subject %s",
-						hr.Run.ID, t.Workload.ID, v.Expr(), rep.Headline.Unit, p.Version, from.Expr(), report.FormatPercent(p.Change.Percent), report.NoiseBand, RuleRegression, subject)})
+					Message: fmt.Sprintf("run %s on %s: %s %s on %s against %s on the version before (%s), %s; find the cause, or acknowledge it with rule %s, subject %s",
+						hr.Run.ID, t.Workload.ID, v.Expr(), rep.Headline.Unit, p.Version, from.Expr(), report.FormatPercent(p.Change.Percent), regressionReason(p.Change), RuleRegression, subject)})
 			}
 		}
 	}
@@ -60,4 +60,12 @@ func regressionRules(rep *report.Report, add func(Diagnostic)) {
 // <run>/<workload>@<version>; "<run>/<workload>@*" names every version.
 func RegressionSubject(run, workload, version string) string {
 	return run + "/" + workload + "@" + version
+}
+
+// regressionReason names the rule that made a change a regression.
+func regressionReason(c *report.Change) string {
+	if c.Tested() {
+		return fmt.Sprintf("measurable (Welch's p = %.3f on %d + %d repeats) and beyond the %.1f %% noise band", c.P, c.NFrom, c.NTo, c.Band)
+	}
+	return fmt.Sprintf("beyond the %.1f %% noise band (one run on a side, no test possible)", c.Band)
 }
