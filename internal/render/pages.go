@@ -486,16 +486,18 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			sep = " < "
 		}
 		var out strings.Builder
+		leader := 0 // the first of the current group of ties
 		for i, rr := range sr.Ranking {
 			// Each figure links to its run, like every number of the page.
 			figure := repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline)))
 			if i > 0 {
-				// Values the verdict cannot tell apart are not ordered.
-				prev := sr.Ranking[i-1].Headline
-				if !rep.Distinct(rep.Headline.Key, *prev, *rr.Headline) {
+				// A run the verdict cannot tell from its group's first is
+				// tied with it, so every run tied with the best is named.
+				if !rep.Distinct(rep.Headline.Key, *sr.Ranking[leader].Headline, *rr.Headline) {
 					out.WriteString(" ≈ ")
 				} else {
 					out.WriteString(sep)
+					leader = i
 				}
 			}
 			out.WriteString(esc(rr.Run.Name) + loc.T("paren.after", "Text", figure+" "+rep.Headline.Unit))
