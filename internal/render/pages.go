@@ -130,6 +130,7 @@ type sloView struct {
 	Budget, Headline, Best string
 	GoodputNote            string // what the goodput column is, when there is one
 	BudgetGoodputNote      string // what the budget's goodput column is, when there is one
+	BorderlineNote         string // what "borderline" means, when a row is
 	Headers                []string
 	Rows                   []sloRowView
 }
@@ -692,6 +693,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				if sr.Meets {
 					row.Meets = loc.T("slo.yes")
 				}
+				if sr.Borderline {
+					row.Meets, v.BorderlineNote = loc.T("slo.borderline"), loc.T("slo.borderline_note")
+				}
 				for _, val := range sr.Values {
 					row.Values = append(row.Values, value(val, "run-"+sr.Run.ID))
 				}
@@ -709,6 +713,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			if res.Best != nil {
 				v.Best = loc.T("slo.best", "Run", esc(res.Best.Run.Name), "Value", value(res.Best.Headline, "run-"+res.Best.Run.ID), "Unit", rep.Headline.Unit)
+				if len(res.Tied) > 0 {
+					v.Best = loc.T("sentences", "First", v.Best, "Next", loc.T("slo.tied", "Runs", tiedNames(loc, res.Tied)))
+				}
 			} else {
 				v.Best = loc.T("slo.none")
 			}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/stats"
@@ -54,4 +55,13 @@ func verdictNote(loc *localizer, rep *report.Report, metric string) string {
 	}
 	alpha := strconv.FormatFloat(stats.Alpha, 'f', -1, 64)
 	return loc.T("verdict.note", "Alpha", alpha, "Metric", metric, "Band", bandText(b.Percent), "Source", source, "MinN", stats.UTestMinN)
+}
+
+// tiedNames lists the runs tied with the best, each name escaped.
+func tiedNames(loc *localizer, runs []*report.SLORun) string {
+	names := make([]string, len(runs))
+	for i, sr := range runs {
+		names[i] = esc(sr.Run.Name)
+	}
+	return strings.Join(names, loc.T("list.separator"))
 }

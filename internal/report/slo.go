@@ -12,6 +12,9 @@ type SLORun struct {
 	RunResult
 	Values []*Value // one per limit of the SLO; nil where the log prints none
 	Meets  bool     // every limit kept, every value printed
+	// Borderline: some limit is inside the interval of its value, or
+	// crossed by one of its repeats (see Borderline).
+	Borderline bool
 	// Goodput is the requests per second that met the benchmark's own
 	// SLO flags (vllm bench serve --goodput), when the log prints it.
 	Goodput *Value
@@ -34,6 +37,9 @@ type SLOResult struct {
 	Limits []study.SLOLimit
 	Runs   []SLORun
 	Best   *SLORun // nil when no run keeps it
+	// Tied are the other runs within the budget that cannot be told from
+	// Best on the headline.
+	Tied []*SLORun
 	// Goodput: some run's log prints its goodput.
 	Goodput bool
 	// BudgetGoodput: some run's per-request arrays give one.
@@ -57,6 +63,7 @@ func (r *Report) slo() *SLOResult {
 			v := r.mainValue(run, l.Key)
 			sr.Values = append(sr.Values, v)
 			sr.Meets = sr.Meets && v != nil && v.Measured <= l.Limit
+			sr.Borderline = sr.Borderline || Borderline(v, l.Limit)
 		}
 		if sr.Goodput = r.mainValue(run, "request_goodput"); sr.Goodput != nil {
 			res.Goodput = true
@@ -79,6 +86,7 @@ func (r *Report) slo() *SLOResult {
 			break
 		}
 	}
+	res.Tied = r.tiedWithBest(res)
 	return res
 }
 
