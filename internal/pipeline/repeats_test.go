@@ -40,7 +40,7 @@ func TestRepeatsStudy(t *testing.T) {
 	for lang, count := range counts {
 		md := string(files[lang+"/"+id+".md"])
 		for _, want := range []string{
-			`/sharegpt.run-1.log:8") ± 24.84` + count, // the conclusion's baseline, linked to its first repeat
+			`/sharegpt.run-1.log:8") ± 24.84` + count,                                    // the conclusion's baseline, linked to its first repeat
 			`[▲ +5.0 % [+2.7, +7.3]` + test[lang]("p = 0.004") + `](#optimized-sharegpt`, // the conclusion: a change, with its test
 			`[≈ +2.0 % [-1.1, +5.1]` + test[lang]("p = 0.14") + noise[lang] + `](#run-vllm-eager`,
 			" ± 24.84" + count + " tok/s" + closing[lang] + " ≈ ", // the ranking does not order overlapping means

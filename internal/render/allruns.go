@@ -219,6 +219,9 @@ func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) stri
 	}
 	for _, row := range t.Rows {
 		rv := allRunsRowView{Case: esc(workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]string, len(row.Values))}
+		if row.Load != nil { // a sweep, load by load
+			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", esc(row.Load.Raw))
+		}
 		for j, val := range row.Values {
 			rv.Cells[j] = "—"
 			if val != nil {
