@@ -580,7 +580,10 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		return addRecords(files, "data/"+res.Study.ID, rows)
+		if err := addRecords(files, "data/"+res.Study.ID, rows); err != nil {
+			return err
+		}
+		return addAnalysis(files, res.Report)
 	}
 	if li == 0 {
 		so.mu.Lock()
