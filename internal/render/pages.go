@@ -1130,6 +1130,12 @@ type IndexEntry struct {
 	BestNoise    bool
 	BestFormula  string // how the change is computed from the logged values
 	Example      bool   // simulated logs (kind: example): the page says so
+	// What the change is against: the baseline's name and replicas, and
+	// the main workload (its id and dataset), for gains on different
+	// baselines and workloads are not alike.
+	Baseline         string
+	BaselineReplicas int
+	Workload         string
 }
 
 // bestChange is the landing page's gain of a study's recommended
@@ -1186,7 +1192,12 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		}
 		if e.BestRun != "" {
 			rows[i].BestChange, rows[i].BestNote = bestChange(loc, e)
+			rows[i].Against = loc.T("index.against", "Baseline", e.Baseline)
+			if e.BaselineReplicas > 1 {
+				rows[i].Against += loc.T("index.best_projected", "Replicas", e.BaselineReplicas)
+			}
 		}
+		rows[i].Workload = e.Workload
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(entries) * 600)
@@ -1218,6 +1229,8 @@ type indexRow struct {
 	BestChange         string // its gain over the baseline on the main workload
 	BestNote           string // within noise, projected
 	BestFormula        string
+	Against            string // the baseline the gain is against
+	Workload           string // the main workload the gain is measured on
 	Href, MarkdownHref string
 	CSVHref, JSONHref  string
 	Example            string // the mark of a study of simulated logs, or empty
