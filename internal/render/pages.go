@@ -66,7 +66,7 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns", "verdictNote"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns", "verdictNote", "historyWindow"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -737,6 +737,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			return loc.T("aside", "Text", text)
 		},
 		"noiseBand":   func() string { return bandText(rep.BandOf(rep.Headline.Key).Percent) },
+		"historyWindow": func() int { return report.HistoryWindow },
 		"verdictNote": func() string { return verdictNote(loc, rep, loc.T("metric."+rep.Headline.Key)) },
 		"cost": func() *costView {
 			res := rep.Cost
@@ -878,6 +879,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					}
 					if p.Regression {
 						row.Change += " **" + loc.T("history.regression") + "**"
+						if p.Rule == report.RegressionDrift {
+							row.Change += loc.T("history.drift", "Change", sourced(pct(p.Drift), anchor, loc.T("source.change", "Formula", p.Drift.Formula, "Status", loc.T("source.no_claim"))), "Version", esc(p.DriftFrom))
+						}
 						if reason := ackReason(check.RuleRegression, check.RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)); reason != "" {
 							tv.Notes = append(tv.Notes, "**"+esc(p.Version)+"** · "+reason)
 						}
