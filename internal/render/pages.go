@@ -77,6 +77,7 @@ type costView struct {
 
 type costRowView struct {
 	Name, Output, PerGPUHour, PerMillion string
+	PerMillionTotal                      string // "—" without a total throughput
 	GPUs                                 int
 }
 
@@ -750,8 +751,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					"Source", code(repoPath(p.Pos.File)+":"+strconv.Itoa(p.Pos.Line)))
 			}
 			for _, cr := range res.Runs {
-				v.Rows = append(v.Rows, costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+cr.Run.ID),
-					PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3)})
+				row := costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+cr.Run.ID),
+					PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3), PerMillionTotal: "—"}
+				if cr.PerMillionTotal > 0 {
+					row.PerMillionTotal = report.FormatNumber(cr.PerMillionTotal, 3)
+				}
+				v.Rows = append(v.Rows, row)
 			}
 			return v
 		},

@@ -86,10 +86,11 @@ type AnalysisPoint struct {
 
 // AnalysisCost is one run's cost per million output tokens.
 type AnalysisCost struct {
-	Run              string  `json:"run"`
-	TokensPerGPUHour float64 `json:"output_tokens_per_gpu_hour"`
-	PerMillionOutput float64 `json:"per_million_output_tokens"`
-	Currency         string  `json:"currency"`
+	Run              string   `json:"run"`
+	TokensPerGPUHour float64  `json:"output_tokens_per_gpu_hour"`
+	PerMillionOutput float64  `json:"per_million_output_tokens"`
+	PerMillionTotal  *float64 `json:"per_million_total_tokens"` // null without a total throughput
+	Currency         string   `json:"currency"`
 }
 
 // Analysis gathers the report's derived claims.
@@ -129,7 +130,7 @@ func (r *Report) Analysis() *Analysis {
 	}
 	if r.Cost != nil {
 		for _, c := range r.Cost.Runs {
-			a.Cost = append(a.Cost, AnalysisCost{Run: c.Run.ID, TokensPerGPUHour: c.TokensPerGPUHour, PerMillionOutput: c.PerMillion, Currency: r.Cost.Price.Currency})
+			a.Cost = append(a.Cost, AnalysisCost{Run: c.Run.ID, TokensPerGPUHour: c.TokensPerGPUHour, PerMillionOutput: c.PerMillion, PerMillionTotal: positive(c.PerMillionTotal), Currency: r.Cost.Price.Currency})
 		}
 	}
 	return a
@@ -162,6 +163,14 @@ func verdictWord(c *Change) string {
 		return "better"
 	}
 	return "worse"
+}
+
+// positive is x, or nil when it is not above 0 (not known).
+func positive(x float64) *float64 {
+	if !(x > 0) {
+		return nil
+	}
+	return &x
 }
 
 // finite is x, or nil for NaN: JSON has no NaN.
