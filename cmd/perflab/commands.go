@@ -17,6 +17,8 @@ import (
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/pipeline"
+	"github.com/perflab/perflab/internal/plain"
+	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/site"
 )
 
@@ -130,17 +132,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // buildGC makes a build collect garbage less often (GOGC percent instead
 // of 100), unless GOGC or GOMEMLIMIT says otherwise, and returns the
-// function that restores the collector's settings. A full build allocates
-// some 4.4 GB per 1,000 studies and keeps little of it: since
-// pipeline.Build holds a few studies at a time, 400 takes 4 % less time
-// than 200 at 1,000 studies (7.17 -> 6.86 s, best of 4 taking turns) for
-// some 60 MB more peak memory (153 -> 215 MB). A build with the cache
-// renders few studies and keeps 200: 400 made it slower (0.54 -> 0.62 s,
-// one log changed), its larger heap costing more to map than it saved.
-// The soft limit keeps a larger tree from growing its peak that way: near
-// it, the collector runs more often again. It grows with the number of
-// studies, since each keeps its diagnostics and id until the end: 10,000
-// studies build in 73 s and 1.16 GB (the bound is 1.5 GiB).
+// function that restores the collector's settings. A build allocates a
+// lot and keeps little of it; the soft limit keeps a large tree's peak
+// down, since each study keeps its diagnostics and id until the end.
+// The figures behind the percentages are in docs/performance.md.
 func buildGC(results string, percent int) func() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
@@ -199,8 +194,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errUsage
 	}
 	// check holds little at once but allocates a lot while it reads
-	// thousands of small files: collecting less often halves its GC time
-	// (1,000 studies: 1.44 s -> 1.26 s) for some 50 MB more.
+	// thousands of small files: collecting less often halves its GC time.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	// A problem is a line: unbuffered, each would be a write of its own.
 	out := bufio.NewWriter(stdout)
@@ -240,7 +234,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			file = os.Getenv("GITHUB_STEP_SUMMARY")
 		}
 		if file != "" {
-			if err := appendSummary(file, diags); err != nil {
+			if err := appendSummary(file, stdout, diags); err != nil {
 				return err
 			}
 		}
@@ -264,11 +258,13 @@ func writeText(w io.Writer, diags []check.Diagnostic) {
 			if name == "" {
 				name = "(project)"
 			}
-			fmt.Fprintf(w, "%s\n", name)
+			fmt.Fprintf(w, "%s\n", plain.Line(name))
 		}
-		fmt.Fprintf(w, "  %s: %s: %s: %s", location(d), d.Severity, d.Rule, d.Message)
+		// One line each, whatever a file name or value holds: an escape
+		// sequence must not recolour or rewrite the terminal.
+		fmt.Fprintf(w, "  %s: %s: %s: %s", plain.Line(location(d)), d.Severity, d.Rule, plain.Line(d.Message))
 		if d.Ack != nil {
-			fmt.Fprintf(w, "\n    acknowledged: %s", d.Ack.Reason["en"])
+			fmt.Fprintf(w, "\n    acknowledged: %s", plain.Line(d.Ack.Reason["en"]))
 			acked++
 		} else if d.Severity == check.Error {
 			errs++
@@ -317,7 +313,8 @@ func writeGitHub(w io.Writer, diags []check.Diagnostic) {
 
 // appendSummary adds every problem, acknowledged ones included, to a
 // GitHub job summary file as a Markdown table.
-func appendSummary(file string, diags []check.Diagnostic) error {
+// When the table is cut at summaryLimit, every problem is printed to log.
+func appendSummary(file string, log io.Writer, diags []check.Diagnostic) error {
 	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
@@ -327,13 +324,17 @@ func appendSummary(file string, diags []check.Diagnostic) error {
 	if len(diags) == 0 {
 		b.WriteString("No problems.\n")
 	} else {
-		b.WriteString("| severity | rule | where | problem |\n| --- | --- | --- | --- |\n")
-		for _, d := range diags {
+		rows := make([]string, len(diags))
+		for i, d := range diags {
 			sev := string(d.Severity)
 			if d.Acknowledged() {
 				sev = "acknowledged " + sev
 			}
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", sev, d.Rule, markdownText(location(d)), markdownText(d.Message))
+			rows[i] = fmt.Sprintf("| %s | %s | %s | %s |", sev, render.CodeSpan(d.Rule), markdownText(location(d)), markdownText(d.Message))
+		}
+		if writeBoundedTable(&b, "| severity | rule | where | problem |\n| --- | --- | --- | --- |\n", rows, "problems") > 0 {
+			fmt.Fprintln(log, "perflab check: every problem (the job summary shows the first):")
+			writeText(log, diags)
 		}
 	}
 	if _, err := io.WriteString(f, b.String()+"\n"); err != nil {
@@ -353,7 +354,7 @@ const markdownSpecial = "\\`*_{}[]<>()#!|~:"
 // table row, are spaces.
 func markdownText(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for _, r := range plain.Line(cutCell(s)) {
 		switch {
 		case r == '\n' || r == '\r':
 			b.WriteByte(' ')
@@ -373,12 +374,14 @@ func markdownText(s string) string {
 // properties as GitHub's actions/toolkit does (packages/core/src/command.ts,
 // escapeData and escapeProperty), so that a file name or message with a
 // newline cannot start a command of its own.
+// Other control characters (an ANSI escape would colour the job log) and
+// bidirectional controls are made visible first.
 func ghEscape(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(plain.Block(s))
 }
 
 func ghEscapeProp(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(plain.Block(s))
 }
 
 // errWrite marks an error of writing the output, which stops perflab parse;
