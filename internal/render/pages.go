@@ -739,9 +739,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return loc.T("aside", "Text", text)
 		},
-		"noiseBand":   func() string { return bandText(rep.BandOf(rep.Headline.Key).Percent) },
+		"noiseBand":     func() string { return bandText(rep.BandOf(rep.Headline.Key).Percent) },
 		"historyWindow": func() int { return report.HistoryWindow },
-		"verdictNote": func() string { return verdictNote(loc, rep, loc.T("metric."+rep.Headline.Key)) },
+		"verdictNote":   func() string { return verdictNote(loc, rep, loc.T("metric."+rep.Headline.Key)) },
 		"cost": func() *costView {
 			res := rep.Cost
 			if res == nil || len(res.Runs) == 0 {
