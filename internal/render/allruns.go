@@ -64,9 +64,10 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 		a.runs = append(a.runs, run.ID)
 	}
 	for _, row := range t.Rows {
+		band := rowBand(rep, row)
 		ra := compareRowAttrs{higherBetter: row.Metric.HigherBetter, values: make([]string, len(row.Values)),
 			replicas: make([]string, len(row.Values)), tests: make([]string, len(row.Values)),
-			band: strconv.FormatFloat(rep.BandOf(row.Metric.Key).Percent, 'g', -1, 64)}
+			band: strconv.FormatFloat(band, 'g', -1, 64)}
 		for i, v := range row.Values {
 			if v == nil {
 				continue
@@ -78,7 +79,7 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 				ra.replicas[i] = strconv.Itoa(v.Replicas)
 			}
 			if v.Repeated() {
-				ra.tests[i] = testsTo(rep, row, v)
+				ra.tests[i] = testsTo(band, row, v)
 			}
 		}
 		a.rows = append(a.rows, ra)
@@ -89,19 +90,28 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 // testsTo writes the verdicts of the changes from each column of a row to
 // a mean of repeats (see compareRowAttrs.tests): the page cannot run the
 // tests, and must give report's answers.
-func testsTo(rep *report.Report, row report.AllRunsRow, to *report.Value) string {
+func testsTo(band float64, row report.AllRunsRow, to *report.Value) string {
 	b := make([]byte, len(row.Values))
 	for k, from := range row.Values {
 		switch {
 		case from == nil || !from.Repeated():
 			b[k] = '-'
-		case rep.Distinct(row.Metric.Key, *from, *to):
+		case report.DistinctAt(band, *from, *to):
 			b[k] = '1'
 		default:
 			b[k] = '0'
 		}
 	}
 	return string(b)
+}
+
+// rowBand is the noise band of a row of the all-runs table: its metric's,
+// or, at a load of a sweep, its metric's at that load.
+func rowBand(rep *report.Report, row report.AllRunsRow) float64 {
+	if row.Load != nil {
+		return rep.LoadBand(row.Metric.Key, row.Workload, row.Load.Value).Percent
+	}
+	return rep.BandOf(row.Metric.Key).Percent
 }
 
 // compareKey holds a page's compareAttrs in goldmark's parser context.

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/perflab/perflab/internal/stats"
+	"github.com/perflab/perflab/internal/study"
 )
 
 // Verdicts (docs/statistics.md): a change between two values is a win or a
@@ -53,15 +54,35 @@ func (b Band) Floored() bool { return b.CV < BandFloor }
 
 // MeasureBand computes a metric's band from every run's repeats of every
 // workload measured at one load (a sweep's loads vary too much between
-// them to pool).
+// them to pool: see LoadBand).
 func (r *Report) MeasureBand(key string) Band {
+	return r.measureBand(key, func(lg *study.Log) bool { return lg.Point == nil })
+}
+
+// LoadBand is a metric's band at one load of a sweep, from every run's
+// repeats of the workload at that load.
+func (r *Report) LoadBand(key, workload string, load float64) Band {
+	return r.measureBand(key, func(lg *study.Log) bool {
+		return lg.Workload == workload && lg.Point != nil && lg.Point.Value == load
+	})
+}
+
+// DistinctAt reports whether two values differ measurably at a band.
+func DistinctAt(band float64, a, b Value) bool {
+	c := Change{Percent: (b.Effective()/a.Effective() - 1) * 100}
+	c.judge(a, b, band, false)
+	return !c.Noise
+}
+
+// measureBand pools the repeats of the logs that use keeps.
+func (r *Report) measureBand(key string, use func(*study.Log) bool) Band {
 	type group struct{ run, workload string }
 	values := map[group][]float64{}
 	var order []group
 	for _, run := range r.Study.Runs {
 		for i := range run.Logs {
 			lg := &run.Logs[i]
-			if lg.Repeat == 0 || lg.Point != nil || len(lg.Blocks) == 0 {
+			if lg.Repeat == 0 || !use(lg) || len(lg.Blocks) == 0 {
 				continue
 			}
 			m, ok := metricOf(&lg.Blocks[0], key)

@@ -92,3 +92,31 @@ func TestBandMeasured(t *testing.T) {
 		t.Errorf("band = %+v, want the floor", b)
 	}
 }
+
+// TestLoadBand: a sweep's band at a load pools the repeats at that load
+// only; the study's band leaves the sweep out.
+func TestLoadBand(t *testing.T) {
+	s := sweepStudy(nil)
+	a := s.Runs[0]
+	a.Logs = nil
+	for i, v := range []string{"900.00", "1000.00", "1100.00"} { // cv 10 % at c16
+		lg := sweepLog("a", "16", "output_throughput", v)
+		lg.Repeat = i + 1
+		a.Logs = append(a.Logs, lg)
+	}
+	for i, v := range []string{"99.00", "100.00", "101.00"} { // cv 1 % at c1
+		lg := sweepLog("a", "1", "output_throughput", v)
+		lg.Repeat = i + 1
+		a.Logs = append(a.Logs, lg)
+	}
+	r := Build(s, nil)
+	if b := r.LoadBand(OutputThroughput.Key, "chat", 16); math.Abs(b.Percent-10) > 1e-9 || b.DF != 2 {
+		t.Errorf("band at c16 = %+v, want 10 %% on 2 df", b)
+	}
+	if b := r.LoadBand(OutputThroughput.Key, "chat", 1); math.Abs(b.Percent-1) > 1e-9 {
+		t.Errorf("band at c1 = %+v, want 1 %%", b)
+	}
+	if b := r.MeasureBand(OutputThroughput.Key); b.DF != 0 || b.Percent != BandFloor {
+		t.Errorf("study band = %+v, want the floor: a sweep's loads are not pooled", b)
+	}
+}
