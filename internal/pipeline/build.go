@@ -580,7 +580,11 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		if err := addStudyDownloads(files, d, r, res.Study, content, rows); err != nil {
+		reports := &hashedFiles{out: files}
+		if err := addBenchReports(reports, res, filepath.ToSlash(d.Results)); err != nil {
+			return err
+		}
+		if err := addStudyDownloads(files, d, r, res.Study, content, rows, reports.hashes); err != nil {
 			return err
 		}
 		return addAnalysis(files, res.Report)
