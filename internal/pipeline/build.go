@@ -580,14 +580,14 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		reports := &hashedFiles{out: files}
-		if err := addBenchReports(reports, res, filepath.ToSlash(d.Results)); err != nil {
+		derived := &hashedFiles{out: files}
+		if err := addAnalysis(derived, res.Report); err != nil {
 			return err
 		}
-		if err := addStudyDownloads(files, d, r, res.Study, content, rows, reports.hashes); err != nil {
+		if err := addBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
 			return err
 		}
-		return addAnalysis(files, res.Report)
+		return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
 	}
 	if li == 0 {
 		so.mu.Lock()
