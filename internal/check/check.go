@@ -113,6 +113,8 @@ func Study(s *study.Study) Result {
 		diags = append(diags, d)
 	}
 	runRules(s, add)
+	evidenceRules(s, add)
+	diags = withoutRunBlame(s, diags)
 	excluded := Excluded(diags)
 	sameDataRule(s, excluded, add)
 	rep := report.Build(s, excluded)
