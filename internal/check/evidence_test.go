@@ -1,0 +1,89 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// sentRun is a run whose sharegpt block completed done requests and
+// failed failed, on lines 2 and 3 of its log.
+func sentRun(id string, done, failed float64) *study.Run {
+	r := newRun(id, "vllm serve Qwen/Qwen3-32B", 1, "")
+	file := "results/test/runs/" + id + "/sharegpt.log"
+	r.Logs = []study.Log{{Workload: "sharegpt", File: file, Blocks: []benchlog.Block{{
+		File: file, Line: 1, EndLine: 23, Format: benchlog.FormatVLLM, Definition: benchlog.CountOverDuration, Tool: benchlog.ToolVLLM,
+		Metrics: map[string]benchlog.Metric{"completed": {Value: done, Line: 2}, "failed": {Value: failed, Line: 3}},
+	}}}}
+	return r
+}
+
+// TestWorkloadBlame: the majority of logs decides who is wrong, and a tie
+// says it is a tie.
+func TestWorkloadBlame(t *testing.T) {
+	tests := []struct {
+		name  string
+		runs  []*study.Run
+		file  string
+		line  int
+		words string
+	}{
+		{"every log sent fewer", []*study.Run{sentRun("a", 400, 0), sentRun("b", 399, 1)}, studyFile, 7, "2 of 2 logs"},
+		{"a tie", []*study.Run{sentRun("a", 500, 0), sentRun("b", 400, 0)}, studyFile, 7, "it is a tie"},
+		{"one run of three ran another count", []*study.Run{sentRun("a", 500, 0), sentRun("b", 495, 5), sentRun("c", 400, 0)},
+			"results/test/runs/c/sharegpt.log", 2, "2 other logs agree"},
+	}
+	for _, tt := range tests {
+		s := newStudy("Qwen/Qwen3-32B", 1, tt.runs...)
+		s.Workloads[0].NumPrompts = 500
+		s.Workloads[0].Lines = map[string]int{"num_prompts": 7}
+		got := byRule(Study(s).Diagnostics, RuleWorkload)
+		if len(got) != 1 || got[0].File != tt.file || got[0].Line != tt.line || !strings.Contains(got[0].Message, tt.words) {
+			t.Errorf("%s: %v, want one at %s:%d saying %q", tt.name, got, tt.file, tt.line, tt.words)
+		}
+	}
+	// Agreeing logs raise nothing.
+	s := newStudy("Qwen/Qwen3-32B", 1, sentRun("a", 500, 0), sentRun("b", 498, 2))
+	s.Workloads[0].NumPrompts = 500
+	if got := byRule(Study(s).Diagnostics, RuleWorkload); len(got) != 0 {
+		t.Errorf("agreeing logs: %v", got)
+	}
+}
+
+// TestWorkloadCommand: the workload's command must pass what study.yaml
+// states; a shell variable is not judged.
+func TestWorkloadCommand(t *testing.T) {
+	s := newStudy("Qwen/Qwen3-32B", 1)
+	s.Workloads[1] = study.Workload{ID: "random-32k", Dataset: "random", InputLen: 4000, OutputLen: 200, NumPrompts: 500,
+		Command: "vllm bench serve --dataset-name random --random-input-len 4000 --random-output-len 100 --num-prompts $N",
+		Lines:   map[string]int{"output_len": 9, "command": 11}}
+	got := byRule(Study(s).Diagnostics, RuleWorkload)
+	if len(got) != 1 || got[0].Line != 9 || !strings.Contains(got[0].Message, "--random-output-len 100") {
+		t.Errorf("got %v, want one on line 9", got)
+	}
+}
+
+// TestShellReading: options after a line without its backslash are never
+// passed; CRLF line ends and comments between lines are harmless.
+func TestShellReading(t *testing.T) {
+	tests := []struct {
+		command string
+		line    int // 0: no error
+	}{
+		{"vllm serve M \\\n  --max-model-len 4096", 0},
+		{"vllm serve M \\\r\n  --max-model-len 4096", 0},
+		{"# comment\nvllm serve M \\\n  --max-model-len 4096", 0},
+		{"vllm serve M\n  --max-model-len 4096", 4},
+		{"vllm serve M \\ \n  --max-model-len 4096", 4},
+		{"export A=1\nvllm serve M -tp 1", 0},
+	}
+	for _, tt := range tests {
+		r := newRun("r", tt.command, 1, "1.00")
+		got := byRule(Study(newStudy("M", 1, r)).Diagnostics, RuleContinuation)
+		if (tt.line == 0) != (len(got) == 0) || (tt.line > 0 && got[0].Line != tt.line) {
+			t.Errorf("%q: %v, want line %d", tt.command, got, tt.line)
+		}
+	}
+}

@@ -1,0 +1,201 @@
+package check
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/study"
+)
+
+// A mutation is one mistake a contributor makes, planted into a copy of one
+// of the repository's studies: the first occurrence of old in file becomes
+// new (every occurrence when all is set).
+type mutation struct {
+	name     string
+	file     string // under results/
+	old, new string
+	all      bool
+	rule     string // the error expected
+	at       string // on the first line containing this text (default: new's first line)
+	atFile   string // in this file (default: file)
+	known    string // why the mistake is not caught yet; "" when it must be
+}
+
+// mutations are the mistakes of issue 27's kinds, and earlier kinds as a
+// baseline, each with the file and line where check must report it.
+var mutations = []mutation{
+	// Engine labels against commands.
+	{name: "sglang run labelled vllm", file: "qwen3-32b-a100/runs/sglang/run.yaml", old: "engine: sglang", new: "engine: vllm", rule: RuleEngineLabel},
+	{name: "sglang tp8 labelled vllm", file: "qwen3-235b-a22b-a100/runs/sglang-tp8/run.yaml", old: "engine: sglang", new: "engine: vllm", rule: RuleEngineLabel},
+	{name: "trtllm run labelled vllm", file: "qwen3-32b-a100/runs/trtllm/run.yaml", old: "engine: trtllm", new: "engine: vllm", rule: RuleEngineLabel},
+	{name: "example sglang labelled vllm", file: "example-qwen3-8b-l40s/runs/sglang/run.yaml", old: "engine: sglang", new: "engine: vllm", rule: RuleEngineLabel},
+	{name: "vllm run labelled sglang", file: "qwen3-32b-a100/runs/vllm-fp8/run.yaml", old: "engine: vllm", new: "engine: sglang", rule: RuleEngineLabel},
+	// Engine versions against what the log or image prints.
+	{name: "log prints another vLLM version", file: "qwen3-32b-a100/runs/vllm/random-4k.log", old: "=====", new: "INFO 06-12 vLLM API server version 0.10.1\n=====", rule: RuleEngineVersion},
+	{name: "image of another vLLM version", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "vllm serve Qwen", new: "docker run --gpus all vllm/vllm-openai:v0.10.2 --model Qwen", rule: RuleEngineVersion},
+	// Workload settings against every log of the workload.
+	{name: "num_prompts lowered, with command", file: "qwen3-32b-a100/study.yaml", old: "num_prompts: 500", new: "num_prompts: 400", rule: RuleWorkload},
+	{name: "num_prompts raised", file: "example-qwen3-8b-l40s/study.yaml", old: "num_prompts: 500", new: "num_prompts: 700", rule: RuleWorkload},
+	{name: "num_prompts lowered", file: "example-qwen3-8b-l40s/study.yaml", old: "num_prompts: 500", new: "num_prompts: 300", rule: RuleWorkload},
+	{name: "sharegpt num_prompts raised", file: "qwen3-235b-a22b-a100/study.yaml", old: "num_prompts: 1000", new: "num_prompts: 2000", rule: RuleWorkload},
+	{name: "input_len halved", file: "example-qwen3-8b-l40s/study.yaml", old: "input_len: 8000", new: "input_len: 4000", rule: RuleWorkload},
+	{name: "input_len doubled", file: "example-qwen3-8b-l40s/study.yaml", old: "input_len: 8000", new: "input_len: 16000", rule: RuleWorkload},
+	{name: "output_len halved", file: "example-qwen3-8b-l40s/study.yaml", old: "output_len: 200\n    num_prompts: 200", new: "output_len: 100\n    num_prompts: 200", rule: RuleWorkload, at: "output_len: 100"},
+	{name: "input_len raised", file: "qwen3-32b-a100/study.yaml", old: "input_len: 2000", new: "input_len: 3000", rule: RuleWorkload},
+	{name: "input_len of 32k halved", file: "qwen3-32b-a100/study.yaml", old: "input_len: 32000", new: "input_len: 16000", rule: RuleWorkload},
+	{name: "output_len doubled", file: "qwen3-32b-a100/study.yaml", old: "output_len: 100\n  - id: random-4k", new: "output_len: 200\n  - id: random-4k", rule: RuleWorkload, at: "output_len: 200"},
+	// Commands as the shell reads them.
+	{name: "missing backslash", file: "qwen3-32b-a100/runs/vllm-max-model-len/run.yaml", old: "command: vllm serve Qwen/Qwen3-32B --max-model-len 32768",
+		new: "command: |\n  vllm serve Qwen/Qwen3-32B\n  --max-model-len 32768", rule: RuleContinuation, at: "  vllm serve"},
+	{name: "space after backslash", file: "qwen3-32b-a100/runs/vllm-max-model-len/run.yaml", old: "command: vllm serve Qwen/Qwen3-32B --max-model-len 32768",
+		new: "command: |\n  vllm serve Qwen/Qwen3-32B \\ \n  --max-model-len 32768", rule: RuleContinuation, at: "  vllm serve"},
+	{name: "missing backslash after a comment", file: "qwen3-235b-a22b-a100/runs/vllm-fp8-tp8-ep/run.yaml", old: "-tp 8 --enable-expert-parallel",
+		new: "-tp 8\n  --enable-expert-parallel", rule: RuleContinuation, at: "  vllm serve"},
+	{name: "recommended command needs more GPUs", file: "qwen3-235b-a22b-a100/study.yaml", old: `-tp 4"`, new: `-tp 16"`, rule: RuleGPUFit, at: "- kind: command"},
+	{name: "benchmark section serves on more GPUs", file: "qwen3-32b-a100/study.yaml", old: "    # Benchmark on ShareGPT dataset\n",
+		new: "    # Benchmark on ShareGPT dataset\n    vllm serve Qwen/Qwen3-32B -tp 2\n", rule: RuleGPUFit, at: "vllm serve Qwen/Qwen3-32B -tp 2"},
+	// Names in claims.
+	{name: "ranking names swapped", file: "qwen3-32b-a100/study.yaml", old: "TensorRT-LLM (2054.21 tok/s) > vLLM (1730.98 tok/s)",
+		new: "vLLM (2054.21 tok/s) > TensorRT-LLM (1730.98 tok/s)", rule: RuleClaim, at: "- kind: ranking"},
+	{name: "ranking names swapped, no space", file: "qwen3-235b-a22b-a100/study.yaml", old: "SGLang(4635.31 tok/s) > vLLM (3792.50 tok/s)",
+		new: "vLLM(4635.31 tok/s) > SGLang (3792.50 tok/s)", rule: RuleClaim, at: "- kind: ranking"},
+	// Kinds check caught before: the baseline of the catch rate.
+	{name: "conclusion figure", file: "qwen3-32b-a100/study.yaml", old: `"+18.7%"`, new: `"+81.7%"`, rule: RuleClaim, at: "- kind: conclusion"},
+	{name: "throughput edited", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", old: "1563.33", new: "1536.33", rule: RuleArithmetic},
+	{name: "another model", file: "qwen3-32b-a100/runs/sglang/run.yaml", old: "Qwen/Qwen3-32B", new: "Qwen/Qwen3-8B", rule: RuleModel},
+	{name: "gpus beyond the node", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "gpus: 8", new: "gpus: 16", rule: RuleGPUFit},
+	// Kinds not caught yet.
+	{name: "copied log behind an exported variable", file: "qwen3-32b-a100/runs/vllm-awq/run.yaml", old: "command: vllm serve Qwen/Qwen3-32B-AWQ",
+		new: "command: |\n  export VLLM_USE_V1=0\n  vllm serve Qwen/Qwen3-32B-FP8", rule: RuleCopy, at: "Successful", atFile: "qwen3-32b-a100/runs/vllm-awq/sharegpt.log",
+		known: "two runs whose commands differ only by an exported variable are not yet two configurations"},
+}
+
+// harmless are edits that change nothing a reader is told: check must stay
+// silent on them.
+var harmless = []mutation{
+	{name: "respelled tensor parallel", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "-tp 8", new: "--tensor-parallel-size 8"},
+	{name: "respelled sglang tp", file: "qwen3-235b-a22b-a100/runs/sglang-tp8/run.yaml", old: "--tp-size 8", new: "--tp 8"},
+	{name: "CRLF log", file: "qwen3-32b-a100/runs/vllm/random-4k.log", old: "\n", new: "\r\n", all: true},
+	{name: "CRLF run.yaml", file: "qwen3-32b-a100/runs/sglang/run.yaml", old: "\n", new: "\r\n", all: true},
+	{name: "CRLF study.yaml", file: "qwen3-32b-a100/study.yaml", old: "\n", new: "\r\n", all: true},
+	{name: "model from a local path", file: "qwen3-32b-a100/runs/vllm/run.yaml", old: "vllm serve Qwen/Qwen3-32B", new: "vllm serve /models/Qwen3-32B"},
+	{name: "runs of a step reordered", file: "qwen3-32b-a100/study.yaml", old: "runs: [vllm-max-model-len, sglang, trtllm]", new: "runs: [trtllm, sglang, vllm-max-model-len]"},
+	{name: "command split with backslashes", file: "qwen3-32b-a100/runs/vllm-max-model-len/run.yaml", old: "command: vllm serve Qwen/Qwen3-32B --max-model-len 32768",
+		new: "command: |\n  vllm serve Qwen/Qwen3-32B \\\n    --max-model-len 32768"},
+	{name: "image of the stated version", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "vllm serve Qwen", new: "docker run --gpus all vllm/vllm-openai:v0.11.0 --model Qwen"},
+	{name: "ranking in lower case", file: "qwen3-32b-a100/study.yaml", old: "TensorRT-LLM (2054.21 tok/s) > vLLM (1730.98 tok/s)", new: "tensorrt-llm (2054.21 tok/s) > vllm (1730.98 tok/s)"},
+	{name: "num_prompts written in the example's long workload", file: "example-qwen3-8b-l40s/study.yaml", old: "num_prompts: 200", new: "num_prompts: 200 # as sent"},
+}
+
+// checkCopy copies one study of the repository into a temporary results
+// folder, applies m and returns its errors as "file:line: rule".
+func checkCopy(t *testing.T, m mutation) map[string]bool {
+	t.Helper()
+	id := strings.SplitN(m.file, "/", 2)[0]
+	dir := t.TempDir()
+	if err := os.CopyFS(path.Join(dir, id), os.DirFS(path.Join("../../results", id))); err != nil {
+		t.Fatal(err)
+	}
+	if m.old != "" {
+		f := path.Join(dir, m.file)
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 1
+		if m.all {
+			n = -1
+		}
+		if !strings.Contains(string(data), m.old) {
+			t.Fatalf("%s: %q not found in %s", m.name, m.old, m.file)
+		}
+		if err := os.WriteFile(f, []byte(strings.Replace(string(data), m.old, m.new, n)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	studies, probs, err := study.LoadAll(os.DirFS(dir), "results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	diags := Problems(probs)
+	for _, r := range All(studies) {
+		diags = append(diags, r.Diagnostics...)
+	}
+	for _, d := range diags {
+		if d.Severity == Error {
+			out[fmt.Sprintf("%s:%d: %s", d.File, d.Line, d.Rule)] = true
+		}
+	}
+	return out
+}
+
+// wantAt is where a mutation's error belongs: the first line of the
+// mutated file that holds m.at, or the new text.
+func wantAt(t *testing.T, m mutation) string {
+	file, text := m.file, m.new
+	if m.atFile != "" {
+		file = m.atFile
+	}
+	if m.at != "" {
+		text = m.at
+	}
+	data, err := os.ReadFile(path.Join("../../results", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := string(data)
+	if file == m.file {
+		content = strings.Replace(content, m.old, m.new, 1)
+	}
+	i := strings.Index(content, text)
+	if i < 0 {
+		t.Fatalf("%s: %q not in %s", m.name, text, file)
+	}
+	line := strings.Count(content[:i], "\n") + 1
+	return fmt.Sprintf("results/%s:%d: %s", file, line, m.rule)
+}
+
+// TestMutations plants each mistake into a copy of a study and expects its
+// error at its place; harmless edits must add no error. It logs the catch
+// rate that docs/checks.md reports.
+func TestMutations(t *testing.T) {
+	base := map[string]map[string]bool{}
+	caught := 0
+	for _, m := range mutations {
+		got := checkCopy(t, m)
+		want := wantAt(t, m)
+		switch {
+		case got[want]:
+			caught++
+			if m.known != "" {
+				t.Logf("%s: caught now; drop its known gap", m.name)
+			}
+		case m.known == "":
+			t.Errorf("%s: no error %s; errors: %v", m.name, want, keys(got))
+		}
+	}
+	t.Logf("caught %d of %d mutations (%.1f %%)", caught, len(mutations), 100*float64(caught)/float64(len(mutations)))
+	for _, m := range harmless {
+		id := strings.SplitN(m.file, "/", 2)[0]
+		if base[id] == nil {
+			base[id] = checkCopy(t, mutation{file: m.file})
+		}
+		for e := range checkCopy(t, m) {
+			if !base[id][e] {
+				t.Errorf("harmless edit %q raised %s", m.name, e)
+			}
+		}
+	}
+}
+
+func keys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
