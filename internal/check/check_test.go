@@ -587,7 +587,7 @@ func copyStudy(acks ...study.Ack) *study.Study {
 func TestCopiedBlock(t *testing.T) {
 	res := All([]*study.Study{copyStudy()})[0]
 	d := byRule(res.Diagnostics, RuleCopy)
-	if len(d) != 1 || d[0].File != "results/test/runs/b/sharegpt.log" || d[0].Line != 1 || d[0].Subject != "b/sharegpt" || d[0].Severity != Warning {
+	if len(d) != 1 || d[0].File != "results/test/runs/b/sharegpt.log" || d[0].Line != 1 || d[0].Subject != "b/sharegpt" || d[0].Severity != Error {
 		t.Fatalf("copied-block: %v", d)
 	}
 	// The same configuration printed again (a later step's starting point,

@@ -87,3 +87,40 @@ func TestShellReading(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyBlame: an exported variable makes another configuration, and
+// the copy is the block whose log echoes the other run's model, else the
+// run the study shows later; never the original.
+func TestCopyBlame(t *testing.T) {
+	env := copyStudy()
+	env.Runs[1].Command = "export VLLM_ATTENTION_BACKEND=FLASHINFER\nvllm serve Qwen/Qwen3-32B"
+	if d := byRule(All([]*study.Study{env})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Severity != Error {
+		t.Errorf("copy behind an exported variable: %v", d)
+	}
+	// b comes first in the study's steps, so a is the later run.
+	later := copyStudy()
+	later.Steps = []study.Step{{ID: "x", Reference: "b", Runs: []string{"a"}}}
+	if d := byRule(All([]*study.Study{later})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Subject != "a/sharegpt" {
+		t.Errorf("later run: %v, want the copy on a", d)
+	}
+	// a's log echoes b's model: a is the copy, whatever the order.
+	echo := copyStudy()
+	echo.Runs[1].Command = "vllm serve Qwen/Qwen3-32B-FP8"
+	for _, r := range echo.Runs {
+		r.Logs[0].Raw = []byte("Namespace(model='Qwen/Qwen3-32B-FP8', num_prompts=1000)\n" + sharegptLog)
+		for i := range r.Logs[0].Blocks {
+			r.Logs[0].Blocks[i].Line = 2
+		}
+	}
+	if d := byRule(All([]*study.Study{echo})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Subject != "a/sharegpt" {
+		t.Errorf("echoed model: %v, want the copy on a", d)
+	}
+	if Configuration("vllm serve M -tp 2") != Configuration("vllm serve M --tensor-parallel-size 2 --port 8000") {
+		t.Error("respelled flags made another configuration")
+	}
+	for _, c := range []string{"VLLM_USE_V1=0 vllm serve M", "docker run -e HF_HUB_OFFLINE=1 vllm/vllm-openai:v0.11.0 --model M", "docker run vllm/vllm-openai:v0.10.0 --model M"} {
+		if Configuration(c) == Configuration("docker run vllm/vllm-openai:v0.11.0 --model M") {
+			t.Errorf("%q is the same configuration as the plain image", c)
+		}
+	}
+}

@@ -22,6 +22,8 @@ type mutation struct {
 	at       string // on the first line containing this text (default: new's first line)
 	atFile   string // in this file (default: file)
 	known    string // why the mistake is not caught yet; "" when it must be
+	copyFrom string // replace file's whole content with this file's (under results/)
+	also     []mutation
 }
 
 // mutations are the mistakes of issue 27's kinds, and earlier kinds as a
@@ -67,10 +69,13 @@ var mutations = []mutation{
 	{name: "throughput edited", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", old: "1563.33", new: "1536.33", rule: RuleArithmetic},
 	{name: "another model", file: "qwen3-32b-a100/runs/sglang/run.yaml", old: "Qwen/Qwen3-32B", new: "Qwen/Qwen3-8B", rule: RuleModel},
 	{name: "gpus beyond the node", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "gpus: 8", new: "gpus: 16", rule: RuleGPUFit},
-	// Kinds not caught yet.
-	{name: "copied log behind an exported variable", file: "qwen3-32b-a100/runs/vllm-awq/run.yaml", old: "command: vllm serve Qwen/Qwen3-32B-AWQ",
-		new: "command: |\n  export VLLM_USE_V1=0\n  vllm serve Qwen/Qwen3-32B-FP8", rule: RuleCopy, at: "Successful", atFile: "qwen3-32b-a100/runs/vllm-awq/sharegpt.log",
-		known: "two runs whose commands differ only by an exported variable are not yet two configurations"},
+	// Copies: an error on the copy, never on the original.
+	{name: "copied log behind an exported variable", file: "qwen3-32b-a100/runs/vllm-awq/sharegpt.log", copyFrom: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log",
+		rule: RuleCopy, at: "=====", also: []mutation{{file: "qwen3-32b-a100/runs/vllm-awq/run.yaml", old: "command: vllm serve Qwen/Qwen3-32B-AWQ",
+			new: "command: |\n  export VLLM_USE_DEEP_GEMM=1\n  vllm serve Qwen/Qwen3-32B-FP8"}}},
+	{name: "log copied into the later run", file: "qwen3-32b-a100/runs/vllm-awq/sharegpt.log", copyFrom: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", rule: RuleCopy, at: "====="},
+	{name: "log copied into the earlier run", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", copyFrom: "qwen3-32b-a100/runs/vllm-awq/sharegpt.log", rule: RuleCopy, at: "=====",
+		known: "without an echo of its settings in either log, the copy is taken to be the run the study shows later"},
 }
 
 // harmless are edits that change nothing a reader is told: check must stay
@@ -99,22 +104,8 @@ func checkCopy(t *testing.T, m mutation) map[string]bool {
 	if err := os.CopyFS(path.Join(dir, id), os.DirFS(path.Join("../../results", id))); err != nil {
 		t.Fatal(err)
 	}
-	if m.old != "" {
-		f := path.Join(dir, m.file)
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 1
-		if m.all {
-			n = -1
-		}
-		if !strings.Contains(string(data), m.old) {
-			t.Fatalf("%s: %q not found in %s", m.name, m.old, m.file)
-		}
-		if err := os.WriteFile(f, []byte(strings.Replace(string(data), m.old, m.new, n)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	for _, e := range append([]mutation{m}, m.also...) {
+		plant(t, dir, e)
 	}
 	studies, probs, err := study.LoadAll(os.DirFS(dir), "results")
 	if err != nil {
@@ -133,6 +124,38 @@ func checkCopy(t *testing.T, m mutation) map[string]bool {
 	return out
 }
 
+// plant makes one edit of a mutation in the copy in dir.
+func plant(t *testing.T, dir string, m mutation) {
+	t.Helper()
+	f := path.Join(dir, m.file)
+	if m.copyFrom != "" {
+		data, err := os.ReadFile(path.Join("../../results", m.copyFrom))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.old == "" {
+		return
+	}
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 1
+	if m.all {
+		n = -1
+	}
+	if !strings.Contains(string(data), m.old) {
+		t.Fatalf("%s: %q not found in %s", m.name, m.old, m.file)
+	}
+	if err := os.WriteFile(f, []byte(strings.Replace(string(data), m.old, m.new, n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // wantAt is where a mutation's error belongs: the first line of the
 // mutated file that holds m.at, or the new text.
 func wantAt(t *testing.T, m mutation) string {
@@ -148,7 +171,7 @@ func wantAt(t *testing.T, m mutation) string {
 		t.Fatal(err)
 	}
 	content := string(data)
-	if file == m.file {
+	if file == m.file && m.old != "" {
 		content = strings.Replace(content, m.old, m.new, 1)
 	}
 	i := strings.Index(content, text)

@@ -86,7 +86,7 @@ func workloadBlocks(s *study.Study, w *study.Workload) []runBlock {
 
 // echoField reads the settings a benchmark client echoes as a Python
 // Namespace: num_prompts=500, dataset_name='random'.
-var echoField = regexp.MustCompile(`\b(num_prompts|random_input_len|random_output_len|dataset_name|max_concurrency)=(?:'([^']*)'|([0-9.]+|None))`)
+var echoField = regexp.MustCompile(`\b(num_prompts|random_input_len|random_output_len|dataset_name|max_concurrency|model)=(?:'([^']*)'|([0-9.]+|None))`)
 
 type echoLine struct {
 	line   int
