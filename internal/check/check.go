@@ -68,6 +68,7 @@ type Result struct {
 	Study       *study.Study
 	Report      *report.Report
 	Diagnostics []Diagnostic
+	Figures     *Figures // what the study's prose may state (ProseFigures)
 }
 
 // Failed reports whether any unacknowledged error remains.
@@ -135,7 +136,7 @@ func Study(s *study.Study) Result {
 		diags[i].Study = s.ID
 	}
 	sortDiagnostics(diags)
-	return Result{Study: s, Report: rep, Diagnostics: diags}
+	return Result{Study: s, Report: rep, Diagnostics: diags, Figures: figuresOf(rep)}
 }
 
 // All checks every study, in order of id.
