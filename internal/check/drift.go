@@ -84,8 +84,15 @@ func glued(s string, i int) bool {
 	if i < 0 || i >= len(s) {
 		return false
 	}
-	c := s[i]
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '/'
+	alnum := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	switch c := s[i]; {
+	case c == '.':
+		// A dot that ends a sentence is no part of the figure; one
+		// between two figures is (a version).
+		return i > 0 && alnum(s[i-1]) && i+1 < len(s) && alnum(s[i+1])
+	default:
+		return alnum(c) || c == '_' || c == '/'
+	}
 }
 
 // Drift compares each section of the zh and ja prose with the English one:

@@ -15,14 +15,14 @@ import (
 // new (every occurrence when all is set).
 type mutation struct {
 	name     string
-	file     string // under results/
+	file     string // under results/, or content/<lang>/<study>.md
 	old, new string
 	all      bool
 	rule     string // the error expected
 	at       string // on the first line containing this text (default: new's first line)
 	atFile   string // in this file (default: file)
 	known    string // why the mistake is not caught yet; "" when it must be
-	copyFrom string // replace file's whole content with this file's (under results/)
+	copyFrom string // replace file's whole content with this file's (as file)
 	also     []mutation
 }
 
@@ -64,6 +64,17 @@ var mutations = []mutation{
 		new: "vLLM (2054.21 tok/s) > TensorRT-LLM (1730.98 tok/s)", rule: RuleClaim, at: "- kind: ranking"},
 	{name: "ranking names swapped, no space", file: "qwen3-235b-a22b-a100/study.yaml", old: "SGLang(4635.31 tok/s) > vLLM (3792.50 tok/s)",
 		new: "vLLM(4635.31 tok/s) > SGLang (3792.50 tok/s)", rule: RuleClaim, at: "- kind: ranking"},
+	// Figures in prose, and translations that drift from the English.
+	{name: "ja says FP4 where en says FP8", file: "content/ja/qwen3-235b-a22b-a100.md", old: "ただし FP8 の場合", new: "ただし FP4 の場合", rule: RuleDrift},
+	{name: "ja says FP4 in the parallelism step", file: "content/ja/qwen3-235b-a22b-a100.md", old: "FP8 で重みが", new: "FP4 で重みが", rule: RuleDrift},
+	{name: "zh names another GPU", file: "content/zh/qwen3-235b-a22b-a100.md", old: "A100 没有原生的", new: "H100 没有原生的", rule: RuleDrift},
+	{name: "zh names another quantization", file: "content/zh/qwen3-32b-a100.md", old: "FP8 和 AWQ", new: "FP8 和 GPTQ", rule: RuleDrift},
+	{name: "en prose types a figure that is mistyped", file: "content/en/qwen3-235b-a22b-a100.md", old: "of different lengths.",
+		new: "of different lengths. On ShareGPT the optimized configuration is faster by 95.2 %.", rule: RuleProseFigure, at: "To check whether"},
+	{name: "en prose says slower", file: "content/en/qwen3-235b-a22b-a100.md", old: "of different lengths.",
+		new: "of different lengths. On ShareGPT the optimized configuration is slower by 59.2 %.", rule: RuleProseFigure, at: "To check whether"},
+	{name: "zh prose states a mistyped figure", file: "content/zh/qwen3-235b-a22b-a100.md", old: "进行了测试。", new: "进行了测试。在 ShareGPT 上，吞吐量提升 95.2%。", rule: RuleProseFigure, at: "为了验证"},
+	{name: "ja prose says it fell", file: "content/ja/qwen3-235b-a22b-a100.md", old: "ベンチマークしました。", new: "ベンチマークしました。ShareGPT ではスループットが 59.2% 低下しました。", rule: RuleProseFigure, at: "改善がメイン"},
 	// Kinds check caught before: the baseline of the catch rate.
 	{name: "conclusion figure", file: "qwen3-32b-a100/study.yaml", old: `"+18.7%"`, new: `"+81.7%"`, rule: RuleClaim, at: "- kind: conclusion"},
 	{name: "throughput edited", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", old: "1563.33", new: "1536.33", rule: RuleArithmetic},
@@ -92,28 +103,68 @@ var harmless = []mutation{
 		new: "command: |\n  vllm serve Qwen/Qwen3-32B \\\n    --max-model-len 32768"},
 	{name: "image of the stated version", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "vllm serve Qwen", new: "docker run --gpus all vllm/vllm-openai:v0.11.0 --model Qwen"},
 	{name: "ranking in lower case", file: "qwen3-32b-a100/study.yaml", old: "TensorRT-LLM (2054.21 tok/s) > vLLM (1730.98 tok/s)", new: "tensorrt-llm (2054.21 tok/s) > vllm (1730.98 tok/s)"},
+	{name: "reworded prose", file: "content/en/qwen3-235b-a22b-a100.md", old: "The goal is to maximize", new: "This study aims to maximize"},
+	{name: "a figure stated right in every language", file: "content/en/qwen3-235b-a22b-a100.md", old: "of different lengths.",
+		new: "of different lengths. On ShareGPT the optimized configuration is faster by 59.2 %.", also: []mutation{
+			{file: "content/zh/qwen3-235b-a22b-a100.md", old: "进行了测试。", new: "进行了测试。在 ShareGPT 上，优化后的配置吞吐量提升 59.2%。"},
+			{file: "content/ja/qwen3-235b-a22b-a100.md", old: "ベンチマークしました。", new: "ベンチマークしました。ShareGPT では最適化後の構成のスループットが 59.2% 向上しました。"}}},
 	{name: "num_prompts written in the example's long workload", file: "example-qwen3-8b-l40s/study.yaml", old: "num_prompts: 200", new: "num_prompts: 200 # as sent"},
 }
 
-// checkCopy copies one study of the repository into a temporary results
-// folder, applies m and returns its errors as "file:line: rule".
+// repoPath is a mutation's file from the repository's root.
+func repoPath(file string) string {
+	if strings.HasPrefix(file, "content/") {
+		return file
+	}
+	return path.Join("results", file)
+}
+
+// studyOf is the study a mutation's file belongs to.
+func studyOf(file string) string {
+	if rest, ok := strings.CutPrefix(file, "content/"); ok {
+		return strings.TrimSuffix(path.Base(rest), ".md")
+	}
+	return strings.SplitN(file, "/", 2)[0]
+}
+
+// checkCopy copies one study of the repository, results and prose, into
+// a temporary folder, applies m and returns its errors as "file:line: rule".
 func checkCopy(t *testing.T, m mutation) map[string]bool {
 	t.Helper()
-	id := strings.SplitN(m.file, "/", 2)[0]
+	id := studyOf(m.file)
 	dir := t.TempDir()
-	if err := os.CopyFS(path.Join(dir, id), os.DirFS(path.Join("../../results", id))); err != nil {
+	if err := os.CopyFS(path.Join(dir, "results", id), os.DirFS(path.Join("../../results", id))); err != nil {
 		t.Fatal(err)
+	}
+	for _, lang := range study.Languages {
+		data, err := os.ReadFile(path.Join("../../content", lang, id+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(path.Join(dir, "content", lang), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path.Join(dir, "content", lang, id+".md"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, e := range append([]mutation{m}, m.also...) {
 		plant(t, dir, e)
 	}
-	studies, probs, err := study.LoadAll(os.DirFS(dir), "results")
+	studies, probs, err := study.LoadAll(os.DirFS(path.Join(dir, "results")), "results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, cprobs, err := study.LoadContent(os.DirFS(path.Join(dir, "content")), "content")
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]bool{}
-	diags := Problems(probs)
-	for _, r := range All(studies) {
+	results := All(studies)
+	diags := append(Problems(probs), Problems(cprobs)...)
+	diags = append(diags, Drift(content, "content")...)
+	diags = append(diags, ProseFigures(results, content, "content")...)
+	for _, r := range results {
 		diags = append(diags, r.Diagnostics...)
 	}
 	for _, d := range diags {
@@ -127,9 +178,9 @@ func checkCopy(t *testing.T, m mutation) map[string]bool {
 // plant makes one edit of a mutation in the copy in dir.
 func plant(t *testing.T, dir string, m mutation) {
 	t.Helper()
-	f := path.Join(dir, m.file)
+	f := path.Join(dir, repoPath(m.file))
 	if m.copyFrom != "" {
-		data, err := os.ReadFile(path.Join("../../results", m.copyFrom))
+		data, err := os.ReadFile(path.Join("../..", repoPath(m.copyFrom)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +217,7 @@ func wantAt(t *testing.T, m mutation) string {
 	if m.at != "" {
 		text = m.at
 	}
-	data, err := os.ReadFile(path.Join("../../results", file))
+	data, err := os.ReadFile(path.Join("../..", repoPath(file)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +230,7 @@ func wantAt(t *testing.T, m mutation) string {
 		t.Fatalf("%s: %q not in %s", m.name, text, file)
 	}
 	line := strings.Count(content[:i], "\n") + 1
-	return fmt.Sprintf("results/%s:%d: %s", file, line, m.rule)
+	return fmt.Sprintf("%s:%d: %s", repoPath(file), line, m.rule)
 }
 
 // TestMutations plants each mistake into a copy of a study and expects its
@@ -203,7 +254,7 @@ func TestMutations(t *testing.T) {
 	}
 	t.Logf("caught %d of %d mutations (%.1f %%)", caught, len(mutations), 100*float64(caught)/float64(len(mutations)))
 	for _, m := range harmless {
-		id := strings.SplitN(m.file, "/", 2)[0]
+		id := studyOf(m.file)
 		if base[id] == nil {
 			base[id] = checkCopy(t, mutation{file: m.file})
 		}

@@ -140,7 +140,7 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 		if inCode {
 			continue
 		}
-		line = proseCode.ReplaceAllString(linkTarget.ReplaceAllString(line, "]"), "")
+		line = listMarker.ReplaceAllString(proseCode.ReplaceAllString(linkTarget.ReplaceAllString(line, "]"), ""), "")
 		for _, loc := range percentWord.FindAllStringSubmatchIndex(line, -1) {
 			if glued(line, loc[0]-1) {
 				continue
