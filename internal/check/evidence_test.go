@@ -124,3 +124,21 @@ func TestCopyBlame(t *testing.T) {
 		}
 	}
 }
+
+// TestSameDataTie: two runs that disagree, one each, are a tie on the
+// study's workload line, unless the stated workload decides.
+func TestSameDataTie(t *testing.T) {
+	s := sameDataStudy(t, []string{"217393", "215000"}, nil, nil)
+	s.Workloads[0].Pos.Line = 30
+	d := byRule(Study(s).Diagnostics, RuleSameData)
+	if len(d) != 1 || d[0].File != studyFile || d[0].Line != 30 || !strings.Contains(d[0].Message, "it is a tie") {
+		t.Fatalf("tie: %v", d)
+	}
+	// 1000 random prompts of 217 tokens: the run that sent 217393 ran them.
+	s = sameDataStudy(t, []string{"200000", "217393"}, nil, nil)
+	s.Workloads[0] = study.Workload{ID: "sharegpt", Dataset: "random", InputLen: 217, OutputLen: 200, NumPrompts: 1000, Main: true}
+	d = byRule(Study(s).Diagnostics, RuleSameData)
+	if len(d) != 1 || d[0].File != "results/test/runs/r0/sharegpt.log" {
+		t.Fatalf("decided by the study: %v", d)
+	}
+}

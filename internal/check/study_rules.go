@@ -153,6 +153,15 @@ func sameData(s *study.Study, w *study.Workload, at string, excluded map[string]
 			common, best = x.tokens, count[x.tokens]
 		}
 	}
+	runs, tokens := make([]string, len(all)), make([]float64, len(all))
+	for i, x := range all {
+		runs[i], tokens[i] = x.run.ID, x.tokens
+	}
+	common, tied := breakTie(w, tokens, common, best, count)
+	if tied {
+		add(tieDiagnostic(s, w, at, runs, tokens))
+		return
+	}
 	for _, x := range all {
 		if x.tokens != common && !(randomData(w) && math.Abs(x.tokens-common) <= randomSlack(common, x.block)) {
 			m := x.block.Metrics["total_input_tokens"]
