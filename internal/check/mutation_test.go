@@ -75,6 +75,10 @@ var mutations = []mutation{
 		new: "of different lengths. On ShareGPT the optimized configuration is slower by 59.2 %.", rule: RuleProseFigure, at: "To check whether"},
 	{name: "zh prose states a mistyped figure", file: "content/zh/qwen3-235b-a22b-a100.md", old: "进行了测试。", new: "进行了测试。在 ShareGPT 上，吞吐量提升 95.2%。", rule: RuleProseFigure, at: "为了验证"},
 	{name: "ja prose says it fell", file: "content/ja/qwen3-235b-a22b-a100.md", old: "ベンチマークしました。", new: "ベンチマークしました。ShareGPT ではスループットが 59.2% 低下しました。", rule: RuleProseFigure, at: "改善がメイン"},
+	{name: "en prose ranks the engines the wrong way", file: "content/en/qwen3-235b-a22b-a100.md", old: "does not offer on the A100.",
+		new: "does not offer on the A100. With default settings vLLM is faster than SGLang.", rule: RuleProseFigure, at: "vLLM and SGLang are each"},
+	{name: "zh prose ranks the engines the wrong way", file: "content/zh/qwen3-235b-a22b-a100.md", old: "张量并行覆盖整个节点，",
+		new: "张量并行覆盖整个节点，vLLM 比 SGLang 快，", rule: RuleProseFigure},
 	// Kinds check caught before: the baseline of the catch rate.
 	{name: "conclusion figure", file: "qwen3-32b-a100/study.yaml", old: `"+18.7%"`, new: `"+81.7%"`, rule: RuleClaim, at: "- kind: conclusion"},
 	{name: "throughput edited", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", old: "1563.33", new: "1536.33", rule: RuleArithmetic},
@@ -103,6 +107,8 @@ var harmless = []mutation{
 		new: "command: |\n  vllm serve Qwen/Qwen3-32B \\\n    --max-model-len 32768"},
 	{name: "image of the stated version", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "vllm serve Qwen", new: "docker run --gpus all vllm/vllm-openai:v0.11.0 --model Qwen"},
 	{name: "ranking in lower case", file: "qwen3-32b-a100/study.yaml", old: "TensorRT-LLM (2054.21 tok/s) > vLLM (1730.98 tok/s)", new: "tensorrt-llm (2054.21 tok/s) > vllm (1730.98 tok/s)"},
+	{name: "prose ranks the engines as the logs do", file: "content/en/qwen3-235b-a22b-a100.md", old: "does not offer on the A100.",
+		new: "does not offer on the A100. With default settings SGLang is faster than vLLM."},
 	{name: "reworded prose", file: "content/en/qwen3-235b-a22b-a100.md", old: "The goal is to maximize", new: "This study aims to maximize"},
 	{name: "a figure stated right in every language", file: "content/en/qwen3-235b-a22b-a100.md", old: "of different lengths.",
 		new: "of different lengths. On ShareGPT the optimized configuration is faster by 59.2 %.", also: []mutation{

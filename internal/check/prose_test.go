@@ -93,3 +93,30 @@ func TestProseFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineComparison: "A is faster than B" must agree with the logs of
+// the section's step, or of every step that ran both.
+func TestEngineComparison(t *testing.T) {
+	figs := &Figures{Higher: true, Best: map[string]map[string]float64{
+		"step/engine":      {"SGLang": 4635.31, "vLLM": 3792.50},
+		"step/parallelism": {"vLLM": 6038.38},
+	}}
+	tests := []struct {
+		text string
+		bad  bool
+	}{
+		{"SGLang is faster than vLLM with default settings.", false},
+		{"vLLM is faster than SGLang with default settings.", true},
+		{"vLLM trails SGLang.", false},
+		{"SGLang trails vLLM.", true},
+		{"vLLM 比 SGLang 快。", true},
+		{"SGLang は vLLM より速いです。", false},
+		{"vLLM and SGLang were both started, and vLLM is kept.", false},
+	}
+	for _, tt := range tests {
+		got := comparison(tt.text, "other-cases", figs) != ""
+		if got != tt.bad {
+			t.Errorf("%q: error %v, want %v", tt.text, got, tt.bad)
+		}
+	}
+}

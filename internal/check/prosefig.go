@@ -29,6 +29,11 @@ type Figures struct {
 	// Values are the figures a page prints as they are printed: headlines
 	// and settings (GPUs, parallel sizes, lengths, prompt counts, loads).
 	Values map[string]bool
+	// Best is, step by step, each engine's best headline among the step's
+	// comparable runs, by engine name; Higher says whether a higher
+	// headline is better.
+	Best   map[string]map[string]float64
+	Higher bool
 }
 
 // FigureChange is a computed change and what it names.
@@ -52,7 +57,20 @@ func figuresOf(rep *report.Report) *Figures {
 			value(row.Change.To)
 		}
 	}
+	f.Best, f.Higher = map[string]map[string]float64{}, rep.Headline.HigherBetter
 	for _, sr := range rep.Steps {
+		best := map[string]float64{}
+		for _, rr := range sr.Ranking {
+			e := engine.Started(rr.Run.Command)
+			if e == nil || rr.Headline == nil {
+				continue
+			}
+			v := rr.Headline.Effective()
+			if old, ok := best[e.Name]; !ok || (v > old) == f.Higher {
+				best[e.Name] = v
+			}
+		}
+		f.Best["step/"+sr.Step.ID] = best
 		if sr.Change != nil {
 			f.Changes["step/"+sr.Step.ID] = append(f.Changes["step/"+sr.Step.ID], FigureChange{sr.Change.Percent, sr.Change.Better, "step " + sr.Step.ID})
 		}
@@ -151,6 +169,9 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 			if msg, sev := judgePercent(num, sign, around, candidates); msg != "" {
 				add(n, sev, msg)
 			}
+		}
+		if msg := comparison(line, name, figs); msg != "" {
+			add(n, Error, msg)
 		}
 		for _, f := range figures(percentWord.ReplaceAllString(line, "")) {
 			if !figs.Values[f] && !strings.Contains(f, "%") {
@@ -254,4 +275,74 @@ func nearMiss(a, b string) bool {
 	sort.Slice(x, func(i, j int) bool { return x[i] < x[j] })
 	sort.Slice(y, func(i, j int) bool { return y[i] < y[j] })
 	return diff == 1 || string(x) == string(y)
+}
+
+// engineName finds engines named in prose, with their positions.
+var engineName = regexp.MustCompile(`(?i)tensorrt[-_ ]?llm|\btrt-?llm|sglang|vllm|lmdeploy|llama\.cpp|mindie`)
+
+// ahead and behind are the words of "A is faster than B", "A 比 B 快",
+// "A は B より速い" and their opposites.
+var (
+	ahead  = regexp.MustCompile(`(?i)\b(faster|outperforms?|beats?|ahead of|higher throughput)\b|更快|快于|领先|比.*快|より速|上回`)
+	behind = regexp.MustCompile(`(?i)\b(slower|trails?|behind|lower throughput)\b|更慢|慢于|落后|比.*慢|より遅|下回`)
+)
+
+// clauseEnd splits a line into clauses.
+var clauseEnd = regexp.MustCompile(`[,;，；。!?！？]|\. `)
+
+// comparison checks a clause that ranks two engines ("SGLang is faster
+// than vLLM") against their best headlines: in the section's step, or in
+// every step that has both when they all agree.
+func comparison(line, section string, figs *Figures) string {
+	for _, clause := range clauseEnd.Split(line, -1) {
+		names := engineName.FindAllStringIndex(clause, -1)
+		if len(names) != 2 {
+			continue
+		}
+		a := engine.Named(clause[names[0][0]:names[0][1]])
+		b := engine.Named(clause[names[1][0]:names[1][1]])
+		rest := clause[names[0][1]:]
+		up, down := ahead.MatchString(rest), behind.MatchString(rest)
+		if a == nil || b == nil || a == b || up == down {
+			continue
+		}
+		aBetter, va, vb, ok := engineOrder(a.Name, b.Name, section, figs)
+		if ok && up != aBetter {
+			word := "ahead of"
+			if down {
+				word = "behind"
+			}
+			return fmt.Sprintf("the prose puts %s %s %s, but the logs give %s %s against %s %s", a.Name, word, b.Name,
+				a.Name, strconv.FormatFloat(va, 'f', -1, 64), b.Name, strconv.FormatFloat(vb, 'f', -1, 64))
+		}
+	}
+	return ""
+}
+
+// engineOrder says whether engine a did better than b, from the section's
+// step or from every step that ran both, when those agree.
+func engineOrder(a, b, section string, figs *Figures) (aBetter bool, va, vb float64, ok bool) {
+	steps := []string{section}
+	if _, isStep := figs.Best[section]; !isStep {
+		steps = steps[:0]
+		for id := range figs.Best {
+			steps = append(steps, id)
+		}
+		sort.Strings(steps)
+	}
+	seen := 0
+	for _, id := range steps {
+		x, okA := figs.Best[id][a]
+		y, okB := figs.Best[id][b]
+		if !okA || !okB || x == y {
+			continue
+		}
+		better := (x > y) == figs.Higher
+		if seen > 0 && better != aBetter {
+			return false, 0, 0, false // the steps disagree
+		}
+		aBetter, va, vb = better, x, y
+		seen++
+	}
+	return aBetter, va, vb, seen > 0
 }
