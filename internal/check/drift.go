@@ -24,7 +24,7 @@ type fact struct {
 
 var (
 	precisionWord = regexp.MustCompile(`(?i)\b(fp8|fp4|nvfp4|mxfp4|int4|int8|w8a16|w4a16|w8a8|w4a8|awq|gptq|bf16|fp16)\b`)
-	parallelWord  = regexp.MustCompile(`(?i)\b(tp|ep|dp|pp)[ -]?(\d+)\b`)
+	parallelWord  = regexp.MustCompile(`(?i)\b(tp|ep|dp|pp)[ =-]?(\d+)\b`)
 	gpuWord       = regexp.MustCompile(`\b([ABHL]\d{2,3}S?)\b`)
 	flagWord      = regexp.MustCompile(`(?:^|[\s\x60(])(--[a-z][a-z0-9_-]+)`)
 	// A figure: digits not glued to a Latin letter or digit (FP8, A100,

@@ -78,6 +78,7 @@ func TestShellReading(t *testing.T) {
 		{"vllm serve M\n  --max-model-len 4096", 4},
 		{"vllm serve M \\ \n  --max-model-len 4096", 4},
 		{"export A=1\nvllm serve M -tp 1", 0},
+		{"vllm serve M\n- a list item, not an option", 0},
 	}
 	for _, tt := range tests {
 		r := newRun("r", tt.command, 1, "1.00")
@@ -140,5 +141,43 @@ func TestSameDataTie(t *testing.T) {
 	d = byRule(Study(s).Diagnostics, RuleSameData)
 	if len(d) != 1 || d[0].File != "results/test/runs/r0/sharegpt.log" {
 		t.Fatalf("decided by the study: %v", d)
+	}
+}
+
+// TestEngineVersion: the version the run's engine prints must be the
+// study's; a benchmark client's own version is no evidence.
+func TestEngineVersion(t *testing.T) {
+	tests := []struct {
+		command, log string
+		bad          bool
+	}{
+		{"vllm serve Qwen/Qwen3-32B", "INFO vLLM API server version 0.11.0\n", false},
+		{"vllm serve Qwen/Qwen3-32B", "INFO vLLM API server version 0.10.1\n", true},
+		{"docker run vllm/vllm-openai:v0.11.0-cu128 --model Qwen/Qwen3-32B", "", false},
+		{"docker run vllm/vllm-openai:v0.10.2 --model Qwen/Qwen3-32B", "", true},
+		{"python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B", "vllm version 0.10.1 (benchmark client)\n", false},
+	}
+	for _, tt := range tests {
+		r := newRun("r", tt.command, 1, "1.00")
+		r.Logs[0].Raw = []byte(tt.log)
+		s := newStudy("Qwen/Qwen3-32B", 1, r)
+		s.Engines = []study.Engine{{ID: "vllm", Name: "vLLM", Version: "v0.11.0"}, {ID: "sglang", Name: "SGLang", Version: "v0.5.5"}}
+		if got := len(byRule(Study(s).Diagnostics, RuleEngineVersion)) > 0; got != tt.bad {
+			t.Errorf("%q with log %q: error %v, want %v", tt.command, tt.log, got, tt.bad)
+		}
+	}
+}
+
+// TestEngineLabel: an engine label must be the engine the command starts.
+func TestEngineLabel(t *testing.T) {
+	r := newRun("r", "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B", 1, "1.00")
+	r.Engine, r.EngineLine = "vllm", 2
+	d := byRule(Study(newStudy("Qwen/Qwen3-32B", 1, r)).Diagnostics, RuleEngineLabel)
+	if len(d) != 1 || d[0].Line != 2 || !strings.Contains(d[0].Message, "starts SGLang") {
+		t.Errorf("sglang labelled vllm: %v", d)
+	}
+	r.Engine = "sglang"
+	if d := byRule(Study(newStudy("Qwen/Qwen3-32B", 1, r)).Diagnostics, RuleEngineLabel); len(d) != 0 {
+		t.Errorf("right label: %v", d)
 	}
 }

@@ -66,7 +66,9 @@ func engineVersionRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	}
 	check := func(text, file string, line int) {
 		for _, m := range printedVersion.FindAllStringSubmatch(text, -1) {
-			if sameVersion(m[3], stated.Version) {
+			// A benchmark client may print its own version (a vLLM client
+			// against an SGLang server): only the run's engine counts.
+			if sameVersion(m[3], stated.Version) || engine.Named(m[0]) != labelEngine(s, r.Engine) {
 				continue
 			}
 			add(Diagnostic{Rule: RuleEngineVersion, Severity: Error, File: file, Line: line, Subject: r.ID,

@@ -71,6 +71,7 @@ func TestProseFigures(t *testing.T) {
 		{"The optimized configuration is faster by 95.2 %.", Error, "mistyped"},
 		{"Throughput rises by 12.0 %.", Warning, "bound to no change"},
 		{"It served 4096 requests.", Warning, "bound to nothing"},
+		{"Accuracy drops by less than 1 %.", Warning, "bound to no change"},
 		{"吞吐量降低了 59.2%。", Error, `says "降低"`},
 		{"スループットが 59.2% 向上しました。", "", ""},
 	}

@@ -274,7 +274,9 @@ func nearMiss(a, b string) bool {
 	}
 	sort.Slice(x, func(i, j int) bool { return x[i] < x[j] })
 	sort.Slice(y, func(i, j int) bool { return y[i] < y[j] })
-	return diff == 1 || string(x) == string(y)
+	// Short figures are near many others by chance: one digit off counts
+	// from four characters on ("59.2" for "58.2"), a reordering from two.
+	return (diff == 1 && len(a) >= 4) || (string(x) == string(y) && len(a) >= 2)
 }
 
 // engineName finds engines named in prose, with their positions.

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/perflab/perflab/internal/engine"
@@ -10,6 +11,9 @@ import (
 
 // RuleContinuation: a command read as the shell reads it.
 const RuleContinuation = "command-continuation"
+
+// optionLine starts with an option (-tp, --model), not a list dash.
+var optionLine = regexp.MustCompile(`^--?[A-Za-z]`)
 
 // shownCommand is a command a study shows: where, and what it belongs to.
 type shownCommand struct {
@@ -81,7 +85,7 @@ func shellRules(s *study.Study, add func(Diagnostic)) {
 			}
 			if strings.HasSuffix(strings.TrimRight(line, " \t"), "\\") {
 				add(continuationError(c, i, "ends in a backslash followed by spaces, which escapes a space instead of the line end"))
-			} else if next := nextCommandLine(lines, i); strings.HasPrefix(next, "-") {
+			} else if next := nextCommandLine(lines, i); optionLine.MatchString(next) {
 				add(continuationError(c, i, fmt.Sprintf("lacks its trailing backslash, so the shell ends the command here and never passes %s", firstWord(next))))
 			}
 			if !c.ownGPUs {

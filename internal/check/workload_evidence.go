@@ -40,10 +40,10 @@ func workloadEvidenceRule(s *study.Study, add func(Diagnostic)) {
 			judge(s, w, "max_concurrency", float64(*w.MaxConcurrency), exactSightings(blocks, float64(*w.MaxConcurrency), "max_concurrency", "prints concurrency"), add)
 		}
 		if w.InputLen > 0 {
-			judge(s, w, "input_len", float64(w.InputLen), lengthSightings(w, blocks, "total_input_tokens", "random_input_len", w.InputLen), add)
+			judge(s, w, "input_len", float64(w.InputLen), lengthSightings(s, w, blocks, "total_input_tokens", "random_input_len", w.InputLen), add)
 		}
 		if w.OutputLen > 0 {
-			judge(s, w, "output_len", float64(w.OutputLen), lengthSightings(w, blocks, "total_output_tokens", "random_output_len", w.OutputLen), add)
+			judge(s, w, "output_len", float64(w.OutputLen), lengthSightings(s, w, blocks, "total_output_tokens", "random_output_len", w.OutputLen), add)
 		}
 		datasetRule(s, w, blocks, add)
 		workloadCommandRule(s, w, add)
@@ -180,11 +180,16 @@ func exactSightings(blocks []runBlock, stated float64, key, how string) []sighti
 // workload's command sets. Only vLLM's client sends exactly the stated
 // length by default; other clients (SGLang's) draw lengths up to it, so
 // for them only a mean above the stated length disagrees.
-func lengthSightings(w *study.Workload, blocks []runBlock, key, echoKey string, stated int) []sighting {
+func lengthSightings(s *study.Study, w *study.Workload, blocks []runBlock, key, echoKey string, stated int) []sighting {
 	ratio, prefix := commandFloat(w.Command, "random-range-ratio"), 0.0
 	if key == "total_input_tokens" {
-		prefix = commandFloat(w.Command, "random-prefix-len")
+		prefix = max(commandFloat(w.Command, "random-prefix-len"), commandFloat(s.Benchmark.Commands, "random-prefix-len"))
 	}
+	// A range ratio that only the study's benchmark commands set may
+	// belong to this workload, read with an older client's meaning
+	// ([ratio x len, len]): only a mean above the length disagrees then.
+	otherRatio := commandFloat(s.Benchmark.Commands, "random-range-ratio")
+	ratio = max(ratio, otherRatio)
 	var out []sighting
 	for _, rb := range blocks {
 		b := rb.block
@@ -202,7 +207,7 @@ func lengthSightings(w *study.Workload, blocks []runBlock, key, echoKey string, 
 		mean := tok.Value / done.Value
 		hi := (float64(stated)*(1+ratio)+prefix)*(1+randomTokenSlack) + randomPromptSlack
 		lo := 0.0
-		if b.Tool == benchlog.ToolVLLM {
+		if b.Tool == benchlog.ToolVLLM && otherRatio == 0 {
 			lo = (float64(stated)*(1-ratio)+prefix)*(1-randomTokenSlack) - randomPromptSlack
 			if key == "total_output_tokens" {
 				lo = float64(stated) * outputEOSFloor
