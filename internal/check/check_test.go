@@ -196,7 +196,7 @@ func TestGPUFit(t *testing.T) {
 		{"tp 4 on 2 GPUs", 2, "vllm serve Qwen/Qwen3-32B -tp 4", 4, Error, 3, "needs 4 GPUs"},
 		{"tp 4 on 2 GPUs, gpus 2", 2, "vllm serve Qwen/Qwen3-32B -tp 4", 2, Error, 3, "needs 4 GPUs"},
 		{"gpus beyond the node", 8, "vllm serve Qwen/Qwen3-32B", 16, Error, 4, "used 16 GPUs, but the hardware has 8"},
-		{"gpus disagree with tp", 8, "vllm serve Qwen/Qwen3-32B -tp 4", 8, Warning, 4, "says it used 8 GPUs, but its command asks for 4"},
+		{"gpus disagree with tp", 8, "vllm serve Qwen/Qwen3-32B -tp 4", 8, Error, 4, "says it used 8 GPUs, but its command asks for 4"},
 		{"3 of 8", 8, "vllm serve Qwen/Qwen3-32B -tp 3", 3, Warning, 4, "does not divide the node"},
 		{"fits, projected", 8, "vllm serve Qwen/Qwen3-32B -tp 4", 4, "", 0, ""},
 		{"fits, whole node", 8, "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 8", 8, "", 0, ""},
@@ -419,7 +419,8 @@ func TestAcknowledgements(t *testing.T) {
 }
 
 func TestWarningsDoNotFail(t *testing.T) {
-	res := Study(newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve Qwen/Qwen3-32B -tp 4", 8, "")))
+	// 3 of 8 GPUs: compared unprojected, a warning.
+	res := Study(newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve Qwen/Qwen3-32B -tp 3", 3, "")))
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Severity != Warning {
 		t.Fatalf("diagnostics %v, want one warning", res.Diagnostics)
 	}

@@ -83,6 +83,7 @@ var mutations = []mutation{
 	{name: "conclusion figure", file: "qwen3-32b-a100/study.yaml", old: `"+18.7%"`, new: `"+81.7%"`, rule: RuleClaim, at: "- kind: conclusion"},
 	{name: "throughput edited", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", old: "1563.33", new: "1536.33", rule: RuleArithmetic},
 	{name: "another model", file: "qwen3-32b-a100/runs/sglang/run.yaml", old: "Qwen/Qwen3-32B", new: "Qwen/Qwen3-8B", rule: RuleModel},
+	{name: "gpus typo against the command", file: "qwen3-235b-a22b-a100/runs/vllm-fp8-tp4/run.yaml", old: "gpus: 4", new: "gpus: 8", rule: RuleGPUFit},
 	{name: "gpus beyond the node", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "gpus: 8", new: "gpus: 16", rule: RuleGPUFit},
 	// Copies: an error on the copy, never on the original.
 	{name: "copied log behind an exported variable", file: "qwen3-32b-a100/runs/vllm-awq/sharegpt.log", copyFrom: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log",
