@@ -49,6 +49,9 @@ var mutations = []mutation{
 	{name: "input_len raised", file: "qwen3-32b-a100/study.yaml", old: "input_len: 2000", new: "input_len: 3000", rule: RuleWorkload},
 	{name: "input_len of 32k halved", file: "qwen3-32b-a100/study.yaml", old: "input_len: 32000", new: "input_len: 16000", rule: RuleWorkload},
 	{name: "output_len doubled", file: "qwen3-32b-a100/study.yaml", old: "output_len: 100\n  - id: random-4k", new: "output_len: 200\n  - id: random-4k", rule: RuleWorkload, at: "output_len: 200"},
+	{name: "max_concurrency changed", file: "example-qwen3-8b-l40s/study.yaml", old: "max_concurrency: 16", new: "max_concurrency: 32", rule: RuleWorkload},
+	{name: "workload command passes another prompt count", file: "qwen3-32b-a100/study.yaml", old: "--num-prompts 500 --seed 42\n  - id: random-32k", new: "--num-prompts 50 --seed 42\n  - id: random-32k",
+		rule: RuleWorkload, at: "command: vllm bench serve --model Qwen/Qwen3-32B --backend openai-chat --endpoint /v1/chat/completions --dataset-name random"},
 	// Commands as the shell reads them.
 	{name: "missing backslash", file: "qwen3-32b-a100/runs/vllm-max-model-len/run.yaml", old: "command: vllm serve Qwen/Qwen3-32B --max-model-len 32768",
 		new: "command: |\n  vllm serve Qwen/Qwen3-32B\n  --max-model-len 32768", rule: RuleContinuation, at: "  vllm serve"},

@@ -33,20 +33,21 @@ func workloadEvidenceRule(s *study.Study, add func(Diagnostic)) {
 	for i := range s.Workloads {
 		w := &s.Workloads[i]
 		blocks := workloadBlocks(s, w)
+		confirmed := map[string]bool{} // fields the majority of logs agree with
 		if w.NumPrompts > 0 {
-			judge(s, w, "num_prompts", float64(w.NumPrompts), promptSightings(w, blocks), add)
+			confirmed["num_prompts"] = judge(s, w, "num_prompts", float64(w.NumPrompts), promptSightings(w, blocks), add)
 		}
 		if w.MaxConcurrency != nil && w.Sweep == nil {
-			judge(s, w, "max_concurrency", float64(*w.MaxConcurrency), exactSightings(blocks, float64(*w.MaxConcurrency), "max_concurrency", "prints concurrency"), add)
+			confirmed["max_concurrency"] = judge(s, w, "max_concurrency", float64(*w.MaxConcurrency), exactSightings(blocks, float64(*w.MaxConcurrency), "max_concurrency", "prints concurrency"), add)
 		}
 		if w.InputLen > 0 {
-			judge(s, w, "input_len", float64(w.InputLen), lengthSightings(s, w, blocks, "total_input_tokens", "random_input_len", w.InputLen), add)
+			confirmed["input_len"] = judge(s, w, "input_len", float64(w.InputLen), lengthSightings(s, w, blocks, "total_input_tokens", "random_input_len", w.InputLen), add)
 		}
 		if w.OutputLen > 0 {
-			judge(s, w, "output_len", float64(w.OutputLen), lengthSightings(s, w, blocks, "total_output_tokens", "random_output_len", w.OutputLen), add)
+			confirmed["output_len"] = judge(s, w, "output_len", float64(w.OutputLen), lengthSightings(s, w, blocks, "total_output_tokens", "random_output_len", w.OutputLen), add)
 		}
-		datasetRule(s, w, blocks, add)
-		workloadCommandRule(s, w, add)
+		confirmed["dataset"] = datasetRule(s, w, blocks, add)
+		workloadCommandRule(s, w, confirmed, add)
 	}
 }
 
@@ -237,9 +238,9 @@ func commandFloat(command, flag string) float64 {
 }
 
 // datasetRule: the dataset a log echoes must be the stated one.
-func datasetRule(s *study.Study, w *study.Workload, blocks []runBlock, add func(Diagnostic)) {
+func datasetRule(s *study.Study, w *study.Workload, blocks []runBlock, add func(Diagnostic)) bool {
 	if w.Dataset == "" {
-		return
+		return false
 	}
 	var sights []sighting
 	for _, rb := range blocks {
@@ -248,15 +249,16 @@ func datasetRule(s *study.Study, w *study.Workload, blocks []runBlock, add func(
 				agree: strings.EqualFold(e.value, w.Dataset)})
 		}
 	}
-	judge(s, w, "dataset", 0, sights, add)
+	return judge(s, w, "dataset", 0, sights, add)
 }
 
 // judge weighs the sightings of one setting: when most blocks contradict
 // the stated value, or all that say anything do so weakly and agree among
 // themselves, the study is wrong and the error sits on its line; a tie
 // says it is a tie; a minority that contradicts it is blamed on its own
-// lines, as the runs that ran something else.
-func judge(s *study.Study, w *study.Workload, field string, stated float64, sights []sighting, add func(Diagnostic)) {
+// lines, as the runs that ran something else. It reports whether the
+// logs confirm the stated value: most of those that show it agree.
+func judge(s *study.Study, w *study.Workload, field string, stated float64, sights []sighting, add func(Diagnostic)) bool {
 	var agree, strong, weak []sighting
 	for _, x := range sights {
 		switch {
@@ -289,6 +291,7 @@ func judge(s *study.Study, w *study.Workload, field string, stated float64, sigh
 		onStudy(fmt.Sprintf("workload %s: %s is %s here, but no log of it reached that: every one %s (%s), none printing a failed request: correct %s to what the logs measured",
 			w.ID, field, statedText(w, field, stated), weak[0].how, listSightings(weak), field))
 	}
+	return len(agree) > len(strong)
 }
 
 func statedText(w *study.Workload, field string, v float64) string {
@@ -330,7 +333,9 @@ func sameValue(xs []sighting) bool {
 
 // workloadCommandRule: the workload's own benchmark command, as the study
 // shows it, must pass the settings the study states.
-func workloadCommandRule(s *study.Study, w *study.Workload, add func(Diagnostic)) {
+// When the logs confirm the stated value, the command is what is wrong,
+// and the error sits on its line; otherwise on the field's.
+func workloadCommandRule(s *study.Study, w *study.Workload, confirmed map[string]bool, add func(Diagnostic)) {
 	if w.Command == "" {
 		return
 	}
@@ -362,6 +367,12 @@ func workloadCommandRule(s *study.Study, w *study.Workload, add func(Diagnostic)
 	for _, n := range names {
 		got, ok := flags[n]
 		if !ok || stated[n] == "" || strings.EqualFold(got, stated[n]) || strings.HasPrefix(got, "$") {
+			continue
+		}
+		if confirmed[fields[n]] {
+			add(Diagnostic{Rule: RuleWorkload, Severity: Error, File: s.Pos.File, Line: w.Line("command"), Subject: "workload/" + w.ID,
+				Printed: got, Computed: stated[n],
+				Message: fmt.Sprintf("workload %s: its command passes --%s %s, but %s is %s (line %d) and the logs agree with that: correct the command", w.ID, n, got, fields[n], stated[n], w.Line(fields[n]))})
 			continue
 		}
 		add(Diagnostic{Rule: RuleWorkload, Severity: Error, File: s.Pos.File, Line: w.Line(fields[n]), Subject: "workload/" + w.ID,
