@@ -82,6 +82,10 @@ var mutations = []mutation{
 		new: "does not offer on the A100. With default settings vLLM is faster than SGLang.", rule: RuleProseFigure, at: "vLLM and SGLang are each"},
 	{name: "zh prose ranks the engines the wrong way", file: "content/zh/qwen3-235b-a22b-a100.md", old: "张量并行覆盖整个节点，",
 		new: "张量并行覆盖整个节点，vLLM 比 SGLang 快，", rule: RuleProseFigure},
+	{name: "prose shows a command for more GPUs", file: "content/en/qwen3-32b-a100.md", old: "<!-- section: other-cases -->\n",
+		new: "<!-- section: other-cases -->\n```\nvllm serve Qwen/Qwen3-32B -tp 2\n```\n", rule: RuleGPUFit, at: "vllm serve Qwen/Qwen3-32B -tp 2"},
+	{name: "prose shows a command missing a backslash", file: "content/en/qwen3-32b-a100.md", old: "<!-- section: other-cases -->\n",
+		new: "<!-- section: other-cases -->\n```\nvllm serve Qwen/Qwen3-32B\n  --max-model-len 32768\n```\n", rule: RuleContinuation, at: "vllm serve Qwen/Qwen3-32B\n"},
 	// Kinds check caught before: the baseline of the catch rate.
 	{name: "conclusion figure", file: "qwen3-32b-a100/study.yaml", old: `"+18.7%"`, new: `"+81.7%"`, rule: RuleClaim, at: "- kind: conclusion"},
 	{name: "throughput edited", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", old: "1563.33", new: "1536.33", rule: RuleArithmetic},

@@ -34,6 +34,8 @@ type Figures struct {
 	// headline is better.
 	Best   map[string]map[string]float64
 	Higher bool
+	// NodeGPUs is the study's hardware, for the commands prose shows.
+	NodeGPUs int
 }
 
 // FigureChange is a computed change and what it names.
@@ -81,6 +83,7 @@ func figuresOf(rep *report.Report) *Figures {
 		}
 	}
 	s := rep.Study
+	f.NodeGPUs = s.Hardware.GPUs()
 	for _, n := range []int{s.Hardware.GPUs(), s.Hardware.GPUsPerNode, s.Hardware.Nodes} {
 		f.Values[strconv.Itoa(n)] = true
 	}
@@ -131,6 +134,10 @@ func ProseFigures(results []Result, content map[string]map[string]*study.Content
 			file := path.Join(root, lang, res.Study.ID+".md")
 			for _, name := range sortedSections(c) {
 				out = append(out, proseSection(res.Study.ID, file, name, c.Sections[name], res.Figures)...)
+				checkShown(codeBlocks(file, name, c.Sections[name]), res.Figures.NodeGPUs, func(d Diagnostic) {
+					d.Study = res.Study.ID
+					out = append(out, d)
+				})
 			}
 		}
 	}
@@ -347,4 +354,25 @@ func engineOrder(a, b, section string, figs *Figures) (aBetter bool, va, vb floa
 		seen++
 	}
 	return aBetter, va, vb, seen > 0
+}
+
+// codeBlocks are the fenced code blocks of a section, as commands the
+// study shows.
+func codeBlocks(file, name string, sec study.Section) []shownCommand {
+	var out []shownCommand
+	lines := strings.Split(sec.Markdown, "\n")
+	start := -1
+	for i, line := range lines {
+		if !strings.HasPrefix(strings.TrimSpace(line), "```") {
+			continue
+		}
+		if start < 0 {
+			start = i
+			continue
+		}
+		out = append(out, shownCommand{text: strings.Join(lines[start+1:i], "\n"), file: file, first: sec.TextLine + start + 1,
+			subject: "prose/" + name, what: "section " + name})
+		start = -1
+	}
+	return out
 }

@@ -67,8 +67,13 @@ func blockFirst(text string, keyLine int) int {
 // so options on the lines after it are never passed; and each command
 // that starts an engine must fit on the study's GPUs.
 func shellRules(s *study.Study, add func(Diagnostic)) {
-	node := s.Hardware.GPUs()
-	for _, c := range shownCommands(s) {
+	checkShown(shownCommands(s), s.Hardware.GPUs(), add)
+}
+
+// checkShown reads each command as the shell does, and holds each one
+// that starts an engine to the node's GPUs.
+func checkShown(cmds []shownCommand, node int, add func(Diagnostic)) {
+	for _, c := range cmds {
 		lines := strings.Split(c.text, "\n")
 		start := -1 // first line of the shell command being read
 		for i, raw := range lines {
