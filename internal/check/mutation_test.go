@@ -86,6 +86,10 @@ var mutations = []mutation{
 		new: "<!-- section: other-cases -->\n```\nvllm serve Qwen/Qwen3-32B -tp 2\n```\n", rule: RuleGPUFit, at: "vllm serve Qwen/Qwen3-32B -tp 2"},
 	{name: "prose shows a command missing a backslash", file: "content/en/qwen3-32b-a100.md", old: "<!-- section: other-cases -->\n",
 		new: "<!-- section: other-cases -->\n```\nvllm serve Qwen/Qwen3-32B\n  --max-model-len 32768\n```\n", rule: RuleContinuation, at: "vllm serve Qwen/Qwen3-32B\n"},
+	{name: "en credits another precision", file: "content/en/qwen3-235b-a22b-a100.md", old: "so FP8 is our recommendation", new: "so AWQ is our recommendation", rule: RuleProseFigure},
+	{name: "ja recommends FP4", file: "content/ja/qwen3-235b-a22b-a100.md", old: "FP8 をお勧めします", new: "FP4 をお勧めします", rule: RuleProseFigure},
+	{name: "en recommends another engine", file: "content/en/qwen3-32b-a100.md", old: "<!-- section: other-cases -->\n",
+		new: "<!-- section: other-cases -->\nWe recommend SGLang for this model.\n", rule: RuleProseFigure, at: "We recommend SGLang"},
 	// Kinds check caught before: the baseline of the catch rate.
 	{name: "conclusion figure", file: "qwen3-32b-a100/study.yaml", old: `"+18.7%"`, new: `"+81.7%"`, rule: RuleClaim, at: "- kind: conclusion"},
 	{name: "throughput edited", file: "qwen3-32b-a100/runs/vllm-fp8/sharegpt.log", old: "1563.33", new: "1536.33", rule: RuleArithmetic},

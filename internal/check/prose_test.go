@@ -121,3 +121,25 @@ func TestEngineComparison(t *testing.T) {
 		}
 	}
 }
+
+// TestCredit: prose that credits the recommendation names its engine and
+// its precision.
+func TestCredit(t *testing.T) {
+	figs := &Figures{RecommendedEngine: "vLLM", RecommendedCommand: "vllm serve qwen/qwen3-235b-a22b-instruct-2507-fp8 -tp 4"}
+	tests := []struct {
+		text string
+		bad  bool
+	}{
+		{"FP8 is our recommendation when the goal is throughput.", false},
+		{"AWQ is our recommendation when the goal is throughput.", true},
+		{"我们推荐使用 FP8。", false},
+		{"我们推荐使用 SGLang。", true},
+		{"スループット重視なら vLLM をお勧めします。", false},
+		{"SGLang cannot serve FP4. We recommend the FP8 checkpoint.", false},
+	}
+	for _, tt := range tests {
+		if got := credit(tt.text, figs) != ""; got != tt.bad {
+			t.Errorf("%q: error %v, want %v", tt.text, got, tt.bad)
+		}
+	}
+}

@@ -36,6 +36,9 @@ type Figures struct {
 	Higher bool
 	// NodeGPUs is the study's hardware, for the commands prose shows.
 	NodeGPUs int
+	// RecommendedEngine and RecommendedCommand (lower case) are what the
+	// study recommends, for prose that credits it.
+	RecommendedEngine, RecommendedCommand string
 }
 
 // FigureChange is a computed change and what it names.
@@ -84,6 +87,7 @@ func figuresOf(rep *report.Report) *Figures {
 	}
 	s := rep.Study
 	f.NodeGPUs = s.Hardware.GPUs()
+	f.RecommendedEngine, f.RecommendedCommand = recommendation(rep)
 	for _, n := range []int{s.Hardware.GPUs(), s.Hardware.GPUsPerNode, s.Hardware.Nodes} {
 		f.Values[strconv.Itoa(n)] = true
 	}
@@ -178,6 +182,9 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 			}
 		}
 		if msg := comparison(line, name, figs); msg != "" {
+			add(n, Error, msg)
+		}
+		if msg := credit(line, figs); msg != "" {
 			add(n, Error, msg)
 		}
 		for _, f := range figures(percentWord.ReplaceAllString(line, "")) {
