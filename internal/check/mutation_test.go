@@ -121,6 +121,9 @@ var harmless = []mutation{
 	{name: "ranking in lower case", file: "qwen3-32b-a100/study.yaml", old: "TensorRT-LLM (2054.21 tok/s) > vLLM (1730.98 tok/s)", new: "tensorrt-llm (2054.21 tok/s) > vllm (1730.98 tok/s)"},
 	{name: "prose ranks the engines as the logs do", file: "content/en/qwen3-235b-a22b-a100.md", old: "does not offer on the A100.",
 		new: "does not offer on the A100. With default settings SGLang is faster than vLLM."},
+	{name: "workload command with --flag=value", file: "qwen3-32b-a100/study.yaml", old: "--num-prompts 500 --seed 42\n  - id: random-32k", new: "--num-prompts=500 --seed=42\n  - id: random-32k"},
+	{name: "vllm started as its api_server module", file: "qwen3-32b-a100/runs/vllm/run.yaml", old: "vllm serve Qwen/Qwen3-32B", new: "python3 -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-32B"},
+	{name: "an exported variable with no copy", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/run.yaml", old: "command: vllm serve", new: "command: |\n  export VLLM_USE_V1=1\n  vllm serve"},
 	{name: "reworded prose", file: "content/en/qwen3-235b-a22b-a100.md", old: "The goal is to maximize", new: "This study aims to maximize"},
 	{name: "a figure stated right in every language", file: "content/en/qwen3-235b-a22b-a100.md", old: "of different lengths.",
 		new: "of different lengths. On ShareGPT the optimized configuration is faster by 59.2 %.", also: []mutation{
