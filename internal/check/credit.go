@@ -31,14 +31,14 @@ func recommendation(rep *report.Report) (engineName, command string) {
 // recommended configuration must run that engine, and its command must
 // name that precision (a -FP8 checkpoint, --quantization fp8).
 func credit(line string, figs *Figures) string {
-	if figs.RecommendedCommand == "" {
+	if figs.RecommendedCommand == "" || !mayRecommend(line) {
 		return ""
 	}
 	for _, clause := range sentences.Split(line, -1) {
 		if !recommendWord.MatchString(clause) {
 			continue
 		}
-		names := engine.NamedAll(clause)
+		names := enginesIn(clause)
 		if len(names) == 1 && figs.RecommendedEngine != "" && names[0].Name != figs.RecommendedEngine {
 			return fmt.Sprintf("the prose recommends %s, but the recommended configuration runs %s", names[0].Name, figs.RecommendedEngine)
 		}
@@ -54,3 +54,15 @@ func credit(line string, figs *Figures) string {
 // sentences splits prose into sentences: a clause of a recommendation
 // may name its engine or precision after a comma.
 var sentences = regexp.MustCompile(`[;!?；。！？]|\. `)
+
+// mayRecommend is a quick test for recommendWord: every line of prose is
+// searched.
+func mayRecommend(line string) bool {
+	low := strings.ToLower(line)
+	for _, w := range []string{"recommend", "suggest", "推荐", "建议使用", "推奨", "お勧め", "おすすめ"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -39,28 +39,76 @@ func facts(sec study.Section) []fact {
 	var out []fact
 	for i, line := range strings.Split(sec.Markdown, "\n") {
 		n := sec.TextLine + i
-		line = linkTarget.ReplaceAllString(line, "]")
+		if strings.Contains(line, "](") {
+			line = linkTarget.ReplaceAllString(line, "]")
+		}
 		line = listMarker.ReplaceAllString(line, "")
-		for _, m := range precisionWord.FindAllString(line, -1) {
-			out = append(out, fact{strings.ToUpper(m), n})
+		// Prose is mostly words: the patterns run only on lines that
+		// could hold what they look for.
+		digits := strings.ContainsAny(line, "0123456789")
+		if low := strings.ToLower(line); digits || strings.Contains(low, "awq") || strings.Contains(low, "gptq") {
+			for _, m := range precisionWord.FindAllString(line, -1) {
+				out = append(out, fact{strings.ToUpper(m), n})
+			}
 		}
-		for _, m := range parallelWord.FindAllStringSubmatch(line, -1) {
-			out = append(out, fact{strings.ToUpper(m[1]) + m[2], n})
+		if digits {
+			for _, m := range parallelWord.FindAllStringSubmatch(line, -1) {
+				out = append(out, fact{strings.ToUpper(m[1]) + m[2], n})
+			}
+			for _, m := range gpuWord.FindAllString(line, -1) {
+				out = append(out, fact{m, n})
+			}
+			for _, f := range figures(line) {
+				out = append(out, fact{f, n})
+			}
 		}
-		for _, m := range gpuWord.FindAllString(line, -1) {
-			out = append(out, fact{m, n})
+		if strings.Contains(line, "--") {
+			for _, m := range flagWord.FindAllStringSubmatch(line, -1) {
+				out = append(out, fact{strings.ReplaceAll(m[1], "_", "-"), n})
+			}
 		}
-		for _, m := range flagWord.FindAllStringSubmatch(line, -1) {
-			out = append(out, fact{strings.ReplaceAll(m[1], "_", "-"), n})
-		}
-		for _, e := range engine.NamedAll(line) {
+		for _, e := range enginesIn(line) {
 			out = append(out, fact{"engine:" + e.Name, n})
-		}
-		for _, f := range figures(line) {
-			out = append(out, fact{f, n})
 		}
 	}
 	return out
+}
+
+// engineSpellings are, lower case, the ways prose names an engine, in
+// the order of engine.Engines (as engine.NamedAll finds them, without its
+// regular expressions: every line of prose is searched).
+var engineSpellings = []struct {
+	id        string
+	spellings []string
+}{
+	{"vllm", []string{"vllm"}},
+	{"sglang", []string{"sglang"}},
+	{"trtllm", []string{"tensorrt-llm", "tensorrt llm", "tensorrt_llm", "tensorrtllm", "trt-llm", "trtllm", "trt_llm", "trt llm"}},
+	{"mindie", []string{"mindie"}},
+	{"lmdeploy", []string{"lmdeploy"}},
+	{"llamacpp", []string{"llama.cpp", "llama-server", "llamacpp"}},
+	{"tgi", []string{"text-generation-inference", "tgi"}},
+}
+
+// enginesIn lists the engines a line of prose names.
+func enginesIn(line string) []*engine.Engine {
+	low := strings.ToLower(line)
+	var out []*engine.Engine
+	for _, e := range engineSpellings {
+		for _, sp := range e.spellings {
+			if i := strings.Index(low, sp); i >= 0 && (sp != "tgi" || wordAt(low, i, len(sp))) {
+				out = append(out, engine.ByID(e.id))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// wordAt reports whether the n bytes at i of s stand as a word.
+func wordAt(s string, i, n int) bool {
+	letter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	return (i == 0 || !letter(s[i-1])) && (i+n == len(s) || !letter(s[i+n]))
 }
 
 // figures are the numbers of a line that stand alone, normalised: no
@@ -108,6 +156,7 @@ func Drift(content map[string]map[string]*study.Content, root string) []Diagnost
 	sort.Strings(ids)
 	for _, id := range ids {
 		en := content["en"][id]
+		enFacts := map[string][]fact{}
 		for _, lang := range study.Languages {
 			tr := content[lang][id]
 			if lang == "en" || tr == nil {
@@ -119,7 +168,10 @@ func Drift(content map[string]map[string]*study.Content, root string) []Diagnost
 				if !ok {
 					continue // the translation rule reports a missing section
 				}
-				out = append(out, driftSection(id, file, lang, name, facts(en.Sections[name]), facts(sec), sec)...)
+				if enFacts[name] == nil {
+					enFacts[name] = facts(en.Sections[name])
+				}
+				out = append(out, driftSection(id, file, lang, name, enFacts[name], facts(sec), sec)...)
 			}
 		}
 	}

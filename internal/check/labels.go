@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -80,6 +81,11 @@ func engineVersionRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	}
 	check(r.Command, r.Pos.File, commandLine(r))
 	for _, lg := range r.Logs {
+		// Most logs are a result table alone: look at their lines only
+		// when a version could be in them.
+		if !bytes.Contains(lg.Raw, []byte("ersion")) {
+			continue
+		}
 		for i, line := range strings.Split(string(lg.Raw), "\n") {
 			if printedVersion.MatchString(line) {
 				check(line, lg.File, i+1)

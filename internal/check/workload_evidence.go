@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
@@ -95,7 +96,7 @@ type echoLine struct {
 }
 
 func echoLines(raw []byte) []echoLine {
-	if !strings.Contains(string(raw), "Namespace(") {
+	if !bytes.Contains(raw, []byte("Namespace(")) {
 		return nil
 	}
 	var out []echoLine
