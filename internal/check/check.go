@@ -131,6 +131,8 @@ func Study(s *study.Study) Result {
 	claimRules(rep, add)
 	tradeOffRules(rep, add)
 	regressionRules(rep, add)
+	reproductionRules(rep, add)
+	recordedRules(s, add)
 	acknowledge(s, diags, add)
 	for i := range diags {
 		diags[i].Study = s.ID

@@ -69,7 +69,7 @@ func engineVersionRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 		for _, m := range printedVersion.FindAllStringSubmatch(text, -1) {
 			// A benchmark client may print its own version (a vLLM client
 			// against an SGLang server): only the run's engine counts.
-			if sameVersion(m[3], stated.Version) || engine.Named(m[0]) != labelEngine(s, r.Engine) {
+			if sameRelease(m[3], stated.Version) || engine.Named(m[0]) != labelEngine(s, r.Engine) {
 				continue
 			}
 			add(Diagnostic{Rule: RuleEngineVersion, Severity: Error, File: file, Line: line, Subject: r.ID,
@@ -95,15 +95,15 @@ func engineVersionRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	}
 }
 
-// sameVersion compares versions as people write them: a leading v and a
-// build suffix ("-cu126", "+cu128") aside.
-func sameVersion(a, b string) bool {
+// sameRelease compares versions as people write them: a build suffix
+// ("-cu126", "+cu128") aside, then as versions (sameVersion).
+func sameRelease(a, b string) bool {
 	norm := func(v string) string {
-		v = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(v)), "v")
+		v = strings.TrimSpace(v)
 		if i := strings.IndexAny(v, "-+"); i >= 0 {
 			v = v[:i]
 		}
 		return v
 	}
-	return norm(a) == norm(b)
+	return sameVersion(norm(a), norm(b)) || strings.EqualFold(strings.TrimPrefix(norm(a), "v"), strings.TrimPrefix(norm(b), "v"))
 }

@@ -45,6 +45,8 @@ type Options struct {
 	Engine   string   // engine id of the study; inferred when empty
 	Name     string   // display name; inferred when empty
 	GPUs     int      // GPUs the run used; 0: from the command's parallel sizes
+	// Reproduces is the run of the study this one independently reran.
+	Reproduces string
 
 	// writeFile writes one file of the temporary folder (tests make it fail).
 	writeFile func(name string, data []byte) error
@@ -96,6 +98,11 @@ type Plan struct {
 	Name    string
 	Guesses []Guess
 	RunYAML []byte
+	// Reproduces is the run this one reran (--reproduces); Recorded, what
+	// perflab record captured (reproduce.go, capture.go).
+	Reproduces string
+	Recorded   []Field
+	tool       string // "perflab record"; "" for perflab add
 }
 
 // idPattern is the loader's: lower-case letters, digits, '.', '_' and '-'.
@@ -149,6 +156,9 @@ func Prepare(o Options) (*Plan, error) {
 		}
 		inputs = append(inputs, Input{Path: name, Raw: raw})
 	}
+	if err := checkReproduces(s, o.Reproduces); err != nil {
+		return nil, err
+	}
 	p, err := plan(o, s, inputs)
 	if err != nil {
 		return nil, err
@@ -186,7 +196,7 @@ func loadStudy(results, id string) (*study.Study, error) {
 
 // plan infers the run from the inputs.
 func plan(o Options, s *study.Study, inputs []Input) (*Plan, error) {
-	p := &Plan{Study: s}
+	p := &Plan{Study: s, Reproduces: o.Reproduces}
 	infos := make([]*logInfo, len(inputs))
 	for i, in := range inputs {
 		info, err := readLog(in)
@@ -314,7 +324,11 @@ func (p *Plan) guess(field string) (Guess, bool) {
 // comment saying where each log came from.
 func (p *Plan) runYAML() ([]byte, error) {
 	var head []string
-	head = append(head, "Written by perflab add. Check every value marked \"guessed\": fix it if it is")
+	tool := p.tool
+	if tool == "" {
+		tool = "perflab add"
+	}
+	head = append(head, "Written by "+tool+". Check every value marked \"guessed\": fix it if it is")
 	head = append(head, "wrong, then delete the comment. perflab check reports what still disagrees.")
 	for _, lg := range p.Logs {
 		line := fmt.Sprintf("%s: copied from %s", lg.FileName(), lg.From)
@@ -347,6 +361,12 @@ func (p *Plan) runYAML() ([]byte, error) {
 		add("command_derived", "true", "!!bool", 0)
 	}
 	add("gpus", strconv.Itoa(p.GPUs), "!!int", 0)
+	if p.Reproduces != "" {
+		add("reproduces", p.Reproduces, "!!str", 0)
+	}
+	if p.Recorded != nil {
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "recorded"}, recordedNode(p.Recorded))
+	}
 	doc := &yaml.Node{Kind: yaml.DocumentNode, HeadComment: strings.Join(head, "\n"), Content: []*yaml.Node{m}}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
