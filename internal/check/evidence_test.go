@@ -31,7 +31,9 @@ func TestWorkloadBlame(t *testing.T) {
 		words string
 	}{
 		{"every log sent fewer", []*study.Run{sentRun("a", 400, 0), sentRun("b", 399, 1)}, studyFile, 7, "2 of 2 logs"},
-		{"a tie", []*study.Run{sentRun("a", 500, 0), sentRun("b", 400, 0)}, studyFile, 7, "it is a tie"},
+		{"a tie", []*study.Run{sentRun("a", 500, 0), sentRun("b", 500, 0), sentRun("c", 400, 0), sentRun("d", 399, 1)}, studyFile, 7, "it is a tie"},
+		// One run against one that agrees with the study: the study decides.
+		{"one against one", []*study.Run{sentRun("a", 500, 0), sentRun("b", 400, 0)}, "results/test/runs/b/sharegpt.log", 2, "1 other logs agree"},
 		{"one run of three ran another count", []*study.Run{sentRun("a", 500, 0), sentRun("b", 495, 5), sentRun("c", 400, 0)},
 			"results/test/runs/c/sharegpt.log", 2, "2 other logs agree"},
 	}

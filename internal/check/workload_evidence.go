@@ -79,11 +79,23 @@ func workloadBlocks(s *study.Study, w *study.Workload) []runBlock {
 				if b.Definition != benchlog.CountOverDuration || b.Failure != nil {
 					continue
 				}
-				out = append(out, runBlock{r.ID, b, echoBefore(echoes, b.Line)})
+				out = append(out, runBlock{r.ID, b, ownEcho(b, echoBefore(echoes, b.Line))})
 			}
 		}
 	}
 	return out
+}
+
+// ownEcho drops an echo that cannot be the block's own: one of fewer
+// prompts than the block completed (a log that pasted another run's
+// settings, or a wrapper that printed them once for several runs).
+func ownEcho(b *benchlog.Block, echo map[string]echoed) map[string]echoed {
+	e, ok := echo["num_prompts"]
+	done, hasDone := b.Metrics["completed"]
+	if v, err := strconv.ParseFloat(e.value, 64); ok && hasDone && err == nil && v < done.Value {
+		return nil
+	}
+	return echo
 }
 
 // echoField reads the settings a benchmark client echoes as a Python
@@ -139,14 +151,14 @@ func promptSightings(w *study.Workload, blocks []runBlock) []sighting {
 	var out []sighting
 	for _, rb := range blocks {
 		b := rb.block
+		done, hasDone := b.Metrics["completed"]
 		if e, ok := rb.echo["num_prompts"]; ok {
 			if v, err := strconv.ParseFloat(e.value, 64); err == nil {
 				out = append(out, sighting{run: rb.run, block: b, line: e.line, value: v, how: "echoes num_prompts=" + e.value, agree: v == stated})
 				continue
 			}
 		}
-		done, ok := b.Metrics["completed"]
-		if !ok {
+		if !hasDone {
 			continue
 		}
 		if f, ok := b.Metrics["failed"]; ok {
@@ -275,11 +287,14 @@ func judge(s *study.Study, w *study.Workload, field string, stated float64, sigh
 	onStudy := func(msg string) {
 		add(Diagnostic{Rule: RuleWorkload, Severity: Error, File: s.Pos.File, Line: w.Line(field), Subject: subject, Message: msg})
 	}
+	// One run alone cannot outvote the study while other runs measured
+	// the workload too: its logs may be the odd ones.
+	alone := distinctRuns(strong) == 1 && distinctRuns(sights) > 1
 	switch {
-	case len(strong) > len(agree):
+	case len(strong) > len(agree) && !alone:
 		onStudy(fmt.Sprintf("workload %s: %s is %s here, but %d of %d logs of it say otherwise (%s): correct %s to what the logs measured",
 			w.ID, field, statedText(w, field, stated), len(strong), len(strong)+len(agree), listSightings(strong), field))
-	case len(strong) > 0 && len(strong) == len(agree):
+	case len(strong) > 0 && len(strong) == len(agree) && !alone:
 		onStudy(fmt.Sprintf("workload %s: %s is %s here; it is a tie: %d logs agree (%s) and %d do not (%s): find out which runs ran the stated workload, then fix %s or rerun the others",
 			w.ID, field, statedText(w, field, stated), len(agree), listSightings(agree), len(strong), listSightings(strong), field))
 	case len(strong) > 0:
