@@ -118,6 +118,7 @@ func Study(s *study.Study) Result {
 	diags = withoutRunBlame(s, diags)
 	excluded := Excluded(diags)
 	sameDataRule(s, excluded, add)
+	definitionRules(s, excluded, add)
 	rep := report.Build(s, excluded)
 	for _, rr := range rep.Others {
 		var steps []string
@@ -138,7 +139,7 @@ func Study(s *study.Study) Result {
 		diags[i].Study = s.ID
 	}
 	sortDiagnostics(diags)
-	return Result{Study: s, Report: rep, Diagnostics: diags, Figures: figuresOf(rep)}
+	return Result{Study: s, Report: rep, Diagnostics: diags, Figures: proseFiguresOf(rep)}
 }
 
 // All checks every study, in order of id.

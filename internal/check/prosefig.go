@@ -48,8 +48,8 @@ type FigureChange struct {
 	What    string // "the conclusion row of sharegpt"
 }
 
-// figuresOf gathers the figures of a report.
-func figuresOf(rep *report.Report) *Figures {
+// proseFiguresOf gathers the figures of a report that prose may state.
+func proseFiguresOf(rep *report.Report) *Figures {
 	f := &Figures{Changes: map[string][]FigureChange{}, Values: map[string]bool{}}
 	value := func(v report.Value) {
 		f.Values[report.FormatNumber(v.Measured, v.Decimals)] = true
