@@ -198,6 +198,8 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
 			}
 		}
 		p.Problems = append(p.Problems, check.Translations(studies, prose, filepath.ToSlash(d.Content))...)
+		p.Problems = append(p.Problems, check.Drift(prose, filepath.ToSlash(d.Content))...)
+		p.Problems = append(p.Problems, check.ProseFigures(c.results, prose, filepath.ToSlash(d.Content))...)
 	}
 	if p.released {
 		// Loaded again with their studies, when rendered; until then the
