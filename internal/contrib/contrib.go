@@ -21,7 +21,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,9 +97,6 @@ type Plan struct {
 	RunYAML []byte
 }
 
-// idPattern is the loader's: lower-case letters, digits, '.', '_' and '-'.
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
-
 // Add plans the run and writes it; see Plan for what is inferred.
 func Add(o Options) (*Plan, error) {
 	p, err := Prepare(o)
@@ -119,11 +115,11 @@ func Prepare(o Options) (*Plan, error) {
 	if o.Results == "" {
 		o.Results = "results"
 	}
-	if !idPattern.MatchString(o.Study) {
-		return nil, fmt.Errorf("--study %q is not a study id: use lower-case letters, digits, '.', '_' and '-', as the folder names in %s", o.Study, o.Results)
+	if err := study.ValidID("study", o.Study); err != nil {
+		return nil, fmt.Errorf("--study %q is not a study id (%v), as the folder names in %s", o.Study, err, o.Results)
 	}
-	if !idPattern.MatchString(o.Run) {
-		return nil, fmt.Errorf("--run %q is not a run id: use lower-case letters, digits, '.', '_' and '-' (e.g. vllm-fp8-tp2)", o.Run)
+	if err := study.ValidID("run", o.Run); err != nil {
+		return nil, fmt.Errorf("--run %q is not a run id (%v), e.g. vllm-fp8-tp2", o.Run, err)
 	}
 	if len(o.Logs) == 0 {
 		return nil, errors.New("no log given: pass the benchmark output files, one per workload")
@@ -393,6 +389,9 @@ func write(o Options, p *Plan) error {
 	files := p.Files()
 	names := make([]string, 0, len(files))
 	for n := range files {
+		if err := localName(n); err != nil {
+			return err
+		}
 		names = append(names, n)
 	}
 	sort.Strings(names)

@@ -121,6 +121,8 @@ func load(l *loader, id string) (*Study, []Problem, error) {
 	s := &Study{ID: id, Dir: dir, Pos: Pos{File: path.Join(dir, StudyFile), Line: 1}}
 	if !idPattern.MatchString(id) {
 		l.problem(s.Pos, "study folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
+	} else if msg := idProblem("study", id); msg != "" {
+		l.problem(s.Pos, "%s", msg)
 	}
 	data, err := fs.ReadFile(fsys, StudyFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -519,7 +521,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	for _, item := range top.list("workloads", "study", must) {
 		m := l.mapping(f, item, "workload", "id", "dataset", "input_len", "output_len", "num_prompts", "seed", "max_concurrency", "sweep", "command", "main")
 		w := Workload{
-			ID: m.str("id", "workload", true), Dataset: m.str("dataset", "workload", true),
+			ID: m.id("id", "workload"), Dataset: m.str("dataset", "workload", true),
 			NumPrompts: m.positive("num_prompts", "workload", false),
 			Seed:       m.integer("seed", "workload", false),
 			Command:    m.str("command", "workload", false), Main: m.boolean("main", "workload"),
@@ -583,7 +585,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		m.require("runs", "step")
 		runs := m.strings("runs", "step", false)
 		noRuns := m.fields["runs"] != nil && m.fields["runs"].Kind == yaml.SequenceNode && len(m.fields["runs"].Content) == 0
-		st := Step{ID: m.str("id", "step", true), Runs: runs, Reference: m.str("reference", "step", !noRuns), Pos: Pos{f, item.Line}}
+		st := Step{ID: m.id("id", "step"), Runs: runs, Reference: m.str("reference", "step", !noRuns), Pos: Pos{f, item.Line}}
 		if noRuns && st.Reference != "" {
 			l.problem(m.pos("reference"), "step: a step with no runs compares nothing; remove its reference, or list the runs it was compared with")
 		}
@@ -817,6 +819,8 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	l.folders[id] = true
 	if !idPattern.MatchString(id) {
 		l.problem(Pos{shown, 0}, "run folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
+	} else if msg := idProblem("run", id); msg != "" {
+		l.problem(Pos{shown, 0}, "%s", msg)
 	}
 	entries, ok, err := l.readDir(dir)
 	if !ok {
