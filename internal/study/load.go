@@ -518,7 +518,11 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		s.Benchmark = Benchmark{Tool: m.str("tool", "benchmark", true), Commands: m.str("commands", "benchmark", false), Pos: Pos{f, b.Line}}
 	}
 
-	for _, item := range top.list("workloads", "study", must) {
+	for i, item := range top.list("workloads", "study", must) {
+		if i == MaxWorkloads {
+			l.problem(Pos{f, item.Line}, "a study has at most %d workloads, and this is one more: split the study", MaxWorkloads)
+			break
+		}
 		m := l.mapping(f, item, "workload", "id", "dataset", "input_len", "output_len", "num_prompts", "seed", "max_concurrency", "sweep", "command", "main")
 		w := Workload{
 			ID: m.id("id", "workload"), Dataset: m.str("dataset", "workload", true),

@@ -11,6 +11,10 @@ import (
 // may be 255 bytes on the usual file systems; 64 leaves room for both.
 const MaxIDLength = 64
 
+// MaxWorkloads bounds the workloads of a study: each is a row of its
+// tables and a bar of its charts, and a page of thousands helps no reader.
+const MaxWorkloads = 1000
+
 // idRule says in words what idPattern accepts, for error messages.
 const idRule = "use lower-case letters, digits, '.', '_' and '-', starting with a letter or a digit"
 
