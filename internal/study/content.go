@@ -154,6 +154,7 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 	current, start := "", 0
 	var buf []string
 	definitions := 0
+	var limits proseLimits
 	flush := func() {
 		if current != "" {
 			c.Sections[current] = Section{Markdown: strings.TrimSpace(strings.Join(buf, "\n")), Pos: Pos{file, start}}
@@ -168,6 +169,7 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 		if m != nil {
 			flush()
 			current, start = m[1], i+1
+			limits.columns = 0
 			if !contains(contentSections, current) && !strings.HasPrefix(current, "step/") {
 				bad(i+1, "unknown section "+current+"; known sections are "+strings.Join(contentSections, ", ")+" and step/<step-id>")
 			}
@@ -190,6 +192,12 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 			if definitions > maxDefinitions {
 				lines[i] = `\` + strings.TrimLeft(lines[i], " ")
 			}
+		}
+		if text, msg := limits.line(lines[i]); msg != "" || text != lines[i] {
+			if msg != "" {
+				bad(i+1, msg)
+			}
+			lines[i] = text
 		}
 		buf = append(buf, lines[i])
 	}
