@@ -406,6 +406,10 @@ func (m *mapping) positive(key, what string, required bool) int {
 		m.l.problem(m.pos(key), "%s: field %q must be greater than zero", what, key)
 		return 0
 	}
+	if *p > MaxCount {
+		m.l.problem(m.pos(key), "%s: field %q is %d; the limit is %d", what, key, *p, MaxCount)
+		return 0
+	}
 	return *p
 }
 
@@ -490,10 +494,11 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		m := l.mapping(f, hw, "hardware", "gpu", "gpus_per_node", "nodes")
 		s.Hardware = Hardware{
 			GPU:         m.str("gpu", "hardware", true),
-			GPUsPerNode: m.positive("gpus_per_node", "hardware", true),
-			Nodes:       m.positive("nodes", "hardware", true),
+			GPUsPerNode: m.gpuCount("gpus_per_node", "hardware"),
+			Nodes:       m.gpuCount("nodes", "hardware"),
 			Pos:         Pos{f, hw.Line},
 		}
+		l.gpuProduct(&s.Hardware)
 	}
 
 	switch o := Objective(top.str("objective", "study", must)); o {
@@ -531,8 +536,10 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			Command:    m.str("command", "workload", false), Main: m.boolean("main", "workload"),
 			Pos: Pos{f, item.Line},
 		}
-		if mc := m.integer("max_concurrency", "workload", false); mc != nil {
-			w.MaxConcurrency = mc
+		if m.fields["max_concurrency"] != nil {
+			if mc := m.positive("max_concurrency", "workload", false); mc > 0 {
+				w.MaxConcurrency = &mc
+			}
 		}
 		if n := m.fields["sweep"]; n != nil {
 			w.Sweep = l.sweep(f, n, w.ID)
@@ -916,7 +923,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		r.CommandDerived = m.boolean("command_derived", "run")
 		r.Parameters = m.str("parameters", "run", false)
 		r.Source = m.str("source", "run", false)
-		r.GPUs = m.positive("gpus", "run", true)
+		r.GPUs = m.gpuCount("gpus", "run")
 		r.Error = m.str("error", "run", false)
 		if r.Error == "" {
 			r.Error = failure
@@ -955,9 +962,12 @@ func (l *loader) readDir(dir string) (entries []fs.DirEntry, ok bool, err error)
 func (l *loader) price(m *mapping, at Pos) *Price {
 	p := &Price{Raw: m.str("gpu_hour", "price", true), Currency: m.str("currency", "price", true), Pos: at}
 	v, err := strconv.ParseFloat(p.Raw, 64)
-	if err != nil || !(v > 0) || math.IsInf(v, 0) {
+	if err != nil {
+		v = math.NaN()
+	}
+	if msg := priceProblem(p.Raw, v); msg != "" {
 		if p.Raw != "" {
-			l.problem(m.pos("gpu_hour"), "price: gpu_hour %q must be a positive number, the cost of one GPU for one hour", p.Raw)
+			l.problem(m.pos("gpu_hour"), "%s", msg)
 		}
 		return nil
 	}
