@@ -130,17 +130,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // buildGC makes a build collect garbage less often (GOGC percent instead
 // of 100), unless GOGC or GOMEMLIMIT says otherwise, and returns the
-// function that restores the collector's settings. A full build allocates
-// some 4.4 GB per 1,000 studies and keeps little of it: since
-// pipeline.Build holds a few studies at a time, 400 takes 4 % less time
-// than 200 at 1,000 studies (7.17 -> 6.86 s, best of 4 taking turns) for
-// some 60 MB more peak memory (153 -> 215 MB). A build with the cache
-// renders few studies and keeps 200: 400 made it slower (0.54 -> 0.62 s,
-// one log changed), its larger heap costing more to map than it saved.
-// The soft limit keeps a larger tree from growing its peak that way: near
-// it, the collector runs more often again. It grows with the number of
-// studies, since each keeps its diagnostics and id until the end: 10,000
-// studies build in 73 s and 1.16 GB (the bound is 1.5 GiB).
+// function that restores the collector's settings. A build allocates a
+// lot and keeps little of it; the soft limit keeps a large tree's peak
+// down, since each study keeps its diagnostics and id until the end.
+// The figures behind the percentages are in docs/performance.md.
 func buildGC(results string, percent int) func() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
@@ -199,8 +192,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errUsage
 	}
 	// check holds little at once but allocates a lot while it reads
-	// thousands of small files: collecting less often halves its GC time
-	// (1,000 studies: 1.44 s -> 1.26 s) for some 50 MB more.
+	// thousands of small files: collecting less often halves its GC time.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	// A problem is a line: unbuffered, each would be a write of its own.
 	out := bufio.NewWriter(stdout)

@@ -102,11 +102,9 @@ func Load(d Dirs) (*Project, error) { return load(d, true) }
 // build with a cache: each study is checked, then let go with its prose,
 // keeping its diagnostics and its id (Results[i].Study has nothing else,
 // Report is nil); Generate loads it again when its pages are rendered, so
-// memory does not grow with the studies' logs. Loading twice cost less
-// than holding: 1,000 studies built in 7.0 s and 166 MB this way, 7.6 s
-// and 606 MB held (the collector marks every study held at each cycle);
-// the site's bytes are the same. A build without a cache reads each log
-// once (Build).
+// memory does not grow with the studies' logs; loading twice costs less
+// than holding (docs/performance.md). A build without a cache reads each
+// log once (Build).
 func LoadForBuild(d Dirs) (*Project, error) { return load(d, false) }
 
 // load reads the results, the prose and the templates at the same time:

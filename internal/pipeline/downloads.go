@@ -292,11 +292,8 @@ func addRecords(files Output, stem string, rows []Record) error {
 	return files.Add(stem+".json", jsonData)
 }
 
-// marshalRecords writes rows as the CSV and the JSON download.
 // marshalRecords writes the rows as CSV (gocsv) and JSON (encoding/json,
-// indented). Hand-written writers of the same bytes once stood here; the
-// libraries take some 40 ms more per 100 studies, about a tenth of a
-// build, under the 20 % that would justify a copy of them.
+// indented).
 func marshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err error) {
 	if err := checkNumbers(rows); err != nil {
 		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)

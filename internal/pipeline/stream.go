@@ -23,8 +23,7 @@ import (
 // the engine versions, then takes the studies in order of id on every
 // core, each loaded, checked, given the copy rule's warnings once every
 // study before it is checked, rendered and let go: a study is read once
-// and a half instead of twice (1,000 studies, best of 6 taking turns:
-// 6.70 -> 6.43 s, CPU 12.9 -> 12.3 s). It returns the project as
+// and a half instead of twice (docs/performance.md). It returns the project as
 // LoadForBuild would, each study's diagnostics kept; out has every file
 // Generate would give it.
 func Build(d Dirs, out Output) (*Project, error) {

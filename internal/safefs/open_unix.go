@@ -16,9 +16,8 @@ const openFlags = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
 // A failed read is an *fs.PathError of Op "read".
 //
 // It makes its own system calls: os.OpenFile asks the system twice more
-// whether it could wait on the file (fcntl, epoll_ctl), and a system call
-// costs some 1.2 µs on a virtual machine like CI's, where a build of 1,000
-// studies opens 100,000 files.
+// whether it could wait on the file (fcntl, epoll_ctl), which a build
+// opening 100,000 files notices (docs/performance.md).
 func readExamined(disk string, info fs.FileInfo) ([]byte, fs.FileMode, error) {
 	fd, err := openRetry(disk, syscall.O_RDONLY|syscall.O_CLOEXEC|openFlags, 0)
 	if err != nil {

@@ -9,9 +9,7 @@ import (
 
 // writeFile writes a new file of the site with system calls of its own:
 // os.WriteFile asks the system twice more whether it could wait on the
-// file (fcntl, epoll_ctl), and a system call costs some 1.2 µs on a
-// virtual machine like CI's, where a site of 1,000 studies has 25,000
-// files.
+// file (fcntl, epoll_ctl); see docs/performance.md.
 func writeFile(name string, data []byte) error {
 	var fd int
 	var err error
