@@ -17,6 +17,8 @@ import (
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/pipeline"
+	"github.com/perflab/perflab/internal/plain"
+	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/site"
 )
 
@@ -232,7 +234,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			file = os.Getenv("GITHUB_STEP_SUMMARY")
 		}
 		if file != "" {
-			if err := appendSummary(file, diags); err != nil {
+			if err := appendSummary(file, stdout, diags); err != nil {
 				return err
 			}
 		}
@@ -256,11 +258,13 @@ func writeText(w io.Writer, diags []check.Diagnostic) {
 			if name == "" {
 				name = "(project)"
 			}
-			fmt.Fprintf(w, "%s\n", name)
+			fmt.Fprintf(w, "%s\n", plain.Line(name))
 		}
-		fmt.Fprintf(w, "  %s: %s: %s: %s", location(d), d.Severity, d.Rule, d.Message)
+		// One line each, whatever a file name or value holds: an escape
+		// sequence must not recolour or rewrite the terminal.
+		fmt.Fprintf(w, "  %s: %s: %s: %s", plain.Line(location(d)), d.Severity, d.Rule, plain.Line(d.Message))
 		if d.Ack != nil {
-			fmt.Fprintf(w, "\n    acknowledged: %s", d.Ack.Reason["en"])
+			fmt.Fprintf(w, "\n    acknowledged: %s", plain.Line(d.Ack.Reason["en"]))
 			acked++
 		} else if d.Severity == check.Error {
 			errs++
@@ -309,7 +313,8 @@ func writeGitHub(w io.Writer, diags []check.Diagnostic) {
 
 // appendSummary adds every problem, acknowledged ones included, to a
 // GitHub job summary file as a Markdown table.
-func appendSummary(file string, diags []check.Diagnostic) error {
+// When the table is cut at summaryLimit, every problem is printed to log.
+func appendSummary(file string, log io.Writer, diags []check.Diagnostic) error {
 	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
@@ -319,13 +324,17 @@ func appendSummary(file string, diags []check.Diagnostic) error {
 	if len(diags) == 0 {
 		b.WriteString("No problems.\n")
 	} else {
-		b.WriteString("| severity | rule | where | problem |\n| --- | --- | --- | --- |\n")
-		for _, d := range diags {
+		rows := make([]string, len(diags))
+		for i, d := range diags {
 			sev := string(d.Severity)
 			if d.Acknowledged() {
 				sev = "acknowledged " + sev
 			}
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", sev, d.Rule, markdownText(location(d)), markdownText(d.Message))
+			rows[i] = fmt.Sprintf("| %s | %s | %s | %s |", sev, render.CodeSpan(d.Rule), markdownText(location(d)), markdownText(d.Message))
+		}
+		if writeBoundedTable(&b, "| severity | rule | where | problem |\n| --- | --- | --- | --- |\n", rows, "problems") > 0 {
+			fmt.Fprintln(log, "perflab check: every problem (the job summary shows the first):")
+			writeText(log, diags)
 		}
 	}
 	if _, err := io.WriteString(f, b.String()+"\n"); err != nil {
@@ -345,7 +354,7 @@ const markdownSpecial = "\\`*_{}[]<>()#!|~:"
 // table row, are spaces.
 func markdownText(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for _, r := range plain.Line(cutCell(s)) {
 		switch {
 		case r == '\n' || r == '\r':
 			b.WriteByte(' ')
@@ -365,12 +374,14 @@ func markdownText(s string) string {
 // properties as GitHub's actions/toolkit does (packages/core/src/command.ts,
 // escapeData and escapeProperty), so that a file name or message with a
 // newline cannot start a command of its own.
+// Other control characters (an ANSI escape would colour the job log) and
+// bidirectional controls are made visible first.
 func ghEscape(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(plain.Block(s))
 }
 
 func ghEscapeProp(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(plain.Block(s))
 }
 
 // errWrite marks an error of writing the output, which stops perflab parse;

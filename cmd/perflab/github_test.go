@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,7 @@ func TestGitHubAnnotationLimit(t *testing.T) {
 		t.Error("warnings come before the last error")
 	}
 	file := filepath.Join(t.TempDir(), "summary.md")
-	if err := appendSummary(file, diags); err != nil {
+	if err := appendSummary(file, io.Discard, diags); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(file)
@@ -55,12 +56,12 @@ func TestGitHubHostileNames(t *testing.T) {
 	if len(lines) != 1 {
 		t.Fatalf("%d lines, want one command:\n%s", len(lines), out.String())
 	}
-	want := "::error file=results/a%0A%3A%3Aerror%3A%3Apwned%2Cb%3Ac%250A.log,line=3,title=schema::bad%0D%0A::warning::x | <img src=x onerror=alert(1)> [link](http://x) `code`"
+	want := "::error file=results/a%0A%3A%3Aerror%3A%3Apwned%2Cb%3Ac%250A.log,line=3,title=schema::bad%0A::warning::x | <img src=x onerror=alert(1)> [link](http://x) `code`"
 	if lines[0] != want {
 		t.Errorf("got  %s\nwant %s", lines[0], want)
 	}
 	file := filepath.Join(t.TempDir(), "summary.md")
-	if err := appendSummary(file, diags); err != nil {
+	if err := appendSummary(file, io.Discard, diags); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(file)

@@ -57,7 +57,10 @@ to see how a log is read before adding it.`,
 		about: `Writes a Markdown table of what a results tree changes in the reports
 against another (the base branch): recommended and baseline
 configurations, each workload's conclusion, each step's best run and the
-check status. The pull-request workflow puts it in the job summary.`,
+check status, then every other input file that differs (results/ and the
+content/, locales/ and templates/ beside it). "No change in meaning" means
+every input is the same. The table stops at 256 KiB; the rest goes to
+stderr. The pull-request workflow puts it in the job summary.`,
 		examples: []string{"perflab summary --base base/results --head results"},
 	},
 	"import": {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -42,7 +43,11 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("head: %w", err)
 	}
-	writeSummary(stdout, before, after)
+	inputs, skipped, err := inputChanges(*base, *head)
+	if err != nil {
+		return err
+	}
+	writeSummary(stdout, stderr, before, after, inputs, skipped)
 	return nil
 }
 
@@ -108,6 +113,8 @@ func factsOf(res check.Result) *studyFacts {
 		}
 		f.facts = append(f.facts, fact{key, strings.Join(ids, " + ") + ":", runs[0].Command})
 	}
+	f.add("price", "%s", priceFact(s.Price))
+	f.add("latency budget", "%s", budgetFact(s.SLO))
 	config("recommended", rep.Recommended)
 	config("baseline", rep.Baseline)
 	unit := rep.Headline.Unit
@@ -146,8 +153,12 @@ func factsOf(res check.Result) *studyFacts {
 	return f
 }
 
-// writeSummary prints a table of every statement that differs.
-func writeSummary(w io.Writer, before, after map[string]*studyFacts) {
+// writeSummary prints a table of every statement that differs, then of
+// every input file that differs (a price, a budget, a history log, a
+// shared file change pages the statements do not cover). It says "no
+// change in meaning" only when every input is the same, so every page is.
+// A table over summaryLimit is cut, and printed whole to log.
+func writeSummary(w, log io.Writer, before, after map[string]*studyFacts, inputs []inputChange, skipped []string) {
 	ids := map[string]bool{}
 	for id := range before {
 		ids[id] = true
@@ -166,14 +177,17 @@ func writeSummary(w io.Writer, before, after map[string]*studyFacts) {
 		base, head  fact
 	}
 	var lines []line
+	whole := map[string]bool{} // reports added or removed: their files go without saying
 	for _, id := range sorted {
 		b, a := before[id], after[id]
 		switch {
 		case b == nil:
+			whole[id] = true
 			v, _ := a.get("report")
 			lines = append(lines, line{id, "new report", fact{value: "—"}, v})
 			continue
 		case a == nil:
+			whole[id] = true
 			v, _ := b.get("report")
 			lines = append(lines, line{id, "report removed", v, fact{value: "—"}})
 			continue
@@ -192,21 +206,38 @@ func writeSummary(w io.Writer, before, after map[string]*studyFacts) {
 		}
 	}
 
-	fmt.Fprintln(w, "## What this change does to the reports")
-	fmt.Fprintln(w)
-	if len(lines) == 0 {
-		fmt.Fprintf(w, "No change in meaning: the %d reports keep their recommendations, commands, conclusions, step results and check status.\n", len(sorted))
-		return
-	}
+	var rows []string
 	changed := map[string]bool{}
 	for _, l := range lines {
 		changed[l.study] = true
+		rows = append(rows, "| "+markdownText(l.study)+" | "+markdownText(l.what)+" | "+mdFact(l.base)+" | "+mdFact(l.head)+" |")
 	}
-	fmt.Fprintf(w, "%d of %d reports change.\n\n", len(changed), len(sorted))
-	fmt.Fprintln(w, "| report | what | base | this change |")
-	fmt.Fprintln(w, "| --- | --- | --- | --- |")
-	for _, l := range lines {
-		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", mdText(l.study), mdText(l.what), mdFact(l.base), mdFact(l.head))
+	rows = append(rows, inputRows(inputs, whole, changed)...)
+
+	fmt.Fprintln(w, "## What this change does to the reports")
+	fmt.Fprintln(w)
+	for _, folder := range skipped {
+		fmt.Fprintf(w, "Only one side has a %s/ folder: it was not compared.\n\n", folder)
+	}
+	switch {
+	case len(rows) == 0 && len(skipped) == 0:
+		fmt.Fprintf(w, "No change in meaning: the %d reports are built from the same files, so every page stays as it is.\n", len(sorted))
+		return
+	case len(rows) == 0:
+		fmt.Fprintf(w, "No change in the files compared: the %d reports keep their recommendations, commands, conclusions, step results and check status.\n", len(sorted))
+		return
+	case len(lines) == 0:
+		fmt.Fprintf(w, "The %d reports keep their recommendations, commands, conclusions, step results and check status, but %d input files change, and with them what the site shows.\n\n", len(sorted), len(inputs))
+	default:
+		n := len(changed)
+		if changed["every report"] {
+			n = len(sorted)
+		}
+		fmt.Fprintf(w, "%d of %d reports change.\n\n", n, len(sorted))
+	}
+	header := "| report | what | base | this change |\n| --- | --- | --- | --- |\n"
+	if writeBoundedTable(w, header, rows, "changes") > 0 {
+		fmt.Fprintf(log, "perflab summary: every change (the job summary shows the first):\n%s%s\n", header, strings.Join(rows, "\n"))
 	}
 }
 
@@ -217,23 +248,71 @@ func mdFact(f fact) string {
 	return mdText(f.value) + " " + mdCode(f.code)
 }
 
-// mdText makes text from results/ safe in a Markdown table cell: no HTML, no
-// cell break, one line.
-func mdText(s string) string {
-	return oneLine(strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "|", "\\|").Replace(s))
-}
+// mdText makes text from results/ plain text in a Markdown table cell, its
+// lines joined.
+func mdText(s string) string { return markdownText(oneLine(s)) }
 
 // mdCode shows a command as a code span in a table cell; code spans are
 // literal, so only the cell separator is escaped.
 func mdCode(s string) string {
-	return render.CodeSpan(oneLine(strings.ReplaceAll(s, "|", "\\|")))
+	return render.CodeSpan(strings.ReplaceAll(cutCell(oneLine(s)), "|", "\\|"))
 }
 
 // oneLine joins the lines of a multi-line value with " ⏎ ".
 func oneLine(s string) string {
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	for i := range lines {
 		lines[i] = strings.TrimSpace(lines[i])
 	}
 	return strings.Join(lines, " ⏎ ")
+}
+
+// inputRows are one table row per report whose input files changed beyond
+// what its facts say, and one for the shared files, which change every
+// report: each lists its files. changed gains their reports.
+func inputRows(inputs []inputChange, whole, changed map[string]bool) []string {
+	var order []string
+	files := map[string][]string{}
+	for _, c := range inputs {
+		scope := reportOf(c.path)
+		if whole[scope] {
+			continue
+		}
+		if files[scope] == nil {
+			order = append(order, scope)
+		}
+		files[scope] = append(files[scope], c.path+" ("+c.kind+")")
+	}
+	rows := make([]string, 0, len(order))
+	for _, scope := range order {
+		changed[scope] = true
+		rows = append(rows, fmt.Sprintf("| %s | %d input files | — | %s |", markdownText(scope), len(files[scope]), mdText(strings.Join(files[scope], ", "))))
+	}
+	return rows
+}
+
+// priceFact is a study's GPU-hour price as the summary shows it, and where
+// it comes from when it is shared.
+func priceFact(p *study.Price) string {
+	if p == nil {
+		return "—"
+	}
+	text := p.Raw + " " + p.Currency + " per GPU-hour"
+	if p.Shared {
+		text += " (results/prices.yaml)"
+	}
+	return text
+}
+
+// budgetFact is a study's latency budget: its statistic and limits.
+func budgetFact(slo *study.SLO) string {
+	if slo == nil {
+		return "—"
+	}
+	var limits []string
+	for _, l := range slo.Limits() {
+		limits = append(limits, fmt.Sprintf("%s ≤ %s ms", l.Metric, strconv.FormatFloat(l.Limit, 'f', -1, 64)))
+	}
+	return slo.Stat + ": " + strings.Join(limits, ", ")
 }

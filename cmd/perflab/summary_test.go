@@ -53,7 +53,7 @@ func TestSummaryChanges(t *testing.T) {
 		fmt.Sprintf("2 of %d reports change.", repoStudies(t)),
 		"| report | what | base | this change |",
 		"| qwen3-235b-a22b-a100 | report removed | Qwen/Qwen3-235B-A22B-Instruct-2507 on 8 × NVIDIA A100 SXM 80GB, throughput | — |",
-		"| qwen3-32b-a100 | conclusion sharegpt | 1730.98 → 2054.21 tok/s (+18.7 %) | 1730.98 → 2154.21 tok/s (+24.5 %) |",
+		`| qwen3-32b-a100 | conclusion sharegpt | 1730.98 → 2054.21 tok/s \(+18.7 %\) | 1730.98 → 2154.21 tok/s \(+24.5 %\) |`,
 		"| qwen3-32b-a100 | step engine |",
 	} {
 		if !strings.Contains(out, want) {
@@ -80,7 +80,7 @@ func TestSummaryMissingBase(t *testing.T) {
 
 func TestMarkdownCells(t *testing.T) {
 	got := mdFact(fact{value: "a <script>alert(1)</script> | b\nc", code: "vllm serve x | tee `log`\n--tp 2"})
-	want := "a &lt;script&gt;alert(1)&lt;/script&gt; \\| b ⏎ c ``vllm serve x \\| tee `log` ⏎ --tp 2``"
+	want := "a \\<script\\>alert\\(1\\)\\</script\\> \\| b ⏎ c ``vllm serve x \\| tee `log` ⏎ --tp 2``"
 	if got != want {
 		t.Errorf("mdFact =\n %s\nwant\n %s", got, want)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // csvColumns are the fixed first columns written by WriteCSV.
@@ -135,11 +137,15 @@ func (c *CSVWriter) Flush() error {
 }
 
 // SpreadsheetText returns a CSV text cell that a spreadsheet will not run
-// as a formula: a cell starting with = + - @, a tab or a carriage return
+// as a formula: a cell starting with = + - @, a tab or a line break
 // gets a leading apostrophe (OWASP's advice against CSV injection). Only
 // text goes through it; numbers, negative ones included, stay numbers.
+// Control and bidirectional characters are made visible first, and a
+// carriage return becomes a line feed (plain.Block), so a cell cannot hide
+// or reorder what it shows.
 func SpreadsheetText(s string) string {
-	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
+	s = plain.Block(s)
+	if s != "" && strings.IndexByte("=+-@\t\r\n", s[0]) >= 0 {
 		return "'" + s
 	}
 	return s

@@ -1,6 +1,8 @@
 package chart
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"strconv"
@@ -13,6 +15,8 @@ import (
 	"github.com/wcharczuk/go-chart/v2/roboto"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/text/width"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // Text measurement. go-chart measures text with its TrueType font (Roboto),
@@ -123,8 +127,11 @@ var (
 	xmlSpecial = [256]bool{'&': true, '<': true, '>': true, '"': true, '\'': true}
 )
 
-// appendEscaped appends s escaped for XML text and attributes.
+// appendEscaped appends s escaped for XML text and attributes, its
+// control characters made visible first (most are not allowed in XML: one
+// would make the whole chart invalid).
 func appendEscaped(b []byte, s string) []byte {
+	s = plain.Line(s)
 	last := 0
 	for i := 0; i < len(s); i++ {
 		if xmlSpecial[s[i]] {
@@ -372,6 +379,7 @@ func (c *canvas) svg(name, title, desc, fontAttr string, h int) []byte {
 	// The card and the head go after the elements in the buffer, then the
 	// three are copied out in order: the card needs the height, known only
 	// once the elements are laid out.
+	name = svgID(name)
 	body := len(c.buf)
 	c.rect(0, 0, chartWidth-1, h-1, colCard, colCardEdge, 1, solid)
 	card := len(c.buf)
@@ -461,4 +469,17 @@ func breakTokens(s string) []string {
 		toks = append(toks, s[start:])
 	}
 	return toks
+}
+
+// svgID is a chart's name as its ids hold it: the name when it is plain
+// (letters, digits, '_' and '-'), else "_" and a hash of it, since a step
+// or workload id in it may hold quotes, spaces or '<'.
+func svgID(name string) string {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			sum := sha256.Sum256([]byte(name))
+			return "_" + hex.EncodeToString(sum[:8])
+		}
+	}
+	return name
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -305,7 +306,7 @@ func marshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err e
 	if rows == nil {
 		rows = []Record{} // "[]", not "null"
 	}
-	jsonData, err = json.MarshalIndent(rows, "", "  ")
+	jsonData, err = json.MarshalIndent(plainRows(rows), "", "  ")
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)
 	}
@@ -346,6 +347,22 @@ func spreadsheetSafeRows(rows []Record) []Record {
 		}
 	}
 	return safe
+}
+
+// plainRows copies rows with every text field passed through plain.Block:
+// the JSON shows a bidirectional control as U+FFFD, as the pages do.
+func plainRows(rows []Record) []Record {
+	out := make([]Record, len(rows))
+	for i := range rows {
+		out[i] = rows[i]
+		v := reflect.ValueOf(&out[i]).Elem()
+		for j := 0; j < v.NumField(); j++ {
+			if f := v.Field(j); f.Type() == reflect.TypeFor[string]() {
+				f.SetString(plain.Block(f.String()))
+			}
+		}
+	}
+	return out
 }
 
 // isJSONNumber reports whether s is a number as JSON writes one.

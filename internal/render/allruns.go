@@ -192,7 +192,7 @@ func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) stri
 	for _, run := range t.Runs {
 		name := esc(run.Name)
 		if sections[run.ID] {
-			name = "[" + name + "](#run-" + run.ID + ")"
+			name = "[" + name + "](#run-" + anchorID(run.ID) + ")"
 		}
 		v.Runs = append(v.Runs, name)
 	}

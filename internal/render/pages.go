@@ -16,6 +16,7 @@ import (
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -56,7 +57,7 @@ func langLinks(studyID, current string) []LangLink {
 	for _, l := range Languages {
 		out = append(out, LangLink{
 			Code: l.Code, Name: l.Name, Current: l.Code == current,
-			MarkdownHref: "../" + l.Code + "/" + studyID + ".md",
+			MarkdownHref: "../" + l.Code + "/" + linkPath(studyID) + ".md",
 			HTMLHref:     "../../" + l.Code + "/" + studyID + "/index.html",
 		})
 	}
@@ -150,6 +151,7 @@ type side struct {
 
 type sideCell struct {
 	Workload string
+	Anchor   string // the workload's id as its anchor ends
 	Run      *study.Run
 	LogFile  string
 	Block    *benchlog.Block
@@ -488,7 +490,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		var out strings.Builder
 		for i, rr := range sr.Ranking {
 			// Each figure links to its run, like every number of the page.
-			figure := repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+rr.Run.ID, valueTitle(rr.Headline)))
+			figure := repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+anchorID(rr.Run.ID), valueTitle(rr.Headline)))
 			if i > 0 {
 				// Means of repeats whose intervals overlap are not ordered.
 				prev := sr.Ranking[i-1].Headline
@@ -511,7 +513,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		var parts []string
 		for _, sc := range run.Accuracy {
 			metric, _, _ := strings.Cut(sc.Metric, ",")
-			parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+run.ID, fmt.Sprintf("%s:%d", repoPath(sc.File), sc.Line)))
+			parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", repoPath(sc.File), sc.Line)))
 		}
 		return loc.T("run.accuracy", "Scores", strings.Join(parts, loc.T("chart.list_separator")))
 	}
@@ -520,16 +522,16 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		for i := range sr.Runs {
 			rr := &sr.Runs[i]
 			v := &views[i]
-			v.ID, v.Name = rr.Run.ID, esc(rr.Run.Name)
+			v.ID, v.Name = anchorID(rr.Run.ID), esc(rr.Run.Name)
 			v.Command, v.Derived = fence(rr.Run.Command, "bash"), rr.Run.CommandDerived
 			if v.Failed = rr.Run.Failed(); v.Failed {
-				v.Error = rr.Run.Error
+				v.Error = code(rr.Run.Error)
 				continue
 			}
 			if rr.Block != nil {
 				v.Raw = rawRepeats(rr.Run, rr.LogFile, rr.Block)
 			}
-			anchor := "run-" + rr.Run.ID
+			anchor := "run-" + anchorID(rr.Run.ID)
 			switch {
 			case rr.Excluded != "":
 				v.Outcome = loc.T("label", "Label", loc.T("run.not_comparable")) + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
@@ -584,14 +586,14 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		"claimFor":      claimFor,
 		"hasProjection": hasProjection,
 		"ackReason":     ackReason,
-		"section":       func(id string) string { return c.Sections[id].Markdown },
+		"section":       func(id string) string { return r.prose(c.Sections[id].Markdown) },
 		"metricName":    func(key string) string { return loc.T("metric." + key) },
 		"dataset":       dataset,
 		"stepTitle":     stepTitle,
 		"rows": func() []rowView {
 			views := make([]rowView, len(rep.Rows))
 			for i, row := range rep.Rows {
-				id := row.Workload.ID
+				id := anchorID(row.Workload.ID)
 				claim := claimFor("conclusion", id)
 				views[i] = rowView{Case: esc(workloadName(id)),
 					Baseline: cell(row.Baseline, "baseline-"+id), Optimized: cell(row.Optimized, "optimized-"+id),
@@ -612,7 +614,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			for i := range rep.Steps {
 				sr := &rep.Steps[i]
 				v := &views[i]
-				v.Step, v.Option, v.Best, v.Change = sr.Step.ID, esc(stepTitle(sr.Step.ID)), "—", "—"
+				v.Step, v.Option, v.Best, v.Change = anchorID(sr.Step.ID), esc(stepTitle(sr.Step.ID)), "—", "—"
 				if sr.Best != nil {
 					v.Best = esc(sr.Best.Run.Name)
 				}
@@ -625,9 +627,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					v.Best, v.Reference, v.Change, v.NoGain = "—", "—", loc.T("summary.unmeasured"), true
 				case sr.Change != nil && (!sr.Change.Better || sr.Change.Noise):
 					// No gain: the step keeps its reference, as a source's "-" says.
-					v.Change, v.NoGain = loc.T("summary.no_gain", "Change", changeLink(sr.Change, claim, "step-"+sr.Step.ID)), true
+					v.Change, v.NoGain = loc.T("summary.no_gain", "Change", changeLink(sr.Change, claim, "step-"+anchorID(sr.Step.ID))), true
 				case sr.Change != nil:
-					v.Change = changeLink(sr.Change, claim, "step-"+sr.Step.ID)
+					v.Change = changeLink(sr.Change, claim, "step-"+anchorID(sr.Step.ID))
 				}
 				v.Erratum = erratumOf(claim)
 			}
@@ -686,27 +688,27 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			v.Budget = sloBudget(res.SLO, loc.T)
 			v.Headline = loc.T("metric." + rep.Headline.Key)
 			for _, sr := range res.Runs {
-				row := sloRowView{Name: esc(sr.Run.Name), Headline: value(sr.Headline, "run-"+sr.Run.ID), Meets: loc.T("slo.no")}
+				row := sloRowView{Name: esc(sr.Run.Name), Headline: value(sr.Headline, "run-"+anchorID(sr.Run.ID)), Meets: loc.T("slo.no")}
 				if sr.Meets {
 					row.Meets = loc.T("slo.yes")
 				}
 				for _, val := range sr.Values {
-					row.Values = append(row.Values, value(val, "run-"+sr.Run.ID))
+					row.Values = append(row.Values, value(val, "run-"+anchorID(sr.Run.ID)))
 				}
 				if res.Goodput {
-					row.Values = append(row.Values, value(sr.Goodput, "run-"+sr.Run.ID))
+					row.Values = append(row.Values, value(sr.Goodput, "run-"+anchorID(sr.Run.ID)))
 				}
 				if res.BudgetGoodput {
 					cell := "—"
 					if g := sr.BudgetGoodput; g != nil {
-						cell = value(&g.Value, "run-"+sr.Run.ID) + loc.T("paren.after", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
+						cell = value(&g.Value, "run-"+anchorID(sr.Run.ID)) + loc.T("paren.after", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
 					}
 					row.Values = append(row.Values, cell)
 				}
 				v.Rows = append(v.Rows, row)
 			}
 			if res.Best != nil {
-				v.Best = loc.T("slo.best", "Run", esc(res.Best.Run.Name), "Value", value(res.Best.Headline, "run-"+res.Best.Run.ID), "Unit", rep.Headline.Unit)
+				v.Best = loc.T("slo.best", "Run", esc(res.Best.Run.Name), "Value", value(res.Best.Headline, "run-"+anchorID(res.Best.Run.ID)), "Unit", rep.Headline.Unit)
 			} else {
 				v.Best = loc.T("slo.none")
 			}
@@ -723,7 +725,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			case f.Behind == 0:
 				text = loc.T("freshness.newest")
 			default:
-				text = loc.T("freshness.behind", "N", f.Behind, "Newest", esc(f.Newest), "Study", "["+esc(f.Study)+"]("+f.Study+".md)")
+				text = loc.T("freshness.behind", "N", f.Behind, "Newest", esc(f.Newest), "Study", "["+esc(f.Study)+"]("+linkPath(f.Study+".md")+")")
 			}
 			return loc.T("aside", "Text", text)
 		},
@@ -739,7 +741,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					"Source", code(repoPath(p.Pos.File)+":"+strconv.Itoa(p.Pos.Line)))
 			}
 			for _, cr := range res.Runs {
-				v.Rows = append(v.Rows, costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+cr.Run.ID),
+				v.Rows = append(v.Rows, costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+anchorID(cr.Run.ID)),
 					PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3)})
 			}
 			return v
@@ -806,7 +808,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				return "[" + v.Expr() + "](" + fmt.Sprintf("%s/blob/HEAD/%s#L%d", r.RepoURL, repoPath(v.Source.File), v.Source.Line) +
 					" \"" + escTitle(title) + "\")"
 			case sections[v.Run]:
-				return sourced(v.Expr(), "run-"+v.Run, title)
+				return sourced(v.Expr(), "run-"+anchorID(v.Run), title)
 			}
 			return sourced(v.Expr(), allRunsID, title)
 		}, sections)
@@ -824,7 +826,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	chartImage := func(name string) string {
 		for _, ch := range charts {
 			if ch.Name == name {
-				return "![" + esc(ch.Description) + "](" + s.ID + "/" + name + ".svg)"
+				return "![" + esc(ch.Description) + "](" + linkPath(s.ID+"/"+name+".svg") + ")"
 			}
 		}
 		return ""
@@ -835,7 +837,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		for i := range rep.Steps {
 			sr := &rep.Steps[i]
 			id := sr.Step.ID
-			views[i] = stepView{ID: id, Number: i + 1, Title: esc(stepTitle(id)), Section: c.Sections["step/"+id].Markdown,
+			views[i] = stepView{ID: anchorID(id), Number: i + 1, Title: esc(stepTitle(id)), Section: r.prose(c.Sections["step/"+id].Markdown),
 				Runs: runs(sr), Chart: chartImage("step-" + id), Unmeasured: len(sr.Step.Runs) == 0}
 			if len(sr.Ranking) > 1 {
 				views[i].Ranking = ranking(sr)
@@ -849,7 +851,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		for i := range rep.History {
 			hr := &rep.History[i]
 			anchor := "history-" + hr.Run.ID
-			hv := historyView{ID: hr.Run.ID, Name: esc(hr.Run.Name), Chart: chartImage(anchor)}
+			hv := historyView{ID: anchorID(hr.Run.ID), Name: esc(hr.Run.Name), Chart: chartImage(anchor)}
 			for _, t := range hr.Trends {
 				tv := trendView{Case: esc(workloadName(t.Workload.ID))}
 				for _, p := range t.Points {
@@ -917,6 +919,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	r.mdSize.Store(int64(md.Len()))
 	title := loc.T("title."+string(s.Objective), "Model", s.Model[strings.LastIndex(s.Model, "/")+1:], "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU)
+	title = plain.Line(title)
 	html, err := r.htmlPage(loc, lang, title, "../../", others, md.Bytes(), compare)
 	if err != nil {
 		return nil, err
@@ -1010,7 +1013,7 @@ func sideOf(rp *report.Report, runs []*study.Run, title, anchor string) side {
 		}
 		for _, run := range runs {
 			if lg := findLog(run, w.ID); lg != nil {
-				sd.Cells = append(sd.Cells, sideCell{Workload: w.ID, Run: run, LogFile: lg.File, Block: &lg.Blocks[0]})
+				sd.Cells = append(sd.Cells, sideCell{Workload: w.ID, Anchor: anchorID(w.ID), Run: run, LogFile: lg.File, Block: &lg.Blocks[0]})
 				break
 			}
 		}
@@ -1149,7 +1152,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		var out []string
 		for _, e := range entries {
 			for _, v := range get(e) {
-				if !slices.Contains(out, v) {
+				if v = plain.Line(v); !slices.Contains(out, v) {
 					out = append(out, v)
 				}
 			}
@@ -1166,10 +1169,11 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 	rows := make([]indexRow, len(entries))
 	for i, e := range entries {
 		page := dir + e.Study
-		rows[i] = indexRow{Model: e.Model, GPU: e.GPU, GPUs: loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU),
-			Engines: strings.Join(e.Engines, loc.T("chart.list_separator")), EngineKeys: strings.Join(e.EngineNames, "|"),
-			Title: e.Titles[lang], Href: page + "/index.html", MarkdownHref: page + ".md",
-			Objective: loc.T("index.objective." + e.Objective), BestRun: e.BestRun, BestFormula: e.BestFormula,
+		// html/template escapes markup; plain.Line the characters it keeps.
+		rows[i] = indexRow{Model: plain.Line(e.Model), GPU: plain.Line(e.GPU), GPUs: plain.Line(loc.T("index.gpus", "Count", e.GPUs, "GPU", e.GPU)),
+			Engines: plain.Line(strings.Join(e.Engines, loc.T("chart.list_separator"))), EngineKeys: plain.Line(strings.Join(e.EngineNames, "|")),
+			Title: plain.Line(e.Titles[lang]), Href: page + "/index.html", MarkdownHref: page + ".md",
+			Objective: loc.T("index.objective." + e.Objective), BestRun: plain.Line(e.BestRun), BestFormula: plain.Line(e.BestFormula),
 			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
 		if e.Example {
 			rows[i].Example = loc.T("index.example")
@@ -1214,7 +1218,7 @@ type indexRow struct {
 }
 
 // escTitle escapes a Markdown link title written between double quotes.
-func escTitle(s string) string { return titleEscaper.Replace(s) }
+func escTitle(s string) string { return titleEscaper.Replace(plain.Line(s)) }
 
 var titleEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
 

@@ -31,6 +31,8 @@ import (
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
 	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // Language is one language perflab publishes in.
@@ -509,6 +511,7 @@ func (r *Renderer) markdownToHTML(md []byte, opts ...parser.ParseOption) ([]byte
 // esc escapes text from results/ for use inline in Markdown, so that no
 // contributor string becomes markup.
 func esc(s string) string {
+	s = plain.Line(s)
 	if !strings.ContainsAny(s, escaped) {
 		return s
 	}
@@ -528,11 +531,13 @@ func esc(s string) string {
 }
 
 // code writes text from results/ as a Markdown code span on one line.
-func code(s string) string { return CodeSpan(strings.ReplaceAll(s, "\n", " ")) }
+func code(s string) string { return CodeSpan(s) }
 
 // CodeSpan writes a line as a Markdown code span, shown verbatim whatever
-// it holds: its fence is longer than any run of backticks in it.
+// it holds: its fence is longer than any run of backticks in it, and line
+// breaks and control characters are made plain text first.
 func CodeSpan(s string) string {
+	s = plain.Line(s)
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"
@@ -548,6 +553,7 @@ const escaped = "\\`*_[]<>|#{}!&\n"
 
 // fence wraps text in a fenced code block longer than any backtick run in it.
 func fence(text, info string) string {
+	text = plain.Block(text)
 	n := 3
 	if strings.Contains(text, "```") {
 		run := 0

@@ -42,11 +42,11 @@ func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweep
 	for i := range rep.Sweeps {
 		sr := &rep.Sweeps[i]
 		key := sr.Workload.Sweep.Key
-		v := sweepView{ID: sr.Workload.ID, Heading: esc(T("sweep.heading", "Workload", h.workloadName(sr.Workload.ID))),
+		v := sweepView{ID: anchorID(sr.Workload.ID), Heading: esc(T("sweep.heading", "Workload", h.workloadName(sr.Workload.ID))),
 			Intro: T("sweep.intro." + key), Load: T("sweep.load." + key), Budget: sr.Limits != nil}
 		for _, ch := range charts {
 			if ch.Name == "sweep-"+sr.Workload.ID {
-				v.Chart = "![" + esc(ch.Description) + "](" + rep.Study.ID + "/" + ch.Name + ".svg)"
+				v.Chart = "![" + esc(ch.Description) + "](" + linkPath(rep.Study.ID+"/"+ch.Name+".svg") + ")"
 			}
 		}
 		rawOf := map[string]int{} // file:line -> its index in v.Raws

@@ -1,0 +1,109 @@
+// Package plain makes a field that is not prose (a run name, an id, a
+// command, an error, a version) safe to show as text on any output: no
+// character of it may break a line, hide text, reorder what a reader sees
+// or make a document invalid. Each output then escapes its own markup
+// (Markdown, HTML, SVG, GitHub annotations); this package only handles the
+// characters that no escaping of markup can make harmless.
+//
+// Control characters are shown, not dropped, so that a reviewer sees them:
+// C0 controls and DEL become their Unicode control pictures (NUL -> ␀,
+// ESC -> ␛); C1 controls, bidirectional controls, line and paragraph
+// separators, noncharacters and bytes that are not UTF-8 become U+FFFD.
+package plain
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Line returns s for one line of text: tabs and line breaks (LF, CR)
+// become spaces, every other unsafe character is made visible.
+func Line(s string) string {
+	if Safe(s) {
+		return s
+	}
+	return rewrite(s, false)
+}
+
+// Block returns s for a block of lines, such as a command or a log shown
+// in a code block: LF stays and so does a tab, CRLF and a lone CR become
+// LF (Markdown reads a lone CR as a line end too, and a terminal would
+// write over the text before it), and every other unsafe character is
+// made visible.
+func Block(s string) string {
+	if safe(s, true) {
+		return s
+	}
+	return rewrite(s, true)
+}
+
+// Safe reports whether s holds only printable characters that every output
+// may show as they are: Line and Block return such a string unchanged.
+func Safe(s string) bool { return safe(s, false) }
+
+// safe is Safe, with tab and LF also allowed when block is true.
+func safe(s string, block bool) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x20 && c < 0x7f:
+		case block && (c == '\t' || c == '\n'):
+		case c < 0x80:
+			return false
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size <= 1 || Unsafe(r) {
+				return false
+			}
+			i += size - 1
+		}
+	}
+	return true
+}
+
+// Unsafe reports whether r is a rune no output may show as it is: a
+// control character (tab and line breaks included), a bidirectional
+// control, a line or paragraph separator, or a noncharacter.
+func Unsafe(r rune) bool {
+	switch {
+	case r < 0x20 || r >= 0x7f && r <= 0x9f:
+		return true
+	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true // bidirectional controls (Trojan Source)
+	case r == 0x2028 || r == 0x2029:
+		return true // line and paragraph separators
+	case r >= 0xfdd0 && r <= 0xfdef, r&0xfffe == 0xfffe:
+		return true // noncharacters, U+FFFE and U+FFFF of every plane
+	}
+	return false
+}
+
+func rewrite(s string, block bool) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			b.WriteRune(utf8.RuneError)
+		case block && (r == '\n' || r == '\t'):
+			b.WriteRune(r)
+		case block && r == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			// CRLF: the LF that follows ends the line
+		case block && r == '\r':
+			b.WriteByte('\n')
+		case !block && (r == '\t' || r == '\n' || r == '\r'):
+			b.WriteByte(' ')
+		case r < 0x20:
+			b.WriteRune(0x2400 + r) // control pictures: ␀ ␁ … ␟
+		case r == 0x7f:
+			b.WriteRune(0x2421) // ␡
+		case Unsafe(r):
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
