@@ -176,6 +176,8 @@ const (
 	FormatTRTLLMManager       Format = "trtllm-manager"        // TensorRT-LLM benchmarks/cpp gptManagerBenchmark "[BENCHMARK] k v" lines
 	FormatVLLMMultiTurn       Format = "vllm-multi-turn"       // vLLM benchmark_serving_multi_turn.py "Statistics summary" (multiturn.go)
 	FormatVLLMOmni            Format = "vllm-omni"             // vllm-omni bench serve table with Text/Audio/Image/Video Result sub-banners (omni.go)
+	FormatOpenVINOGenAI       Format = "openvino-genai"        // OpenVINO GenAI benchmark_genai sample's lines (openvino.go)
+	FormatFireworksBench      Format = "llm-bench"             // Fireworks llm_bench (Locust) exit Summary (fireworks.go)
 )
 
 // Tools named in Block.Tool.
@@ -191,6 +193,9 @@ const (
 	ToolLLMPerf    = "llmperf"
 	ToolEvalScope  = "evalscope"
 	ToolLMDeploy   = "lmdeploy"
+
+	ToolOpenVINOGenAI  = "openvino-genai"
+	ToolFireworksBench = "fireworks-llm-bench"
 )
 
 // Definition says how a block's throughputs were computed, so that a

@@ -30,41 +30,47 @@ import (
 
 // evalLabels maps EvalScope's summary labels (normalised) to keys.
 var evalLabels = map[string]keySpec{
-	"time taken for tests (s)":          {key: "duration", unit: "s", from: "s"},
-	"test duration (s)":                 {key: "duration", unit: "s", from: "s"},
-	"number of concurrency":             {key: "max_concurrency"},
-	"concurrency":                       {key: "max_concurrency"},
-	"request rate (req/s)":              {key: "request_rate"},
-	"total requests":                    {key: "num_prompts"},
-	"succeed requests":                  {key: "completed"},
-	"success requests":                  {key: "completed"},
-	"failed requests":                   {key: "failed"},
-	"output token throughput (tok/s)":   {key: "output_throughput"},
-	"output throughput (tok/s)":         {key: "output_throughput"},
-	"throughput(average tokens/s)":      {key: "output_throughput"},
-	"total token throughput (tok/s)":    {key: "total_token_throughput"},
-	"total throughput (tok/s)":          {key: "total_token_throughput"},
-	"input throughput (tok/s)":          {key: "input_throughput"},
-	"request throughput (req/s)":        {key: "request_throughput"},
-	"req throughput (req/s)":            {key: "request_throughput"},
-	"average qps":                       {key: "request_throughput"},
-	"average latency (s)":               {key: "mean_e2el_ms", unit: "ms", from: "s"},
-	"avg latency (s)":                   {key: "mean_e2el_ms", unit: "ms", from: "s"},
-	"average time to first token (s)":   {key: "mean_ttft_ms", unit: "ms", from: "s"},
-	"avg ttft (ms)":                     {key: "mean_ttft_ms", unit: "ms", from: "ms"},
-	"average time per output token (s)": {key: "mean_tpot_ms", unit: "ms", from: "s"},
-	"avg tpot (ms)":                     {key: "mean_tpot_ms", unit: "ms", from: "ms"},
-	"average inter-token latency (s)":   {key: "mean_itl_ms", unit: "ms", from: "s"},
-	"avg itl (ms)":                      {key: "mean_itl_ms", unit: "ms", from: "ms"},
-	"average input tokens per request":  {key: "mean_input_len"},
-	"avg input tokens":                  {key: "mean_input_len"},
-	"average output tokens per request": {key: "mean_output_len"},
-	"avg output tokens":                 {key: "mean_output_len"},
+	"time taken for tests (s)":                     {key: "duration", unit: "s", from: "s"},
+	"test duration (s)":                            {key: "duration", unit: "s", from: "s"},
+	"number of concurrency":                        {key: "max_concurrency"},
+	"concurrency":                                  {key: "max_concurrency"},
+	"request rate (req/s)":                         {key: "request_rate"},
+	"total requests":                               {key: "num_prompts"},
+	"succeed requests":                             {key: "completed"},
+	"success requests":                             {key: "completed"},
+	"failed requests":                              {key: "failed"},
+	"output token throughput (tok/s)":              {key: "output_throughput"},
+	"output throughput (tok/s)":                    {key: "output_throughput"},
+	"throughput(average tokens/s)":                 {key: "output_throughput"},
+	"throughput(average output tokens per second)": {key: "output_throughput"},
+	"time taken for tests (senconds)":              {key: "duration", unit: "s", from: "s"},
+	"ttft (ms)":                                    {key: "mean_ttft_ms", unit: "ms", from: "ms"},
+	"tpot (ms)":                                    {key: "mean_tpot_ms", unit: "ms", from: "ms"},
+	"itl (ms)":                                     {key: "mean_itl_ms", unit: "ms", from: "ms"},
+	"total token throughput (tok/s)":               {key: "total_token_throughput"},
+	"total throughput (tok/s)":                     {key: "total_token_throughput"},
+	"input throughput (tok/s)":                     {key: "input_throughput"},
+	"request throughput (req/s)":                   {key: "request_throughput"},
+	"req throughput (req/s)":                       {key: "request_throughput"},
+	"average qps":                                  {key: "request_throughput"},
+	"average latency (s)":                          {key: "mean_e2el_ms", unit: "ms", from: "s"},
+	"avg latency (s)":                              {key: "mean_e2el_ms", unit: "ms", from: "s"},
+	"average time to first token (s)":              {key: "mean_ttft_ms", unit: "ms", from: "s"},
+	"avg ttft (ms)":                                {key: "mean_ttft_ms", unit: "ms", from: "ms"},
+	"average time per output token (s)":            {key: "mean_tpot_ms", unit: "ms", from: "s"},
+	"avg tpot (ms)":                                {key: "mean_tpot_ms", unit: "ms", from: "ms"},
+	"average inter-token latency (s)":              {key: "mean_itl_ms", unit: "ms", from: "s"},
+	"avg itl (ms)":                                 {key: "mean_itl_ms", unit: "ms", from: "ms"},
+	"average input tokens per request":             {key: "mean_input_len"},
+	"avg input tokens":                             {key: "mean_input_len"},
+	"average output tokens per request":            {key: "mean_output_len"},
+	"avg output tokens":                            {key: "mean_output_len"},
 }
 
 // evalPercentiles maps the percentile table's metrics to key bases.
 var evalPercentiles = map[string]nvRow{
 	"ttft":                     {"ttft", nvLatency, ""},
+	"first chunk latency":      {"ttft", nvLatency, ""},
 	"itl":                      {"itl", nvLatency, ""},
 	"tpot":                     {"tpot", nvLatency, ""},
 	"latency":                  {"e2el", nvLatency, ""},
@@ -81,16 +87,21 @@ const (
 	evalBetween            // after it, waiting for "Percentile results:"
 	evalWaitPct            // after "Percentile results:"
 	evalPct                // in the percentile table
+	evalPlain              // in the print() layout (evalscope_plain.go)
 )
 
 // evalState is an EvalScope summary being read.
 type evalState struct {
-	b       *Block
-	mode    int
-	header  []string // the table's header cells; nil before its header row
-	byRow   bool     // percentile table: one row per metric (2026-07+)
-	legacy  bool     // "Throughput(average tokens/s)" era
-	between int      // lines read in evalBetween or a wait
+	b        *Block
+	mode     int
+	header   []string // the table's header cells; nil before its header row
+	byRow    bool     // percentile table: one row per metric (2026-07+)
+	legacy   bool     // "Throughput(average tokens/s)" era
+	between  int      // lines read in evalBetween or a wait
+	plain    bool     // the print() layout of 2024
+	cut      bool     // a percentile table without its summary
+	pctBase  string   // print() layout: the key base of the percentile section being read
+	pctLabel string   // and its title
 }
 
 var (
@@ -100,11 +111,16 @@ var (
 
 // evalStart opens a summary at its "Benchmarking summary:" line.
 func (s *Scanner) evalStart(text []byte) bool {
-	if !bytes.Equal(bytes.TrimSpace(text), evalSummaryTitle) {
+	text = bytes.TrimSpace(text)
+	cut := bytes.Equal(text, evalPctTitle) // a percentile table whose summary was cut (evalscope_plain.go)
+	if !cut && !bytes.Equal(text, evalSummaryTitle) {
 		return false
 	}
 	s.es = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
 		Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}}}
+	if cut {
+		s.evalCutStart()
+	}
 	return true
 }
 
@@ -113,6 +129,16 @@ func (s *Scanner) evalStart(text []byte) bool {
 func (s *Scanner) evalLine(line []byte) bool {
 	e := s.es
 	text := bytes.TrimSpace(s.clean(line))
+	if e.mode == evalWaitSummary && evalPlainStart(text) {
+		e.mode, e.plain = evalPlain, true
+	}
+	if e.mode == evalPlain {
+		if s.evalPlainLine(text) {
+			return true
+		}
+		s.evalEnd()
+		return false
+	}
 	if len(text) > 0 && (text[0] == '|' || text[0] == '+' || text[0] >= 0x80) {
 		if e.mode == evalWaitSummary || e.mode == evalWaitPct {
 			e.mode++
@@ -218,7 +244,7 @@ func evalSummaryValue(b *Block, legacy *bool, label, value string, line int) {
 		return
 	}
 	switch norm {
-	case "throughput(average tokens/s)", "average qps":
+	case "throughput(average tokens/s)", "average qps", "throughput(average output tokens per second)":
 		*legacy = true
 	case "average time per output token (s)":
 		if *legacy {
@@ -275,6 +301,12 @@ func evalPctCell(b *Block, metric, pct, cell string, line int) {
 	if stat == "" {
 		return
 	}
+	if row.kind == nvLatency && unit == "" {
+		if unit = evalBareUnit(b, row.base); unit == "" {
+			evalNoUnit(b, metric, line)
+			return
+		}
+	}
 	keys, spec := nvRowKeys(row, unit, stat)
 	if len(keys) == 0 {
 		return
@@ -298,6 +330,13 @@ func (s *Scanner) evalEnd() {
 		return
 	}
 	s.evalVersion(b, e.legacy)
+	if e.plain {
+		b.Version = "2024-01 to 2024-11 (print() lines, times in s)"
+	}
+	if e.cut {
+		b.Version = "percentile table only (its summary was cut)"
+	}
+	evalIdentities(b)
 	s.emit(b)
 }
 

@@ -213,6 +213,10 @@ func (s *Scanner) toolStart(line, text []byte) bool {
 		if s.mtStart(text) {
 			return true
 		}
+	case c == 'P' || c == 'O' || c == 'L' || c == '=':
+		if s.evalStart(text) || s.lrStart(text) {
+			return true
+		}
 	}
 	if !isLetter(c) && c < 0x80 {
 		return false
@@ -240,6 +244,8 @@ func (s *Scanner) toolLine(line []byte) bool {
 		return s.lmLine(line)
 	case s.mt != nil:
 		return s.mtLine(line)
+	case s.lr != nil:
+		return s.lrLine(s.clean(line))
 	}
 	return s.llmperfLine(line)
 }

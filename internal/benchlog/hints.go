@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"strings"
 )
 
 // When a file holds no result perflab reads, the error names the benchmark
@@ -33,6 +34,8 @@ var families = []struct {
 	{"LMDeploy profile_*", []string{"lmdeploy", "number of prompt tokens", "first token latency(s)"}},
 	{"EvalScope perf", []string{"evalscope", "Benchmarking summary", "Percentile results"}},
 	{"GenAI-Perf or AIPerf", []string{"genai-perf", "aiperf", "Output Token Throughput", "Time To First Token"}},
+	{"OpenVINO GenAI benchmark_genai", []string{"Generate time:", "Tokenization time:", "Detokenization time:", "genai version"}},
+	{"Fireworks llm_bench (Locust)", []string{"Time To First Token", "Total Latency", "Num Requests", "locust"}},
 	{"trtllm-bench", []string{"PERFORMANCE OVERVIEW", "trtllm-bench", "ENGINE DETAILS", "WORLD + RUNTIME INFORMATION", "THROUGHPUT OVERVIEW", "LATENCY OVERVIEW"}},
 }
 
@@ -62,7 +65,7 @@ func closestFamily(text []byte) (name string, line int, ok bool) {
 func noResultMessage(name string, head []byte) (string, int) {
 	name = path.Base(name)
 	if family, line, ok := closestFamily(head); ok {
-		return fmt.Sprintf("no known benchmark output in %s: it looks most like %s output (from line %d), which perflab does not read from this file; docs/metrics.md lists the outputs perflab reads", name, family, line), line
+		return fmt.Sprintf("no known benchmark output in %s: it looks most like %s output (from line %d), but perflab does not read this layout of %s yet (or this is not the file the run wrote); docs/metrics.md lists the layouts perflab reads", name, family, line, toolOf(family)), line
 	}
 	return fmt.Sprintf(`no known benchmark output in %s: nothing in it looks like a benchmark's result (perflab reads the vLLM, SGLang and TensorRT-LLM benchmarks, GenAI-Perf, AIPerf, guidellm, llmperf, EvalScope, LMDeploy and llama-bench; docs/metrics.md lists them); paste the output from its "Serving Benchmark Result" banner or the tool's summary`, name), 1
 }
@@ -88,4 +91,12 @@ func (h *headKeeper) Read(p []byte) (int, error) {
 		h.head = append(h.head, p[:min(n, room)]...)
 	}
 	return n, err
+}
+
+// toolOf is a family's name without its note in parentheses.
+func toolOf(family string) string {
+	if i := strings.Index(family, " ("); i > 0 {
+		return family[:i]
+	}
+	return family
 }

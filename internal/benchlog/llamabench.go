@@ -79,7 +79,8 @@ func (s *Scanner) llamaStart(text []byte) bool {
 	case '|':
 		c := cells(text, "|")
 		n := len(c)
-		if n < 6 || c[0] != "model" || c[1] != "size" || c[2] != "params" || c[3] != "backend" ||
+		// The first tables (Aug 2023) had no size and params columns.
+		if n < 4 || c[0] != "model" || !slices.Contains(c[1:4], "backend") ||
 			c[n-2] != "test" || c[n-1] != "t/s" {
 			return false
 		}

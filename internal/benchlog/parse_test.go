@@ -484,6 +484,8 @@ func TestNoResultNamesTheClosestFamily(t *testing.T) {
 		"Benchmarks Stats\n| Rate | TTFT |\n":                                                  "guidellm",
 		"Throughput: fast\nrequests/s were high\n":                                             "vLLM bench throughput",
 		"INFO server started\nINFO done\n":                                                     "nothing in it looks like",
+		"Generate time: 1.2 s\nTokenization time: 0.1 s\n":                                     "this layout of OpenVINO GenAI benchmark_genai yet",
+		"[x] locust.main: done\nTotal Latency = 12\nNum Requests = 3\n":                        "this layout of Fireworks llm_bench yet",
 	} {
 		_, err := Parse("logs/x.log", strings.NewReader(text))
 		var se *SyntaxError

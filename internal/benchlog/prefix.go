@@ -22,6 +22,7 @@ const maxPrefixes = 4
 func (s *Scanner) stripPrefixes(line []byte) []byte {
 	next := -1
 	s.service = nil
+	grepped := false
 	for range maxPrefixes {
 		if next < 0 && len(line) > 0 && (isDigit(line[0]) || line[0] == ' ') && timePrefix(line) == 0 {
 			if n, size, ok := lineNumber(line); ok {
@@ -33,15 +34,24 @@ func (s *Scanner) stripPrefixes(line []byte) []byte {
 			}
 		}
 		n := logPrefix(line)
+		if n > 0 && isLetter(line[0]) {
+			s.service = line[:bytes.IndexByte(line[:n], ' ')] // "bench-1"; the innermost counts
+		} else if n > 0 && line[0] == '[' && line[n-1] != ']' && mpiPrefix(line) == n {
+			s.service = line[:bytes.IndexByte(line, ']')+1] // "[1,0]": each rank is a stream
+		}
+		if n == 0 && !grepped {
+			n = s.grepPrefix(line)
+			grepped = n > 0
+		}
 		if n == 0 {
 			break
-		}
-		if isLetter(line[0]) {
-			s.service = line[:bytes.IndexByte(line[:n], ' ')] // "bench-1"; the innermost counts
 		}
 		line = line[n:]
 	}
 	s.nextNum = next
+	if !grepped {
+		s.grepFile = nil
+	}
 	return line
 }
 
@@ -68,7 +78,7 @@ func (s *Scanner) noteService(wasReading bool) {
 // reading reports whether a block of any reader is open.
 func (s *Scanner) reading() bool {
 	return s.cur != nil || s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil ||
-		s.es != nil || s.ld != nil || s.mt != nil || s.lb != nil || s.lg != nil || s.jc != nil ||
+		s.es != nil || s.ld != nil || s.mt != nil || s.lb != nil || s.lg != nil || s.jc != nil || s.lr != nil ||
 		(s.off != nil && s.off.blk != nil)
 }
 
@@ -92,6 +102,9 @@ func logPrefix(line []byte) int {
 		}
 	case c == '[':
 		if n := rankPrefix(line); n > 0 {
+			return n
+		}
+		if n := mpiPrefix(line); n > 0 {
 			return n
 		}
 		if n := timePrefix(line[1:]) + 1; n > 1 && n < len(line) && line[n] == ']' {

@@ -135,7 +135,17 @@ func TestLogPrefixShapes(t *testing.T) {
 		{"2025-06-01T10:05:01.123456789+08:00 x", "x"},
 		{"[2025-06-01T10:05:01Z] x", "x"},
 		{"bench-1  | 2025-06-01T10:05:01.5Z > x", "x"},
+		{"[1,0]<stdout>:x", "x"},
+		{"[12,3]<stderr>: x", "x"},
+		{"slurm-824.out:x", "x"},
+		{"slurm-824.out:12:x", "x"},
+		{"logs/run-3.log:Successful requests: 1", "Successful requests: 1"},
 		// Not prefixes.
+		{"http://host:8000/v1 x", ""},
+		{"[1,0] x", ""},
+		{"[1,0]<stdin>:x", ""},
+		{"slurm-824.out-x", ""}, // a context line, before any matching line taught the name
+		{"Benchmark duration (s): 1.00", ""},
 		{"INFO 06-01 10:05:01 [api_server.py:1] x", ""},
 		{"Mean TTFT (ms):                          1.00", ""},
 		{"| model | size |", ""},

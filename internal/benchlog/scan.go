@@ -118,6 +118,14 @@ type Scanner struct {
 	// none), blockService that of the line that opened the open block.
 	service, blockService []byte
 
+	// grep's file-name prefixes (grepprefix.go): the names learnt, the
+	// current line's, and whether it changed since the previous line.
+	grepNames  [][]byte
+	grepFile   []byte
+	grepSwitch bool
+
+	lr lineReader // a block of "label: value" lines being read (linereader.go)
+
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
 	join    []byte
@@ -134,6 +142,7 @@ type marks struct {
 	duration bool // a duration label was seen
 	rate     bool // a request throughput label was seen
 	headered bool // a "----title----" line was seen
+	cutTop   bool // opened at a section line: a table cut at the top (cuttop.go)
 	offline  bool // opened by sglang.bench_offline_throughput's banner
 	omni     bool // a "==== Text Result ====" sub-banner: vllm-omni (omni.go)
 }
@@ -187,6 +196,16 @@ func (s *Scanner) Scan() bool {
 				line = line[:n-1]
 			}
 			line = s.stripPrefixes(line)
+			if s.grepSwitch {
+				s.grepSwitch = false
+				s.endStream()
+			}
+			if parts := splitRunTogether(line); parts != nil {
+				for _, p := range parts {
+					s.process(p, false, false)
+				}
+				continue
+			}
 			if s.service != nil {
 				if s.otherService() {
 					continue
@@ -236,6 +255,8 @@ func (s *Scanner) endOther() {
 		s.legacyEnd()
 	case s.mt != nil:
 		s.mtEnd(true)
+	case s.lr != nil:
+		s.lrEnd()
 	}
 }
 
@@ -375,7 +396,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 			return
 		}
 	}
-	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil {
+	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil || s.lr != nil {
 		switch {
 		case long && s.gy != nil:
 			return // a long value (a prompt) of a YAML report
@@ -521,13 +542,18 @@ func (s *Scanner) noise(line []byte) {
 	if (isLetter(c) || line[i] == 0x1b) && isTitle(line) {
 		s.titleLine, s.title = s.line, string(bytes.TrimSpace(s.clean(line)))
 	}
+	if (c == '-' || c == 'R') && s.cutTopStart(text) {
+		return
+	}
 	// Only a line with a colon can start a block.
 	if bytes.IndexByte(line, ':') < 0 {
 		return
 	}
 	label, value, ok := splitLabel(s.clean(line))
-	if ok && isStartLabel(label) {
+	if ok && (isStartLabel(label) || isCutStartLabel(label)) {
+		cut := !isStartLabel(label)
 		s.begin(false)
+		s.marks.cutTop = cut
 		s.add(label, value)
 	}
 }
@@ -731,7 +757,7 @@ func (s *Scanner) end(truncated bool) {
 
 	if !s.bannerd {
 		// No banner: keep only what is clearly a result table.
-		if !core || s.known < 3 || s.unknwn > s.known {
+		if !core && !s.cutTopKept(b, truncated) || s.known < 3 || s.unknwn > s.known {
 			return
 		}
 		s.finish(b, true)
