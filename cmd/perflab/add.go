@@ -14,7 +14,7 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-const addUsage = "usage: perflab add --study ID --run RUN [--workload W] [--command CMD] [--engine E] [--name NAME] [--gpus N] [--results DIR] LOG..."
+const addUsage = "usage: perflab add --study ID --run RUN [--workload W] [--command CMD] [--engine E] [--name NAME] [--gpus N] [--reproduces RUN] [--results DIR] LOG..."
 
 // runAdd creates results/<study>/runs/<run>/ from a contributor's logs,
 // then prints what perflab check says about the new run. It exits 1 when
@@ -30,6 +30,7 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&o.Engine, "engine", "", "engine id of the study (default: inferred)")
 	fs.StringVar(&o.Name, "name", "", "display name of the run (default: the engine's name or the run id)")
 	fs.IntVar(&o.GPUs, "gpus", 0, "GPUs the run used (default: from the command's parallel sizes)")
+	fs.StringVar(&o.Reproduces, "reproduces", "", "run of the study this one independently reruns (a reproduction)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -14,6 +14,20 @@ type commandHelp struct {
 }
 
 var helps = map[string]commandHelp{
+	"record": {
+		args: "-- BENCHMARK COMMAND...",
+		about: `Runs a benchmark command, shows its output as it comes and keeps it, byte
+for byte, as the log of a new run of an existing study. run.yaml is
+written as perflab add writes it, plus what was captured: the benchmark
+command, the engine version the output prints, the GPUs nvidia-smi lists,
+host, date and perflab's version; what could not be captured is null, with
+a comment saying why. A failed or interrupted benchmark adds no run: its
+output is kept, marked as partial, in a hidden folder of the results.`,
+		examples: []string{
+			"perflab record --study qwen3-32b-a100 --run vllm-fp8 --workload sharegpt -- vllm bench serve --model Qwen/Qwen3-32B-FP8 --dataset-name sharegpt --num-prompts 200",
+			"perflab record --study qwen3-32b-a100 --run vllm-fp8-rerun --reproduces vllm-fp8 -- sh bench.sh",
+		},
+	},
 	"build": {
 		about: `Builds the site from results/, content/, locales/ and templates/: one
 report per study in English, Chinese and Japanese, as HTML and Markdown,

@@ -7,6 +7,7 @@
 //	perflab parse [--format json|csv] FILE...
 //	perflab summary --base DIR [--head DIR]
 //	perflab add --study ID --run RUN LOG...
+//	perflab record --study ID --run RUN -- BENCHMARK COMMAND...
 package main
 
 import (
@@ -67,6 +68,7 @@ commands:
   summary Markdown table of what a results tree changes in the reports against another
   import  turn published Markdown reports into study folders
   add     add a run to a study from benchmark logs you ran
+  record  run a benchmark and keep its output as a new run, with what it ran on
 
 Run "perflab <command> -h" for a command's flags.
 `
@@ -91,6 +93,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runImport(ctx, args[1:], stdout, stderr)
 	case "add":
 		return runAdd(ctx, args[1:], stdout, stderr)
+	case "record":
+		return runRecord(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

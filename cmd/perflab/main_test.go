@@ -508,7 +508,7 @@ func TestCommandHelp(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(usage, "add ") || len(helps) != 7 {
+	if !strings.Contains(usage, "add ") || !strings.Contains(usage, "record ") || len(helps) != 8 {
 		t.Errorf("%d commands have help; the usage lists them all", len(helps))
 	}
 }

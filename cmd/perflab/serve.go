@@ -116,6 +116,9 @@ func scan(dirs []string) string {
 		// Listed through safefs, as the build reads: no linked folder is
 		// walked into.
 		fs.WalkDir(safefs.New(dir, filepath.ToSlash(dir)), ".", func(p string, e fs.DirEntry, err error) error {
+			if err == nil && e.IsDir() && strings.HasPrefix(p, ".") && p != "." && !strings.Contains(p, "/") {
+				return fs.SkipDir // hidden top folders are not read (perflab record's log as it grows)
+			}
 			if err != nil || e.IsDir() {
 				return nil
 			}

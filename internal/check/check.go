@@ -128,6 +128,8 @@ func Study(s *study.Study) Result {
 	finiteRules(rep, add)
 	tradeOffRules(rep, add)
 	regressionRules(rep, add)
+	reproductionRules(rep, add)
+	recordedRules(s, add)
 	acknowledge(s, diags, add)
 	for i := range diags {
 		diags[i].Study = s.ID

@@ -44,6 +44,8 @@ type Options struct {
 	Engine   string   // engine id of the study; inferred when empty
 	Name     string   // display name; inferred when empty
 	GPUs     int      // GPUs the run used; 0: from the command's parallel sizes
+	// Reproduces is the run of the study this one independently reran.
+	Reproduces string
 
 	// writeFile writes one file of the temporary folder (tests make it fail).
 	writeFile func(name string, data []byte) error
@@ -95,6 +97,11 @@ type Plan struct {
 	Name    string
 	Guesses []Guess
 	RunYAML []byte
+	// Reproduces is the run this one reran (--reproduces); Recorded, what
+	// perflab record captured (reproduce.go, capture.go).
+	Reproduces string
+	Recorded   []Field
+	tool       string // "perflab record"; "" for perflab add
 }
 
 // Add plans the run and writes it; see Plan for what is inferred.
@@ -115,11 +122,8 @@ func Prepare(o Options) (*Plan, error) {
 	if o.Results == "" {
 		o.Results = "results"
 	}
-	if err := study.ValidID("study", o.Study); err != nil {
-		return nil, fmt.Errorf("--study %q is not a study id (%v), as the folder names in %s", o.Study, err, o.Results)
-	}
-	if err := study.ValidID("run", o.Run); err != nil {
-		return nil, fmt.Errorf("--run %q is not a run id (%v), e.g. vllm-fp8-tp2", o.Run, err)
+	if err := checkIDs(o); err != nil {
+		return nil, err
 	}
 	if len(o.Logs) == 0 {
 		return nil, errors.New("no log given: pass the benchmark output files, one per workload")
@@ -144,6 +148,9 @@ func Prepare(o Options) (*Plan, error) {
 			return nil, err
 		}
 		inputs = append(inputs, Input{Path: name, Raw: raw})
+	}
+	if err := checkReproduces(s, o.Reproduces); err != nil {
+		return nil, err
 	}
 	p, err := plan(o, s, inputs)
 	if err != nil {
@@ -182,7 +189,7 @@ func loadStudy(results, id string) (*study.Study, error) {
 
 // plan infers the run from the inputs.
 func plan(o Options, s *study.Study, inputs []Input) (*Plan, error) {
-	p := &Plan{Study: s}
+	p := &Plan{Study: s, Reproduces: o.Reproduces}
 	infos := make([]*logInfo, len(inputs))
 	for i, in := range inputs {
 		info, err := readLog(in)
@@ -310,7 +317,11 @@ func (p *Plan) guess(field string) (Guess, bool) {
 // comment saying where each log came from.
 func (p *Plan) runYAML() ([]byte, error) {
 	var head []string
-	head = append(head, "Written by perflab add. Check every value marked \"guessed\": fix it if it is")
+	tool := p.tool
+	if tool == "" {
+		tool = "perflab add"
+	}
+	head = append(head, "Written by "+tool+". Check every value marked \"guessed\": fix it if it is")
 	head = append(head, "wrong, then delete the comment. perflab check reports what still disagrees.")
 	for _, lg := range p.Logs {
 		line := fmt.Sprintf("%s: copied from %s", lg.FileName(), lg.From)
@@ -343,6 +354,12 @@ func (p *Plan) runYAML() ([]byte, error) {
 		add("command_derived", "true", "!!bool", 0)
 	}
 	add("gpus", strconv.Itoa(p.GPUs), "!!int", 0)
+	if p.Reproduces != "" {
+		add("reproduces", p.Reproduces, "!!str", 0)
+	}
+	if p.Recorded != nil {
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "recorded"}, recordedNode(p.Recorded))
+	}
 	doc := &yaml.Node{Kind: yaml.DocumentNode, HeadComment: strings.Join(head, "\n"), Content: []*yaml.Node{m}}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)

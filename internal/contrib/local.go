@@ -4,7 +4,20 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/perflab/perflab/internal/study"
 )
+
+// checkIDs checks --study and --run against the loader's id grammar.
+func checkIDs(o Options) error {
+	if err := study.ValidID("study", o.Study); err != nil {
+		return fmt.Errorf("--study %q is not a study id (%v), as the folder names in %s", o.Study, err, o.Results)
+	}
+	if err := study.ValidID("run", o.Run); err != nil {
+		return fmt.Errorf("--run %q is not a run id (%v), e.g. vllm-fp8-tp2", o.Run, err)
+	}
+	return nil
+}
 
 // localName refuses a file name of the run folder that could leave it:
 // whatever a merged study.yaml names a workload, perflab add writes only

@@ -452,6 +452,19 @@ func TestBrowser(t *testing.T) {
 			continue
 		}
 		var rows []pipeline.Record
+		switch {
+		case strings.HasSuffix(name, ".evidence.json"):
+			var ev pipeline.Evidence
+			if err := json.Unmarshal([]byte(body), &ev); err != nil || len(ev.Logs) == 0 || len(ev.Downloads) == 0 {
+				t.Errorf("%s: no evidence (%v)", name, err)
+			}
+			continue
+		case strings.HasSuffix(name, ".reproduce.sh"):
+			if !strings.HasPrefix(body, "#!/bin/sh\n") {
+				t.Errorf("%s is no shell script", name)
+			}
+			continue
+		}
 		switch path.Ext(name) {
 		case ".csv":
 			err = gocsv.UnmarshalString(body, &rows)

@@ -269,9 +269,11 @@ func typography(d Dirs) []check.Diagnostic {
 
 // newRenderer loads the templates and locales of d.
 func newRenderer(d Dirs) (*render.Renderer, error) {
-	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
+	templates, locales := recordReads(projectFS(d.Templates), d.Templates, d), recordReads(projectFS(d.Locales), d.Locales, d)
+	r, err := render.New(templates, locales)
 	if err == nil {
 		r.RepoURL = strings.TrimRight(d.RepoURL, "/")
+		r.Sources = sortedSources(templates, locales)
 	}
 	return r, err
 }
@@ -581,7 +583,7 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		return addRecords(files, "data/"+res.Study.ID, rows)
+		return addStudyDownloads(files, d, r, res.Study, content, rows)
 	}
 	if li == 0 {
 		so.mu.Lock()

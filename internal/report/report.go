@@ -283,7 +283,7 @@ func UnplacedRuns(s *study.Study) []*study.Run {
 	}
 	var out []*study.Run
 	for _, run := range s.Runs {
-		if !placed[run.ID] {
+		if !placed[run.ID] && run.Reproduces == "" { // a rerun is shown with its original
 			out = append(out, run)
 		}
 	}

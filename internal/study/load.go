@@ -149,6 +149,7 @@ func load(l *loader, id string) (*Study, []Problem, error) {
 	if l.studyRead {
 		l.crossRefs(s)
 		l.historyRefs(s)
+		l.reproducesRefs(s)
 	}
 	return s, l.problems, nil
 }
@@ -916,7 +917,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		return err
 	}
 	if n := l.parseYAML(r.Pos.File, data); n != nil {
-		m := l.mapping(r.Pos.File, n, "run", "name", "engine", "command", "command_derived", "parameters", "gpus", "error", "source")
+		m := l.mapping(r.Pos.File, n, "run", "name", "engine", "command", "command_derived", "parameters", "gpus", "error", "source", "recorded", "reproduces")
 		r.Name = m.str("name", "run", true)
 		r.Engine = m.str("engine", "run", true)
 		r.Command = m.str("command", "run", true)
@@ -925,6 +926,8 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		r.Source = m.str("source", "run", false)
 		r.GPUs = m.gpuCount("gpus", "run")
 		r.Error = m.str("error", "run", false)
+		r.Recorded = l.recorded(m)
+		r.Reproduces, r.ReproducesLine = m.str("reproduces", "run", false), m.pos("reproduces").Line
 		if r.Error == "" {
 			r.Error = failure
 		}

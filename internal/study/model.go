@@ -377,6 +377,11 @@ type Run struct {
 	// History holds the same configuration's earlier measurements, on
 	// older versions of its engine, oldest first (history/<version>/).
 	History []History
+	// Recorded is what perflab record captured; nil for a run written by hand.
+	Recorded *Recorded
+	// Reproduces is the run this one independently reran, "" for none.
+	Reproduces     string
+	ReproducesLine int
 }
 
 // Failed reports whether the run failed before producing results.

@@ -1,0 +1,14 @@
+//go:build !unix
+
+package contrib
+
+import (
+	"os"
+	"os/exec"
+)
+
+func ownGroup(*exec.Cmd) {}
+
+func interruptGroup(cmd *exec.Cmd) { cmd.Process.Signal(os.Interrupt) }
+
+func killGroup(cmd *exec.Cmd) { cmd.Process.Kill() }

@@ -1,0 +1,80 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/perflab/perflab/internal/recipe"
+	"github.com/perflab/perflab/internal/shellquote"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// reproduceView is the recipe of one run on a page: a heading and a
+// fenced shell block, ready Markdown.
+type reproduceView struct {
+	ID, Name, Block string
+}
+
+// reproduceViews gives each run that has results its recipe, in run id
+// order. Inside the block every value that is not a command stands on a
+// comment line, cleared of line breaks, so that pasting the block runs
+// only the commands; unknown items say so.
+func reproduceViews(s *study.Study, T func(string, ...any) string, repoPath func(string) string) []reproduceView {
+	var views []reproduceView
+	for _, r := range s.Runs {
+		if r.Failed() || len(r.Logs) == 0 {
+			continue
+		}
+		rc := recipe.Of(s, r)
+		views = append(views, reproduceView{ID: r.ID, Name: esc(r.Name), Block: fence(recipeText(rc, T, repoPath), "bash")})
+	}
+	return views
+}
+
+// recipeText writes a recipe as comments and commands, in the page's
+// language.
+func recipeText(rc recipe.Recipe, T func(string, ...any) string, repoPath func(string) string) string {
+	unknown := T("reproduce.unknown")
+	v := func(i recipe.Item) string {
+		if i.Known() {
+			return i.Value
+		}
+		return unknown
+	}
+	var b strings.Builder
+	comment := func(text string) {
+		b.WriteString("# ")
+		b.WriteString(shellquote.Comment(text))
+		b.WriteByte('\n')
+	}
+	comment(T("reproduce.engine", "Engine", v(rc.Engine), "Version", v(rc.EngineVersion)))
+	comment(T("reproduce.tool", "Tool", v(rc.Tool), "Version", v(rc.ToolVersion)))
+	comment(T("reproduce.model", "Model", v(rc.Model), "Revision", v(rc.Revision)))
+	comment(T("reproduce.gpus", "Count", v(rc.GPUs), "GPU", v(rc.GPU)))
+	for _, w := range rc.Workloads {
+		comment(T("reproduce.workload", "Workload", w.ID, "Dataset", v(w.Dataset), "Input", v(w.InputLen),
+			"Output", v(w.OutputLen), "Prompts", v(w.NumPrompts), "Seed", v(w.Seed)))
+	}
+	b.WriteString("\n")
+	if rc.Derived {
+		comment(T("reproduce.serve_derived", "From", rc.Serve.From(repoPath)))
+	} else {
+		comment(T("reproduce.serve", "From", rc.Serve.From(repoPath)))
+	}
+	b.WriteString(strings.TrimRight(rc.Serve.Value, "\n"))
+	b.WriteByte('\n')
+	for _, w := range rc.Workloads {
+		b.WriteString("\n")
+		if !w.Bench.Known() {
+			comment(T("reproduce.bench_unknown", "Workload", w.ID))
+		} else {
+			comment(T("reproduce.bench", "Workload", w.ID, "From", w.Bench.From(repoPath)))
+			b.WriteString(strings.TrimRight(w.Bench.Value, "\n"))
+			b.WriteByte('\n')
+		}
+		if w.Echo.Known() {
+			comment(T("reproduce.echo", "From", w.Echo.From(repoPath)))
+			comment(w.Echo.Value)
+		}
+	}
+	return b.String()
+}
