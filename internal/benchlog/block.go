@@ -283,6 +283,9 @@ type Block struct {
 	// Requests holds the per-request samples of a JSON result that has the
 	// per-request arrays (vLLM --save-result, SGLang --output-details).
 	Requests *RequestData `json:"-"`
+	// Intervals are the confidence intervals a tool printed for metrics it
+	// averaged over repeated runs (AIPerf's aggregate export).
+	Intervals map[string]Interval `json:"-"`
 	// Failure is set for a failed run (Format FormatError).
 	Failure *Failure `json:"-"`
 	// Problems are the block's lines that could not be read as the block's

@@ -264,7 +264,7 @@ func (s *Scanner) guideJSON(o *jsonObj) error {
 			return err
 		}
 		g.b.EndLine = max(j.rd.lineAt(j.dec.InputOffset()-1), g.b.Line)
-		if b := g.block(guideReportVersion(v04)); b != nil {
+		if b := g.block(guideReportVersion(v04) + guideReportRelease(o)); b != nil {
 			o.guide = append(o.guide, b)
 		}
 	}

@@ -18,6 +18,7 @@ type blockJSON struct {
 	Failure     *failureJSON           `json:"failure,omitempty"`
 	Metrics     map[string]json.Number `json:"metrics"`
 	Requests    *requestsJSON          `json:"requests,omitempty"`
+	Intervals   map[string]Interval    `json:"intervals,omitempty"`
 	Labels      []labelJSON            `json:"labels"`
 }
 
@@ -48,6 +49,7 @@ type labelJSON struct {
 //	 "truncated" (only if true), "failure": {"kind", "message"} (failed runs),
 //	 "metrics": {key: number, ...},
 //	 "requests": {"count", "failed", "ttft_samples", ...} (per-request data),
+//	 "intervals": {key: {"low", "high", "level", "runs", "line"}} (a tool's own),
 //	 "labels": [{"label", "value"}, ...]}
 //
 // with metric keys sorted and values as plain JSON numbers (no exponent);
@@ -62,6 +64,7 @@ func (b Block) MarshalJSON() ([]byte, error) {
 		Definition:  b.Definition,
 		Definitions: b.Definitions,
 		Truncated:   b.Truncated,
+		Intervals:   b.Intervals,
 		Metrics:     make(map[string]json.Number, len(b.Metrics)),
 		Labels:      make([]labelJSON, len(b.Labels)),
 	}

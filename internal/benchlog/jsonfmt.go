@@ -214,7 +214,7 @@ func (s *Scanner) jsonValue(obj *jsonObj, path string, line, depth int) error {
 	if depth > maxJSONNesting {
 		return fmt.Errorf("values nested more than %d deep", maxJSONNesting)
 	}
-	keep := path != "" && depth <= maxJSONDepth && len(obj.kvs) < maxJSONScalars
+	keep := path != "" && (depth <= maxJSONDepth || brDeep(path)) && len(obj.kvs) < maxJSONScalars
 	switch v := tok.(type) {
 	case json.Delim:
 		if v == '[' {
@@ -371,6 +371,15 @@ func jsonMetricKey(path string) (string, keySpec, bool) {
 // jsonBlock turns an object into a block; nil if it is not a result (a
 // PyTorch benchmark-DB record, a config file).
 func (s *Scanner) jsonBlock(o *jsonObj) *Block {
+	if b := s.benchReportJSON(o); b != nil {
+		return b
+	}
+	if b := s.aiperfJSON(o); b != nil {
+		return b
+	}
+	if b := s.mlperfEndpointsJSON(o); b != nil {
+		return b
+	}
 	if b := s.llamaJSON(o); b != nil {
 		return b
 	}

@@ -43,6 +43,9 @@ func sniff(r *bufio.Reader) inputKind {
 			}
 		}
 	}
+	if looksBenchReportYAML(buf) {
+		return inputBenchReportYAML
+	}
 	for len(buf) > 0 {
 		line := buf
 		if k := bytes.IndexByte(buf, '\n'); k >= 0 {

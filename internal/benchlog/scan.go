@@ -176,6 +176,9 @@ func (s *Scanner) Scan() bool {
 		case inputCSV:
 			s.scanCSV()
 			continue
+		case inputBenchReportYAML:
+			s.scanBenchReportYAML()
+			continue
 		}
 		line, long, hasBanner, err := s.readLine()
 		if err != nil {

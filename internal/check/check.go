@@ -114,6 +114,7 @@ func Study(s *study.Study) Result {
 	runRules(s, add)
 	excluded := Excluded(diags)
 	sameDataRule(s, excluded, add)
+	definitionRules(s, excluded, add)
 	rep := report.Build(s, excluded)
 	for _, rr := range rep.Others {
 		var steps []string

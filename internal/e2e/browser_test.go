@@ -451,6 +451,14 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("%s: HTTP %d", name, code)
 			continue
 		}
+		if strings.Contains(name, "/reports/") {
+			// A Benchmark Report: one object of the schema's version.
+			var report struct{ Version string }
+			if err := json.Unmarshal([]byte(body), &report); err != nil || report.Version != "0.2.1" {
+				t.Errorf("%s is not a Benchmark Report v0.2.1: %v (version %q)", name, err, report.Version)
+			}
+			continue
+		}
 		var rows []pipeline.Record
 		switch {
 		case strings.HasSuffix(name, ".evidence.json"):

@@ -583,7 +583,11 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		return addStudyDownloads(files, d, r, res.Study, content, rows)
+		reports := &hashedFiles{out: files}
+		if err := addBenchReports(reports, res, filepath.ToSlash(d.Results)); err != nil {
+			return err
+		}
+		return addStudyDownloads(files, d, r, res.Study, content, rows, reports.hashes)
 	}
 	if li == 0 {
 		so.mu.Lock()

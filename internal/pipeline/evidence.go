@@ -28,7 +28,7 @@ type Evidence struct {
 	PerflabVersion *string    `json:"perflab_version"` // null: the binary carries no version
 	Logs           []FileHash `json:"logs"`            // every raw log, history included
 	Inputs         []FileHash `json:"inputs"`          // metadata, prose, locales and templates
-	Downloads      []FileHash `json:"downloads"`       // data/<study>.* made by this build
+	Downloads      []FileHash `json:"downloads"`       // data/<study>.* and data/<study>/reports/** made by this build
 }
 
 // FileHash is one file and its SHA-256, in hex.
@@ -42,15 +42,31 @@ func hashOf(p string, data []byte) FileHash {
 	return FileHash{Path: p, SHA256: hex.EncodeToString(sum[:])}
 }
 
+// hashedFiles adds files to out and keeps their hashes, in the order
+// they came, for the evidence of downloads made elsewhere.
+type hashedFiles struct {
+	out    Output
+	hashes []FileHash
+}
+
+func (h *hashedFiles) Add(name string, data []byte) error {
+	if err := h.out.Add(name, data); err != nil {
+		return err
+	}
+	h.hashes = append(h.hashes, hashOf(name, data))
+	return nil
+}
+
 // addStudyDownloads adds a study's rows (data/<study>.csv and .json), its
-// recipes (data/<study>.reproduce.sh) and, last, their evidence.
-func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study, content map[string]*study.Content, rows []Record) error {
+// recipes (data/<study>.reproduce.sh) and, last, their evidence, which
+// also lists the hashes of the study's other downloads (made).
+func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study, content map[string]*study.Content, rows []Record, made []FileHash) error {
 	stem := "data/" + s.ID
 	csvData, jsonData, err := marshalRecords(stem, rows)
 	if err != nil {
 		return err
 	}
-	made := map[string][]byte{stem + ".csv": csvData, stem + ".json": jsonData, stem + ".reproduce.sh": recipe.Script(s, d.RepoPath)}
+	own := map[string][]byte{stem + ".csv": csvData, stem + ".json": jsonData, stem + ".reproduce.sh": recipe.Script(s, d.RepoPath)}
 	ev := Evidence{Study: s.ID}
 	if v := buildinfo.Version(); v != "" {
 		ev.PerflabVersion = &v
@@ -59,11 +75,12 @@ func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study,
 		return err
 	}
 	for _, name := range []string{stem + ".csv", stem + ".json", stem + ".reproduce.sh"} {
-		ev.Downloads = append(ev.Downloads, hashOf(name, made[name]))
-		if err := files.Add(name, made[name]); err != nil {
+		ev.Downloads = append(ev.Downloads, hashOf(name, own[name]))
+		if err := files.Add(name, own[name]); err != nil {
 			return err
 		}
 	}
+	ev.Downloads = append(ev.Downloads, made...)
 	out, err := json.MarshalIndent(ev, "", "  ")
 	if err != nil {
 		return err

@@ -116,8 +116,8 @@ func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[str
 			}
 			continue
 		}
-		if suffix := path.Ext(e.Name()); e.IsDir() || (suffix != LogSuffix && suffix != JSONSuffix) {
-			l.problem(Pos{file, 0}, "unexpected file in a history folder: expected <workload-id>%s files (or <workload-id>%s) as in the run's own folder, and optionally %s", LogSuffix, JSONSuffix, HistoryFile)
+		if suffix := path.Ext(e.Name()); e.IsDir() || !isResultSuffix(suffix) {
+			l.problem(Pos{file, 0}, "unexpected file in a history folder: expected <workload-id>%s files (or <workload-id>%s, <workload-id>%s) as in the run's own folder, and optionally %s", LogSuffix, JSONSuffix, YAMLSuffix, HistoryFile)
 			continue
 		}
 		lg, failure, err := l.readLog(s, dir, h.Dir, e, workloads, logs)

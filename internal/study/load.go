@@ -871,7 +871,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 			if err := l.history(s, r, path.Join(dir, name), file, workloads); err != nil {
 				return err
 			}
-		case (suffix == LogSuffix || suffix == JSONSuffix) && !e.IsDir():
+		case isResultSuffix(suffix) && !e.IsDir():
 			lg, f, err := l.readLog(s, dir, shown, e, workloads, logs)
 			if err != nil {
 				return err
@@ -883,7 +883,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 				r.Logs = append(r.Logs, *lg)
 			}
 		default:
-			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files (or <workload-id>%s, a --save-result JSON)", RunFile, LogSuffix, JSONSuffix)
+			l.problem(Pos{file, 0}, "unexpected file in a run folder: expected %s and <workload-id>%s files (or <workload-id>%s, a saved JSON result, or <workload-id>%s, a Benchmark Report)", RunFile, LogSuffix, JSONSuffix, YAMLSuffix)
 		}
 	}
 	sort.SliceStable(r.Logs, func(i, j int) bool {

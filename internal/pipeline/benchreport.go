@@ -1,0 +1,210 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Every result block of a study is also written as an llm-d Benchmark
+// Report v0.2.1 (docs/downloads.md): data/<study>/reports/<run>/<log>.json,
+// one per (run, workload, load, repeat), that is one per log, or one per
+// block (<log>.block-<n>.json) for a log of a tool that prints several. The
+// schema forbids keys it does not declare everywhere but under
+// results.observability, so perflab's own data (where each figure comes
+// from, the checks, the claims and the intervals) is written there, under
+// "metadata".
+
+// brVersion is the schema version written.
+const brVersion = "0.2.1"
+
+// brStat is a Benchmark Report statistics object; only set fields are
+// written.
+type brStat struct {
+	Units  string   `json:"units"`
+	Mean   float64  `json:"mean"`
+	Stddev *float64 `json:"stddev,omitempty"`
+	Min    *float64 `json:"min,omitempty"`
+	P0p1   *float64 `json:"p0p1,omitempty"`
+	P1     *float64 `json:"p1,omitempty"`
+	P5     *float64 `json:"p5,omitempty"`
+	P10    *float64 `json:"p10,omitempty"`
+	P25    *float64 `json:"p25,omitempty"`
+	P50    *float64 `json:"p50,omitempty"`
+	P75    *float64 `json:"p75,omitempty"`
+	P90    *float64 `json:"p90,omitempty"`
+	P95    *float64 `json:"p95,omitempty"`
+	P99    *float64 `json:"p99,omitempty"`
+	P99p9  *float64 `json:"p99p9,omitempty"`
+	Max    *float64 `json:"max,omitempty"`
+}
+
+// brLatencies are the latency statistics written: schema field, key base
+// and units (perflab's ms; per token for TPOT and ITL).
+var brLatencies = []struct{ field, base, units string }{
+	{"time_to_first_token", "ttft", "ms"},
+	{"time_per_output_token", "tpot", "ms/token"},
+	{"inter_token_latency", "itl", "ms/token"},
+	{"request_latency", "e2el", "ms"},
+}
+
+// brThroughputs are the throughputs written, each a statistics object
+// with its mean only.
+var brThroughputs = []struct{ field, key, units string }{
+	{"input_token_rate", "input_throughput", "tokens/s"},
+	{"output_token_rate", "output_throughput", "tokens/s"},
+	{"total_token_rate", "total_token_throughput", "tokens/s"},
+	{"request_rate", "request_throughput", "queries/s"},
+}
+
+// latencyStat builds the statistics of one latency from a block's
+// <stat>_<base>_ms keys; nil without a mean (the schema requires it).
+func latencyStat(b *benchlog.Block, base, units string) *brStat {
+	v := func(stat string) *float64 {
+		if m, ok := b.Metrics[stat+"_"+base+"_ms"]; ok {
+			x := m.Value
+			return &x
+		}
+		return nil
+	}
+	mean := v("mean")
+	if mean == nil {
+		return nil
+	}
+	s := &brStat{Units: units, Mean: *mean, Stddev: v("std"), Min: v("min"), P0p1: v("p0.1"), P1: v("p1"),
+		P5: v("p5"), P10: v("p10"), P25: v("p25"), P50: v("median"), P75: v("p75"), P90: v("p90"),
+		P95: v("p95"), P99: v("p99"), P99p9: v("p99.9"), Max: v("max")}
+	if s.P50 == nil {
+		s.P50 = v("p50")
+	}
+	return s
+}
+
+// meanStat is a statistics object of one mean; nil when the block has no
+// value for key.
+func meanStat(b *benchlog.Block, key, units string) *brStat {
+	if m, ok := b.Metrics[key]; ok {
+		return &brStat{Units: units, Mean: m.Value}
+	}
+	return nil
+}
+
+// brAggregate builds results.request_performance.aggregate of a block.
+func brAggregate(b *benchlog.Block) map[string]any {
+	agg := map[string]any{}
+	lat := map[string]any{}
+	for _, l := range brLatencies {
+		if s := latencyStat(b, l.base, l.units); s != nil {
+			lat[l.field] = s
+		}
+	}
+	if len(lat) > 0 {
+		agg["latency"] = lat
+	}
+	tp := map[string]any{}
+	for _, t := range brThroughputs {
+		if s := meanStat(b, t.key, t.units); s != nil {
+			tp[t.field] = s
+		}
+	}
+	if len(tp) > 0 {
+		agg["throughput"] = tp
+	}
+	if req := brRequests(b); req != nil {
+		agg["requests"] = req
+	}
+	return agg
+}
+
+// brRequests builds the request counts: total is what was sent (the
+// requests asked for, else completed and failed together); none when the
+// block does not tell how many were sent.
+func brRequests(b *benchlog.Block) map[string]any {
+	total, ok := b.Metrics["num_prompts"]
+	failed, hasFailed := b.Metrics["failed"]
+	if !ok {
+		done, okDone := b.Metrics["completed"]
+		if !okDone || !hasFailed {
+			return nil
+		}
+		total = benchlog.Metric{Value: done.Value + failed.Value}
+	}
+	req := map[string]any{"total": int64(total.Value)}
+	if hasFailed {
+		req["failures"] = int64(failed.Value)
+	}
+	if s := meanStat(b, "mean_input_len", "count"); s != nil {
+		req["input_length"] = s
+	}
+	if s := meanStat(b, "mean_output_len", "count"); s != nil {
+		req["output_length"] = s
+	}
+	return req
+}
+
+// isoDuration writes seconds as an ISO-8601 duration ("PT90.5S").
+func isoDuration(sec float64) string {
+	return "PT" + strconv.FormatFloat(sec, 'f', -1, 64) + "S"
+}
+
+// marshalReport writes a report as one line of JSON with a final newline,
+// without HTML escaping (the texts are data, read by programs). Indenting
+// took a third of the reports' time.
+func marshalReport(doc any) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(8 << 10)
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// reportName is the download path of the report of block bi of a log:
+// data/<study>/reports/<run>/<log stem>.json, with .block-<bi+1> before
+// .json when the log has more than one block; "" for a name it cannot use.
+func reportName(studyID, runID string, lg *study.Log, bi int) string {
+	base := path.Base(lg.File)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	for _, part := range []string{studyID, runID, stem} {
+		if part == "" || strings.HasPrefix(part, ".") || strings.ContainsAny(part, `/\`) {
+			return ""
+		}
+	}
+	if len(lg.Blocks) > 1 {
+		stem += ".block-" + strconv.Itoa(bi+1)
+	}
+	return "data/" + studyID + "/reports/" + runID + "/" + stem + ".json"
+}
+
+// addBenchReports adds the Benchmark Reports of a checked study.
+func addBenchReports(files Output, res check.Result, root string) error {
+	s := res.Study
+	for _, run := range s.Runs {
+		for li := range run.Logs {
+			lg := &run.Logs[li]
+			for bi := range lg.Blocks {
+				b := &lg.Blocks[bi]
+				name := reportName(s.ID, run.ID, lg, bi)
+				if name == "" || b.Format == benchlog.FormatError {
+					continue
+				}
+				data, err := marshalReport(benchReport(res, run, lg, bi, root))
+				if err != nil {
+					return err
+				}
+				if err := files.Add(name, data); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
