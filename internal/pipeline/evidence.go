@@ -81,6 +81,7 @@ func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study,
 		}
 	}
 	ev.Downloads = append(ev.Downloads, made...)
+	sort.SliceStable(ev.Downloads, func(i, j int) bool { return ev.Downloads[i].Path < ev.Downloads[j].Path })
 	out, err := json.MarshalIndent(ev, "", "  ")
 	if err != nil {
 		return err

@@ -20,8 +20,14 @@ func TestEvidence(t *testing.T) {
 		if err := json.Unmarshal(files["data/"+s.ID+".evidence.json"], &ev); err != nil {
 			t.Fatalf("%s: %v", s.ID, err)
 		}
-		if ev.Study != s.ID || len(ev.Downloads) != 3 || len(ev.Inputs) == 0 {
-			t.Errorf("%s: evidence %+v", s.ID, ev)
+		reports := 0
+		for name := range files {
+			if strings.HasPrefix(name, "data/"+s.ID+"/reports/") {
+				reports++
+			}
+		}
+		if ev.Study != s.ID || len(ev.Downloads) != 3+reports || reports == 0 || len(ev.Inputs) == 0 {
+			t.Errorf("%s: evidence lists %d downloads and %d inputs, want 3 + %d reports", s.ID, len(ev.Downloads), len(ev.Inputs), reports)
 		}
 		sum := func(data []byte) string { h := sha256.Sum256(data); return hex.EncodeToString(h[:]) }
 		for _, d := range ev.Downloads {
