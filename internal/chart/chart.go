@@ -374,7 +374,7 @@ func latencyChart(rep *report.Report, ct chartText, workloadName func(string) st
 				case b != nil && o != nil && b.Measured > 0:
 					pct := (o.Measured/b.Measured - 1) * 100
 					better := o.Measured < b.Measured // latency: lower is better
-					g.note, g.sign, change = ct.change(better, pct, !report.Distinct(*b, *o))
+					g.note, g.sign, change = ct.change(better, pct, !rep.Distinct(key, *b, *o))
 				}
 				desc = append(desc, T("chart.desc.latency_pair", "Metric", p.heading, "Stat", label, "Baseline", words[0], "Optimized", words[1], "Change", change))
 				p.groups = append(p.groups, g)

@@ -45,12 +45,11 @@ func regressionRules(rep *report.Report, add func(Diagnostic)) {
 	for _, hr := range rep.History {
 		for _, t := range hr.Trends {
 			for _, p := range t.Regressions() {
-				v, from := p.Value, p.Change.From
+				v := p.Value
 				subject := RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)
 				add(Diagnostic{Rule: RuleRegression, Severity: Warning, File: v.Source.File, Line: v.Source.Line, Subject: subject,
-					Printed: v.Expr(), Computed: report.FormatPercent(p.Change.Percent),
-					Message: fmt.Sprintf("run %s on %s: %s %s on %s against %s on the version before (%s), beyond the %.0f %% noise band; find the cause, or acknowledge it with rule %s, subject %s",
-						hr.Run.ID, t.Workload.ID, v.Expr(), rep.Headline.Unit, p.Version, from.Expr(), report.FormatPercent(p.Change.Percent), report.NoiseBand, RuleRegression, subject)})
+					Printed: v.Expr(), Computed: report.FormatPercent(regressionChange(p).Percent),
+					Message: regressionMessage(hr.Run.ID, t.Workload.ID, rep.Headline.Unit, p) + fmt.Sprintf("; find the cause, or acknowledge it with rule %s, subject %s", RuleRegression, subject)})
 			}
 		}
 	}
@@ -60,4 +59,32 @@ func regressionRules(rep *report.Report, add func(Diagnostic)) {
 // <run>/<workload>@<version>; "<run>/<workload>@*" names every version.
 func RegressionSubject(run, workload, version string) string {
 	return run + "/" + workload + "@" + version
+}
+
+// regressionReason names the rule that made a change a regression.
+func regressionReason(c *report.Change) string {
+	if c.Tested() {
+		return fmt.Sprintf("measurable (Welch's p = %.3f on %d + %d repeats) and beyond the %.1f %% noise band", c.P, c.NFrom, c.NTo, c.Band)
+	}
+	return fmt.Sprintf("beyond the %.1f %% noise band (one run on a side, no test possible)", c.Band)
+}
+
+// regressionChange is the change that made a version a regression.
+func regressionChange(p *report.VersionPoint) *report.Change {
+	if p.Rule == report.RegressionDrift {
+		return p.Drift
+	}
+	return p.Change
+}
+
+// regressionMessage says which rule fired: a step worse than the version
+// before, or a drift worse than the earliest version of the window.
+func regressionMessage(run, workload, unit string, p *report.VersionPoint) string {
+	c := regressionChange(p)
+	against := "the version before"
+	if p.Rule == report.RegressionDrift {
+		against = fmt.Sprintf("the earliest of the %d results before it (a drift that no single version shows)", report.HistoryWindow)
+	}
+	return fmt.Sprintf("run %s on %s: %s %s on %s against %s on %s (%s), %s",
+		run, workload, p.Value.Expr(), unit, p.Version, c.From.Expr(), against, report.FormatPercent(c.Percent), regressionReason(c))
 }

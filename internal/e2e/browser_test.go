@@ -26,6 +26,7 @@ import (
 
 	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/render"
+	"github.com/perflab/perflab/internal/report"
 )
 
 // prefix is the sub-path the site is served under, like a GitHub Pages
@@ -449,6 +450,13 @@ func TestBrowser(t *testing.T) {
 		code, body := f.get(t, base+name)
 		if code != 200 {
 			t.Errorf("%s: HTTP %d", name, code)
+			continue
+		}
+		if strings.HasPrefix(name, "data/analysis/") {
+			var a report.Analysis // a study's verdicts, not rows
+			if err := json.Unmarshal([]byte(body), &a); err != nil || a.Study == "" {
+				t.Errorf("%s does not parse as an analysis: %v", name, err)
+			}
 			continue
 		}
 		if strings.Contains(name, "/reports/") {

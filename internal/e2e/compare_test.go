@@ -176,7 +176,7 @@ func TestFiltersAndCompare(t *testing.T) {
 					if want := 4 + min(1, abs(a-b)); len(cells) != want { // one column when a run is chosen twice
 						t.Fatalf("%s, runs %d, %d: %d cells shown in %q, want %d", res.Study.ID, a, b, len(cells), cells, want)
 					}
-					if want := expectedChange(row.Metric, from, to); cells[len(cells)-1] != want {
+					if want := expectedChange(res.Report, row, from, to); cells[len(cells)-1] != want {
 						t.Errorf("%s %s %s, %s -> %s: change %q, want %q", res.Study.ID, row.Workload, row.Metric.Key,
 							table.Runs[a].ID, table.Runs[b].ID, cells[len(cells)-1], want)
 					}
@@ -218,9 +218,15 @@ func TestFiltersAndCompare(t *testing.T) {
 func abs(x int) int { return max(x, -x) }
 
 // expectedChange is the change cell the report would print (render's pct):
-// the same arithmetic on the same float64s, the noise band or the repeats'
-// intervals (report.Distinct), the arrows.
-func expectedChange(m report.Metric, from, to *report.Value) string {
+// the same arithmetic on the same float64s, the verdict at the row's band
+// in the study (its metric's, or at a sweep's load that load's), the
+// arrows.
+func expectedChange(rep *report.Report, row report.AllRunsRow, from, to *report.Value) string {
+	m := row.Metric
+	band := rep.BandOf(m.Key).Percent
+	if row.Load != nil {
+		band = rep.LoadBand(m.Key, row.Workload, row.Load.Value).Percent
+	}
 	if from == nil || to == nil {
 		return "—"
 	}
@@ -229,7 +235,7 @@ func expectedChange(m report.Metric, from, to *report.Value) string {
 	if math.IsInf(p, 0) || math.IsNaN(p) {
 		return "—"
 	}
-	if !report.Distinct(*from, *to) {
+	if !report.DistinctAt(band, *from, *to) {
 		return "≈ " + report.FormatPercent(p) + " (no measurable difference)"
 	}
 	better := b < a

@@ -587,7 +587,10 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 		if err := addBenchReports(reports, res, filepath.ToSlash(d.Results)); err != nil {
 			return err
 		}
-		return addStudyDownloads(files, d, r, res.Study, content, rows, reports.hashes)
+		if err := addStudyDownloads(files, d, r, res.Study, content, rows, reports.hashes); err != nil {
+			return err
+		}
+		return addAnalysis(files, res.Report)
 	}
 	if li == 0 {
 		so.mu.Lock()
@@ -772,6 +775,13 @@ func indexEntry(res check.Result) render.IndexEntry {
 		if row := rep.RowByWorkload(rep.Main.ID); row != nil && row.Change != nil {
 			e.BestRun, e.BestChange, e.BestNoise = rep.Recommended[0].Name, report.FormatPercent(row.Change.Percent), row.Change.Noise
 			e.BestReplicas, e.BestFormula = row.Change.To.Replicas, row.Change.Formula
+			e.Baseline, e.BaselineReplicas = row.Baseline.Run.Name, row.Change.From.Replicas
+		}
+	}
+	if rep.Main != nil {
+		e.Workload = rep.Main.ID
+		if rep.Main.Dataset != "" && rep.Main.Dataset != rep.Main.ID {
+			e.Workload += " · " + rep.Main.Dataset
 		}
 	}
 	return e

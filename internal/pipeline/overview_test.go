@@ -90,19 +90,27 @@ func TestOverview(t *testing.T) {
 		}
 		cells := tagsOf(r.inner, "td")
 		engines := map[string]string{"en": "vLLM v0.11.0, SGLang v0.5.5.post1", "zh": "vLLM v0.11.0、SGLang v0.5.5.post1", "ja": "vLLM v0.11.0、SGLang v0.5.5.post1"}[page.lang]
-		if len(cells) != 6 || textOf(cells[1].inner) != "8 × NVIDIA A100 SXM 80GB" || textOf(cells[2].inner) != engines {
+		if len(cells) != 7 || textOf(cells[1].inner) != "8 × NVIDIA A100 SXM 80GB" || textOf(cells[2].inner) != engines {
 			t.Fatalf("%s: first row's cells %q", page.file, cells)
 		}
 		if a := tagsOf(cells[0].inner, "a")[0]; a.attrs["href"] != page.dir+"qwen3-235b-a22b-a100/index.html" {
 			t.Errorf("%s: the model links to %q", page.file, a.attrs["href"])
 		}
-		gain := tagsOf(cells[4].inner, "a")
+		if textOf(cells[4].inner) != "sharegpt" {
+			t.Errorf("%s: main workload %q, want sharegpt", page.file, textOf(cells[4].inner))
+		}
+		gain := tagsOf(cells[5].inner, "a")
 		if len(gain) != 1 || gain[0].attrs["href"] != page.dir+"qwen3-235b-a22b-a100/index.html#conclusion" ||
 			gain[0].attrs["title"] != "(3019.19 x 2 / 3792.50 - 1) x 100" || textOf(gain[0].inner) != "+59.2 %" {
 			t.Errorf("%s: the gain %+v", page.file, gain)
 		}
-		if !strings.HasPrefix(textOf(cells[4].inner), "TP4") {
-			t.Errorf("%s: best configuration %q, want TP4 first", page.file, textOf(cells[4].inner))
+		if !strings.HasPrefix(textOf(cells[5].inner), "TP4") {
+			t.Errorf("%s: recommended configuration %q, want TP4 first", page.file, textOf(cells[5].inner))
+		}
+		// The baseline the gain is against is named.
+		against := map[string]string{"en": "against vLLM", "zh": "对比 vLLM", "ja": "vLLM との比較"}[page.lang]
+		if !strings.HasSuffix(textOf(cells[5].inner), against) {
+			t.Errorf("%s: recommended configuration %q does not end with %q", page.file, textOf(cells[5].inner), against)
 		}
 	}
 }

@@ -13,8 +13,8 @@ import (
 // templates. Total token throughputs, tok/s:
 //
 //	vllm        990, 1000, 1010 -> 1000 ± 24.84 (t(2) = 4.303, s = 10, n = 3)
-//	vllm-fp8   1040, 1050, 1060 -> 1050 ± 24.84, apart from vllm's: a win
-//	vllm-eager 1020, 1030, 1040 -> 1030 ± 24.84, overlaps vllm's: +3.0 % is noise
+//	vllm-fp8   1040, 1050, 1060 -> 1050 ± 24.84: Welch p = 0.004 against vllm, a win
+//	vllm-eager 1005, 1020, 1035 -> 1020 ± 37.26: Welch p = 0.14, +2.0 % is noise
 var repeatsDirs = Dirs{Results: "testdata/repeats/results", Content: "testdata/repeats/content",
 	Locales: "../../locales", Templates: "../../templates"}
 
@@ -32,12 +32,17 @@ func TestRepeatsStudy(t *testing.T) {
 	counts := map[string]string{"en": " (3 repeats)", "zh": "（3 次重复）", "ja": "（3 回の反復）"}
 	closing := map[string]string{"en": ")", "zh": "）", "ja": "）"}
 	noise := map[string]string{"en": " (no measurable difference)", "zh": "（差异在噪声范围内）", "ja": "（差はノイズの範囲内）"}
+	test := map[string]func(p string) string{
+		"en": func(p string) string { return " (" + p + ", n = 3 + 3)" },
+		"zh": func(p string) string { return "（" + p + "，n = 3 + 3）" },
+		"ja": func(p string) string { return "（" + p + "、n = 3 + 3）" },
+	}
 	for lang, count := range counts {
 		md := string(files[lang+"/"+id+".md"])
 		for _, want := range []string{
-			`/sharegpt.run-1.log:8") ± 24.84` + count, // the conclusion's baseline, linked to its first repeat
-			`[▲ +5.0 %](#optimized-sharegpt`,          // the conclusion: intervals apart
-			`[≈ +3.0 %` + noise[lang] + `](#run-vllm-eager`,
+			`/sharegpt.run-1.log:8") ± 24.84` + count,                                    // the conclusion's baseline, linked to its first repeat
+			`[▲ +5.0 % [+2.7, +7.3]` + test[lang]("p = 0.004") + `](#optimized-sharegpt`, // the conclusion: a change, with its test
+			`[≈ +2.0 % [-1.1, +5.1]` + test[lang]("p = 0.14") + noise[lang] + `](#run-vllm-eager`,
 			" ± 24.84" + count + " tok/s" + closing[lang] + " ≈ ", // the ranking does not order overlapping means
 		} {
 			if !strings.Contains(md, want) {

@@ -42,16 +42,19 @@ type compareRowAttrs struct {
 	higherBetter bool
 	values       []string // by column; "" where the run has none
 	replicas     []string // by column; "" where the value is not projected
-	halfWidths   []string // by column: a mean of repeats' interval half-width, per replica; "" for one measurement
+	// tests holds, by column of a mean of repeats, the verdict of the change
+	// from each column to it: '1' measurable, '0' not, '-' where the other
+	// column is one measurement (the band decides, on the page).
+	tests []string
+	band  string // the metric's noise band in percent (report.Band)
 }
 
 // newCompareAttrs gives the all-runs table its data attributes.
-func newCompareAttrs(t *report.AllRuns, loc *localizer) *compareAttrs {
+func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *compareAttrs {
 	a := &compareAttrs{table: [][2]string{
 		{"data-compare", ""},
 		{"data-first", strconv.Itoa(t.First)},
 		{"data-second", strconv.Itoa(t.Second)},
-		{"data-noise", strconv.FormatFloat(report.NoiseBand, 'g', -1, 64)},
 		{"data-label-first", loc.T("allruns.first")},
 		{"data-label-second", loc.T("allruns.second")},
 		{"data-label-change", loc.T("allruns.change")},
@@ -61,8 +64,10 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer) *compareAttrs {
 		a.runs = append(a.runs, run.ID)
 	}
 	for _, row := range t.Rows {
+		band := rowBand(rep, row)
 		ra := compareRowAttrs{higherBetter: row.Metric.HigherBetter, values: make([]string, len(row.Values)),
-			replicas: make([]string, len(row.Values)), halfWidths: make([]string, len(row.Values))}
+			replicas: make([]string, len(row.Values)), tests: make([]string, len(row.Values)),
+			band: strconv.FormatFloat(band, 'g', -1, 64)}
 		for i, v := range row.Values {
 			if v == nil {
 				continue
@@ -74,13 +79,39 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer) *compareAttrs {
 				ra.replicas[i] = strconv.Itoa(v.Replicas)
 			}
 			if v.Repeated() {
-				// Two means differ only when their intervals are apart (report.Distinct).
-				ra.halfWidths[i] = strconv.FormatFloat(v.HalfWidth, 'g', -1, 64)
+				ra.tests[i] = testsTo(band, row, v)
 			}
 		}
 		a.rows = append(a.rows, ra)
 	}
 	return a
+}
+
+// testsTo writes the verdicts of the changes from each column of a row to
+// a mean of repeats (see compareRowAttrs.tests): the page cannot run the
+// tests, and must give report's answers.
+func testsTo(band float64, row report.AllRunsRow, to *report.Value) string {
+	b := make([]byte, len(row.Values))
+	for k, from := range row.Values {
+		switch {
+		case from == nil || !from.Repeated():
+			b[k] = '-'
+		case report.DistinctAt(band, *from, *to):
+			b[k] = '1'
+		default:
+			b[k] = '0'
+		}
+	}
+	return string(b)
+}
+
+// rowBand is the noise band of a row of the all-runs table: its metric's,
+// or, at a load of a sweep, its metric's at that load.
+func rowBand(rep *report.Report, row report.AllRunsRow) float64 {
+	if row.Load != nil {
+		return rep.LoadBand(row.Metric.Key, row.Workload, row.Load.Value).Percent
+	}
+	return rep.BandOf(row.Metric.Key).Percent
 }
 
 // compareKey holds a page's compareAttrs in goldmark's parser context.
@@ -143,6 +174,7 @@ func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 			better = "1"
 		}
 		row.SetAttributeString("data-higher-better", []byte(better))
+		row.SetAttributeString("data-band", []byte(ra.band))
 		cell := row.FirstChild().NextSibling().NextSibling() // after the case and the metric
 		for j, v := range ra.values {
 			if v != "" {
@@ -151,9 +183,8 @@ func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 			if x := ra.replicas[j]; x != "" {
 				cell.SetAttributeString("data-replicas", []byte(x))
 			}
-			if j < len(ra.halfWidths) && ra.halfWidths[j] != "" {
-				x := ra.halfWidths[j]
-				cell.SetAttributeString("data-hw", []byte(x))
+			if x := ra.tests[j]; x != "" {
+				cell.SetAttributeString("data-t", []byte(x))
 			}
 			cell = cell.NextSibling()
 		}
@@ -198,6 +229,9 @@ func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) stri
 	}
 	for _, row := range t.Rows {
 		rv := allRunsRowView{Case: esc(workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]string, len(row.Values))}
+		if row.Load != nil { // a sweep, load by load
+			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", esc(row.Load.Raw))
+		}
 		for j, val := range row.Values {
 			rv.Cells[j] = "—"
 			if val != nil {

@@ -88,7 +88,7 @@ func TestAllRunsTable(t *testing.T) {
 		t.Fatalf("%d tables", len(tables))
 	}
 	ta := tables[0].attrs
-	for k, want := range map[string]string{"data-compare": "", "data-first": "0", "data-second": "1", "data-noise": "1",
+	for k, want := range map[string]string{"data-compare": "", "data-first": "0", "data-second": "1",
 		"data-label-first": "First run", "data-label-second": "Second run", "data-label-change": "Change",
 		"data-noise-text": " (no measurable difference)"} {
 		if got, ok := ta[k]; !ok || got != want {
@@ -111,6 +111,10 @@ func TestAllRunsTable(t *testing.T) {
 	var dirs []string
 	for _, tr := range rows {
 		dirs = append(dirs, tr.attrs["data-higher-better"])
+		// No repeats: each row's band is the floor.
+		if tr.attrs["data-band"] != "1" {
+			t.Errorf("row band %q, want 1", tr.attrs["data-band"])
+		}
 	}
 	// chat: throughput, mean TTFT, P99 TTFT, mean TPOT; long: throughput.
 	if strings.Join(dirs, "") != "10001" {
@@ -171,7 +175,7 @@ func TestCompareTableMustFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := &compareAttrs{table: [][2]string{{"data-compare", ""}}, runs: []string{"a", "b"},
-		rows: []compareRowAttrs{{higherBetter: true, values: []string{"1", "2"}, replicas: []string{"", ""}}}}
+		rows: []compareRowAttrs{{higherBetter: true, values: []string{"1", "2"}, replicas: []string{"", ""}, tests: []string{"", ""}, band: "1"}}}
 	pc := parser.NewContext()
 	pc.Set(compareKey, a)
 	for _, md := range []string{
@@ -191,7 +195,7 @@ func TestCompareTableMustFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`<table data-compare="">`, `<th data-run="a">a</th>`, `<tr data-higher-better="1">`, `<td data-v="2">2</td>`} {
+	for _, want := range []string{`<table data-compare="">`, `<th data-run="a">a</th>`, `<tr data-higher-better="1" data-band="1">`, `<td data-v="2">2</td>`} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("no %s in\n%s", want, out)
 		}

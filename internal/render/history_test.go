@@ -40,7 +40,7 @@ func TestHistorySection(t *testing.T) {
 			"| v0.10.1 | [1200.00](#history-vllm", "▲ +33.3 %", "| v0.11.0 *(the version this report uses)* | [1000.00](#history-vllm",
 			"▼ -16.7 %", "**Regression**", "](history/history-vllm.svg)", "`regression` — on vLLM · sharegpt · v0.11.0",
 			"Serving command on v0.9.2, which differs from the run's:\n\n```bash\n# v0.9 still took the old flag\n"},
-		"zh": {"## 各引擎版本的历史结果\n", "| v0.11.0（本报告所用版本） |", "**性能回退**", "噪声范围（1 %）"},
+		"zh": {"## 各引擎版本的历史结果\n", "| v0.11.0（本报告所用版本） |", "**性能回退**", "噪声带为 1.0 %"},
 		"ja": {"## エンジンバージョンごとの推移\n", "| v0.11.0（本レポートが使うバージョン） |", "**性能低下**"},
 	}
 	for _, l := range Languages {

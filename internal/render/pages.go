@@ -67,7 +67,8 @@ func langLinks(studyID, current string) []LangLink {
 var funcNames = []string{"T", "esc", "model", "fence", "cell", "tpot", "change", "claimFor", "hasProjection",
 	"ackReason", "section", "metricName", "dataset", "add", "stepTitle", "workload", "blockText", "value",
 	"pct", "served", "ranking", "sides", "runs", "rows", "options", "problems", "problem", "source", "reason", "chart",
-	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns", "reproduce", "reproductions"}
+	"steps", "workloads", "problemLines", "others", "feedbackURL", "slo", "cost", "accuracyClaims", "history", "noiseBand", "freshness", "sweeps", "allRuns",
+	"reproduce", "reproductions", "verdictNote", "historyWindow"}
 
 // side is one configuration of the "other cases" section.
 // costView is the cost section, its cells ready Markdown.
@@ -78,6 +79,7 @@ type costView struct {
 
 type costRowView struct {
 	Name, Output, PerGPUHour, PerMillion string
+	PerMillionTotal                      string // "—" without a total throughput
 	GPUs                                 int
 }
 
@@ -131,6 +133,7 @@ type sloView struct {
 	Budget, Headline, Best string
 	GoodputNote            string // what the goodput column is, when there is one
 	BudgetGoodputNote      string // what the budget's goodput column is, when there is one
+	BorderlineNote         string // what "borderline" means, when a row is
 	Headers                []string
 	Rows                   []sloRowView
 }
@@ -340,13 +343,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			return "—"
 		}
 		if ch.Noise {
-			return "≈ " + report.FormatPercent(ch.Percent) + loc.T("change.noise")
+			return "≈ " + report.FormatPercent(ch.Percent) + changeStats(loc, ch) + loc.T("change.noise")
 		}
 		mark := "▼"
 		if ch.Better {
 			mark = "▲"
 		}
-		return mark + " " + report.FormatPercent(ch.Percent)
+		return mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)
 	}
 	changeLink := func(ch *report.Change, claim *report.ClaimResult, anchor string) string {
 		if ch == nil {
@@ -488,16 +491,18 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			sep = " < "
 		}
 		var out strings.Builder
+		leader := 0 // the first of the current group of ties
 		for i, rr := range sr.Ranking {
 			// Each figure links to its run, like every number of the page.
 			figure := repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+anchorID(rr.Run.ID), valueTitle(rr.Headline)))
 			if i > 0 {
-				// Means of repeats whose intervals overlap are not ordered.
-				prev := sr.Ranking[i-1].Headline
-				if (prev.Repeated() || rr.Headline.Repeated()) && !report.Distinct(*prev, *rr.Headline) {
+				// A run the verdict cannot tell from its group's first is
+				// tied with it, so every run tied with the best is named.
+				if !rep.Distinct(rep.Headline.Key, *sr.Ranking[leader].Headline, *rr.Headline) {
 					out.WriteString(" ≈ ")
 				} else {
 					out.WriteString(sep)
+					leader = i
 				}
 			}
 			out.WriteString(esc(rr.Run.Name) + loc.T("paren.after", "Text", figure+" "+rep.Headline.Unit))
@@ -692,6 +697,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				if sr.Meets {
 					row.Meets = loc.T("slo.yes")
 				}
+				if sr.Borderline {
+					row.Meets, v.BorderlineNote = loc.T("slo.borderline"), loc.T("slo.borderline_note")
+				}
 				for _, val := range sr.Values {
 					row.Values = append(row.Values, value(val, "run-"+anchorID(sr.Run.ID)))
 				}
@@ -709,6 +717,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			if res.Best != nil {
 				v.Best = loc.T("slo.best", "Run", esc(res.Best.Run.Name), "Value", value(res.Best.Headline, "run-"+anchorID(res.Best.Run.ID)), "Unit", rep.Headline.Unit)
+				if len(res.Tied) > 0 {
+					v.Best = loc.T("sentences", "First", v.Best, "Next", loc.T("slo.tied", "Runs", tiedNames(loc, res.Tied)))
+				}
 			} else {
 				v.Best = loc.T("slo.none")
 			}
@@ -729,7 +740,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			}
 			return loc.T("aside", "Text", text)
 		},
-		"noiseBand": func() string { return report.FormatNumber(report.NoiseBand, 0) + " %" },
+		"noiseBand":     func() string { return bandText(rep.BandOf(rep.Headline.Key).Percent) },
+		"historyWindow": func() int { return report.HistoryWindow },
+		"verdictNote":   func() string { return verdictNote(loc, rep, loc.T("metric."+rep.Headline.Key)) },
 		"cost": func() *costView {
 			res := rep.Cost
 			if res == nil || len(res.Runs) == 0 {
@@ -741,8 +754,12 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					"Source", code(repoPath(p.Pos.File)+":"+strconv.Itoa(p.Pos.Line)))
 			}
 			for _, cr := range res.Runs {
-				v.Rows = append(v.Rows, costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+anchorID(cr.Run.ID)),
-					PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3)})
+				row := costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: value(cr.Output, "run-"+anchorID(cr.Run.ID)),
+					PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3), PerMillionTotal: "—"}
+				if cr.PerMillionTotal > 0 {
+					row.PerMillionTotal = report.FormatNumber(cr.PerMillionTotal, 3)
+				}
+				v.Rows = append(v.Rows, row)
 			}
 			return v
 		},
@@ -790,7 +807,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if t == nil {
 			return nil
 		}
-		compare = newCompareAttrs(t, loc)
+		compare = newCompareAttrs(t, loc, rep)
 		// A value links to its line where the page shows its log; else to
 		// the line in the repository, to its run, or at least names its
 		// file and line in its title.
@@ -874,6 +891,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 					}
 					if p.Regression {
 						row.Change += " **" + loc.T("history.regression") + "**"
+						if p.Rule == report.RegressionDrift {
+							row.Change += loc.T("history.drift", "Change", sourced(pct(p.Drift), anchor, loc.T("source.change", "Formula", p.Drift.Formula, "Status", loc.T("source.no_claim"))), "Version", esc(p.DriftFrom))
+						}
 						if reason := ackReason(check.RuleRegression, check.RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)); reason != "" {
 							tv.Notes = append(tv.Notes, "**"+esc(p.Version)+"** · "+reason)
 						}
@@ -1127,6 +1147,12 @@ type IndexEntry struct {
 	BestNoise    bool
 	BestFormula  string // how the change is computed from the logged values
 	Example      bool   // simulated logs (kind: example): the page says so
+	// What the change is against: the baseline's name and replicas, and
+	// the main workload (its id and dataset), for gains on different
+	// baselines and workloads are not alike.
+	Baseline         string
+	BaselineReplicas int
+	Workload         string
 }
 
 // bestChange is the landing page's gain of a study's recommended
@@ -1184,7 +1210,12 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		}
 		if e.BestRun != "" {
 			rows[i].BestChange, rows[i].BestNote = bestChange(loc, e)
+			rows[i].Against = loc.T("index.against", "Baseline", e.Baseline)
+			if e.BaselineReplicas > 1 {
+				rows[i].Against += loc.T("index.best_projected", "Replicas", e.BaselineReplicas)
+			}
 		}
+		rows[i].Workload = e.Workload
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(entries) * 600)
@@ -1216,6 +1247,8 @@ type indexRow struct {
 	BestChange         string // its gain over the baseline on the main workload
 	BestNote           string // within noise, projected
 	BestFormula        string
+	Against            string // the baseline the gain is against
+	Workload           string // the main workload the gain is measured on
 	Href, MarkdownHref string
 	CSVHref, JSONHref  string
 	Example            string // the mark of a study of simulated logs, or empty

@@ -1,5 +1,7 @@
 package report
 
+import "github.com/perflab/perflab/internal/study"
+
 // AllRuns is every comparable run of a study against every workload: the
 // headline and the key latency metrics of each, so that a reader can put
 // any two runs side by side.
@@ -21,8 +23,13 @@ type RunColumn struct {
 // the run has no log for the workload or its log does not print the metric.
 type AllRunsRow struct {
 	Workload string
-	Metric   Metric
-	Values   []*Value
+	// Load is the point of a swept workload the row is measured at, nil
+	// for a workload measured at one load: a sweep is compared load by
+	// load, never averaged over its loads.
+	Load    *study.SweepPoint
+	LoadKey string // the sweep's load metric (study.Sweep.Key) when Load is set
+	Metric  Metric
+	Values  []*Value
 }
 
 // comparedLatencies are the latency metrics shown beside the headline,
@@ -40,60 +47,69 @@ var comparedLatencies = []Metric{
 // value in is left out. It is nil with fewer than two runs to compare.
 func (r *Report) AllRuns() *AllRuns {
 	metrics := append([]Metric{r.Headline}, comparedLatencies...)
-	type column struct {
-		run    RunColumn
-		values []*Value // by workload, then metric
-	}
-	var cols []column
+	var runs []*study.Run
+	var rows []AllRunsRow // every row, a value per run in runs
 	for _, run := range r.Study.Runs {
-		if run.Failed() || r.Excluded[run.ID] != "" {
-			continue
+		if !run.Failed() && r.Excluded[run.ID] == "" {
+			runs = append(runs, run)
 		}
-		col := column{run: RunColumn{ID: run.ID, Name: run.Name}, values: make([]*Value, 0, len(r.Study.Workloads)*len(metrics))}
-		has := false
-		for _, w := range r.Study.Workloads {
+	}
+	for i := range r.Study.Workloads {
+		w := &r.Study.Workloads[i]
+		points := make([][]study.PointBlock, len(runs)) // by run, when swept
+		for j, run := range runs {
+			points[j] = run.SweepBlocks(w)
+		}
+		for _, load := range allRunsLoads(w, points) {
 			for _, m := range metrics {
-				v, _, _ := r.value(run, w.ID, m.Key)
-				if v != nil && !m.HigherBetter {
-					v.Replicas = 1 // latency is per request: never projected
+				row := AllRunsRow{Workload: w.ID, Load: load, Metric: m, Values: make([]*Value, len(runs))}
+				if w.Sweep != nil {
+					row.LoadKey = w.Sweep.Key
 				}
-				has = has || v != nil
-				col.values = append(col.values, v)
+				for j, run := range runs {
+					row.Values[j] = r.allRunsValue(run, w, points[j], load, m)
+				}
+				rows = append(rows, row)
 			}
 		}
-		if has {
-			cols = append(cols, col)
+	}
+	// Columns: runs with a value; rows: those with a value in a column.
+	var keep []int
+	for j := range runs {
+		for _, row := range rows {
+			if row.Values[j] != nil {
+				keep = append(keep, j)
+				break
+			}
 		}
 	}
-	if len(cols) < 2 {
+	if len(keep) < 2 {
 		return nil
 	}
 	t := &AllRuns{First: -1, Second: -1}
-	for i, c := range cols {
-		t.Runs = append(t.Runs, c.run)
-		if len(r.Baseline) > 0 && c.run.ID == r.Baseline[0].ID {
+	for i, j := range keep {
+		run := runs[j]
+		t.Runs = append(t.Runs, RunColumn{ID: run.ID, Name: run.Name})
+		if len(r.Baseline) > 0 && run.ID == r.Baseline[0].ID {
 			t.First = i
 		}
-		if len(r.Recommended) > 0 && c.run.ID == r.Recommended[0].ID {
+		if len(r.Recommended) > 0 && run.ID == r.Recommended[0].ID {
 			t.Second = i
 		}
 	}
 	if t.First < 0 || t.Second < 0 || t.First == t.Second {
 		t.First, t.Second = 0, 1
 	}
-	k := 0
-	for _, w := range r.Study.Workloads {
-		for _, m := range metrics {
-			row := AllRunsRow{Workload: w.ID, Metric: m, Values: make([]*Value, len(cols))}
-			has := false
-			for i := range cols {
-				row.Values[i] = cols[i].values[k]
-				has = has || row.Values[i] != nil
-			}
-			if has {
-				t.Rows = append(t.Rows, row)
-			}
-			k++
+	for _, row := range rows {
+		kept := row
+		kept.Values = make([]*Value, len(keep))
+		has := false
+		for i, j := range keep {
+			kept.Values[i] = row.Values[j]
+			has = has || kept.Values[i] != nil
+		}
+		if has {
+			t.Rows = append(t.Rows, kept)
 		}
 	}
 	return t

@@ -12,6 +12,9 @@ type CostRun struct {
 	Output           *Value  // output tokens per second, as logged
 	TokensPerGPUHour float64 // output tokens one GPU gives in an hour
 	PerMillion       float64 // price of a million output tokens
+	// PerMillionTotal is the price of a million tokens in and out (total
+	// token throughput); 0 when the log prints no total throughput.
+	PerMillionTotal float64
 }
 
 // CostResult lists the runs with an output throughput on the main
@@ -40,8 +43,11 @@ func (r *Report) cost() *CostResult {
 			continue
 		}
 		perHour := out.Measured * 3600 / float64(run.GPUs)
-		res.Runs = append(res.Runs, CostRun{RunResult: rr, Output: out, TokensPerGPUHour: perHour,
-			PerMillion: s.Price.PerGPUHour * 1e6 / perHour})
+		cr := CostRun{RunResult: rr, Output: out, TokensPerGPUHour: perHour, PerMillion: s.Price.PerGPUHour * 1e6 / perHour}
+		if total := r.mainValue(run, TotalThroughput.Key); total != nil && total.Measured > 0 {
+			cr.PerMillionTotal = s.Price.PerGPUHour * 1e6 * float64(run.GPUs) / (total.Measured * 3600)
+		}
+		res.Runs = append(res.Runs, cr)
 	}
 	sort.SliceStable(res.Runs, func(i, j int) bool { return res.Runs[i].PerMillion < res.Runs[j].PerMillion })
 	return res

@@ -64,3 +64,22 @@ func TestBudgetGoodput(t *testing.T) {
 		t.Error("a goodput without per-request latencies")
 	}
 }
+
+// With repeats, the budget's goodput is the mean over every repeat, with
+// its interval, not the first repeat's.
+func TestBudgetGoodputOverRepeats(t *testing.T) {
+	run := repeated("json", "1000.00", "1010.00", "990.00")
+	good := [][]float64{{50, 60, 70, 80}, {50, 60, 150, 150}, {50, 150, 150, 150}} // TTFTs: 4, 2 and 1 keep 100 ms
+	for i := range run.Logs {
+		b := &run.Logs[i].Blocks[0]
+		b.Metrics["duration"] = metric("2.00", 3)
+		b.Requests = &benchlog.RequestData{Count: 4, TTFT: good[i], E2EL: []float64{200, 200, 200, 200}, OutputLens: []int{1, 1, 1, 1}}
+	}
+	s := testStudy(study.Throughput, 8, run)
+	s.SLO = &study.SLO{Stat: "p99", TTFT: 100}
+	g := Build(s, nil).SLO.Runs[0].BudgetGoodput
+	// 2, 1 and 0.5 req/s: mean 7/6, over 12 requests of which 7 are good.
+	if g == nil || g.Value.Repeats != 3 || !near(g.Value.Measured, 7.0/6) || g.Good != 7 || g.Total != 12 || g.Value.HalfWidth <= 0 {
+		t.Fatalf("goodput = %+v, want the mean of 2, 1 and 0.5 req/s over 3 repeats", g)
+	}
+}

@@ -26,9 +26,26 @@ type VersionPoint struct {
 	// Change is against the previous version with a result; nil for the
 	// first.
 	Change *Change
-	// Regression: Change is worse than the noise band.
+	// Drift is against the earliest result within HistoryWindow versions
+	// before, when that is not the previous one: a slow decline that no
+	// single step shows.
+	Drift     *Change
+	DriftFrom string // the version Drift is against
+	// Regression: Change (Rule RegressionStep) or, failing that, Drift (Rule
+	// RegressionDrift) is measurably worse.
 	Regression bool
+	Rule       string
 }
+
+// HistoryWindow is how many earlier results a version is compared with at
+// most: the one before it, and the earliest of the window for drift.
+const HistoryWindow = 3
+
+// The rules that make a version a regression.
+const (
+	RegressionStep  = "step"  // worse than the version before
+	RegressionDrift = "drift" // worse than the earliest of the window
+)
 
 // Regressions returns the points of a trend that are regressions.
 func (t *Trend) Regressions() []*VersionPoint {
@@ -87,18 +104,7 @@ func (r *Report) history() []HistoryResult {
 			if results < 2 {
 				continue // nothing to compare
 			}
-			var prev *Value
-			for i := range t.Points {
-				p := &t.Points[i]
-				if p.Value == nil {
-					continue
-				}
-				if prev != nil {
-					p.Change = newChange(r.Headline, *prev, *p.Value)
-					p.Regression = !p.Change.Better && !p.Change.Noise
-				}
-				prev = p.Value
-			}
+			r.judgeTrend(&t)
 			hr.Trends = append(hr.Trends, t)
 		}
 		if len(hr.Trends) > 0 {
@@ -122,4 +128,31 @@ func (r *Report) logValue(run *study.Run, logs []study.Log, workload string) *Va
 		v.Replicas = 1 // latency is per request: never projected
 	}
 	return v
+}
+
+// judgeTrend compares each version of a trend with the one before and,
+// for drift, with the earliest result within HistoryWindow before it.
+func (r *Report) judgeTrend(t *Trend) {
+	var prevs []*Value
+	var versions []string
+	for i := range t.Points {
+		p := &t.Points[i]
+		if p.Value == nil {
+			continue
+		}
+		if n := len(prevs); n > 0 {
+			p.Change = r.compare(r.Headline, *prevs[n-1], *p.Value)
+			if n > 1 {
+				k := max(0, n-HistoryWindow)
+				p.Drift, p.DriftFrom = r.compare(r.Headline, *prevs[k], *p.Value), versions[k]
+			}
+			switch {
+			case !p.Change.Better && !p.Change.Noise:
+				p.Regression, p.Rule = true, RegressionStep
+			case p.Drift != nil && !p.Drift.Better && !p.Drift.Noise:
+				p.Regression, p.Rule = true, RegressionDrift
+			}
+		}
+		prevs, versions = append(prevs, p.Value), append(versions, p.Version)
+	}
 }

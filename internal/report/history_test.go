@@ -134,3 +134,27 @@ func TestHistoryNothingToCompare(t *testing.T) {
 		t.Errorf("History = %+v, want none", r.History)
 	}
 }
+
+// TestHistoryDrift: a steady -0.9 % per version is never a step beyond
+// the 1 % band, but against the earliest of the window it is: a drift.
+func TestHistoryDrift(t *testing.T) {
+	s := historyStudy(study.Throughput, "973.30")
+	run := s.Run("vllm")
+	withHistory(run, "v0.8.0", "sharegpt", "1000.00")
+	withHistory(run, "v0.9.0", "sharegpt", "991.00")
+	withHistory(run, "v0.10.0", "sharegpt", "982.10")
+	pts := Build(s, nil).History[0].Trends[0].Points
+	if len(pts) != 4 {
+		t.Fatalf("%d points", len(pts))
+	}
+	if pts[1].Regression || pts[1].Drift != nil {
+		t.Errorf("v0.9.0: %+v; one step inside the band, nothing to drift from", pts[1])
+	}
+	// v0.10.0 against v0.8.0: -1.8 %; v0.11.0 against v0.8.0 (3 back): -2.7 %.
+	for _, i := range []int{2, 3} {
+		p := pts[i]
+		if !p.Regression || p.Rule != RegressionDrift || p.DriftFrom != "v0.8.0" || !p.Change.Noise {
+			t.Errorf("%s: regression %v by %q from %q, step noise %v; want a drift from v0.8.0", p.Version, p.Regression, p.Rule, p.DriftFrom, p.Change.Noise)
+		}
+	}
+}

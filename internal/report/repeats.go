@@ -12,10 +12,8 @@ import (
 //
 //	mean ± t(0.975, n-1) x s / sqrt(n)
 //
-// where s is the sample standard deviation (divided by n-1). Two values
-// differ measurably when their intervals do not overlap (Distinct); a value
-// measured once has no interval of its own, and two such values differ when
-// their change passes NoiseBand, as before.
+// where s is the sample standard deviation (divided by n-1). Whether two
+// values differ is verdict.go's.
 
 // ConfidenceLevel is the level, in percent, of a mean's interval.
 const ConfidenceLevel = 95
@@ -90,18 +88,6 @@ func (v Value) HalfWidthExpr() string {
 func (v Value) Interval() (lo, hi float64) {
 	e, h := v.Effective(), v.HalfWidth*float64(v.Replicas)
 	return e - h, e + h
-}
-
-// Distinct reports whether two values differ measurably: when either is a
-// mean of repeats, their intervals do not overlap (touching is overlapping);
-// otherwise their change is at least NoiseBand.
-func Distinct(a, b Value) bool {
-	if !a.Repeated() && !b.Repeated() {
-		return math.Abs((b.Effective()/a.Effective()-1)*100) >= NoiseBand
-	}
-	alo, ahi := a.Interval()
-	blo, bhi := b.Interval()
-	return ahi < blo || bhi < alo
 }
 
 // mainValue is a metric of a run on the main workload, the mean of its

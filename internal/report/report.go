@@ -95,18 +95,25 @@ type Change struct {
 	// Better says whether To is better than From for the metric.
 	Better bool
 	// Noise says the change is no measurable difference, neither a win nor
-	// a loss: inside NoiseBand for single runs, or, for means of repeats,
-	// overlapping intervals (see Distinct).
-	Noise   bool
-	Formula string
+	// a loss (see verdict.go).
+	Noise bool
+	// Test is how the verdict was reached (TestWelch, TestMannWhitney,
+	// TestBand); P Welch's two-sided p-value, PU the Mann-Whitney U
+	// test's (NaN below four repeats a side) and [Lo, Hi] the 95 % interval
+	// of the change in percent, NaN under TestBand. NFrom and NTo are the
+	// repeats on each side (1 for a single run), Band the noise band in
+	// percent the change was held against.
+	Test       string
+	P, PU      float64
+	Lo, Hi     float64
+	NFrom, NTo int
+	Band       float64
+	Formula    string
 }
 
-// NoiseBand is the change, in percent, that a comparison of single runs
-// cannot tell from run-to-run noise: a serving benchmark repeated on the
-// same machine moves by about this much (docs/checks.md).
-const NoiseBand = 1.0
+func newChange(m Metric, from, to Value) *Change { return newChangeBand(m, from, to, BandFloor) }
 
-func newChange(m Metric, from, to Value) *Change {
+func newChangeBand(m Metric, from, to Value, band float64) *Change {
 	c := &Change{From: from, To: to}
 	c.Percent = (to.Effective()/from.Effective() - 1) * 100
 	c.PerGPUPercent = (to.PerGPU()/from.PerGPU() - 1) * 100
@@ -115,7 +122,7 @@ func newChange(m Metric, from, to Value) *Change {
 	} else {
 		c.Better = to.Effective() < from.Effective()
 	}
-	c.Noise = !Distinct(from, to)
+	c.judge(from, to, band, true)
 	c.Formula = fmt.Sprintf("(%s / %s - 1) x 100", to.Expr(), from.Expr())
 	return c
 }
@@ -222,12 +229,18 @@ type Report struct {
 	History     []HistoryResult   // runs measured on earlier engine versions, their headline over versions
 	Sweeps      []SweepResult     // one per swept workload with results, in workload order
 	Excluded    map[string]string // run id -> rule
+	// Bands holds the noise band of the metrics compared, by key.
+	Bands map[string]Band
 }
 
 // Build computes a study's report. excluded maps run ids that must not enter
 // comparisons to the rule that excluded them.
 func Build(s *study.Study, excluded map[string]string) *Report {
 	r := &Report{Study: s, Headline: HeadlineFor(s.Objective), Main: s.MainWorkload(), Excluded: excluded}
+	r.Bands = map[string]Band{r.Headline.Key: r.MeasureBand(r.Headline.Key)}
+	for _, m := range comparedLatencies { // the all-runs table's, the charts'
+		r.Bands[m.Key] = r.MeasureBand(m.Key)
+	}
 	for _, id := range s.Baseline.Runs {
 		if run := s.Run(id); run != nil {
 			r.Baseline = append(r.Baseline, run)
@@ -244,7 +257,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 		}
 		row := Row{Workload: w, Baseline: r.cell(r.Baseline, w.ID), Optimized: r.cell(r.Recommended, w.ID)}
 		if row.Baseline != nil && row.Optimized != nil {
-			row.Change = newChange(r.Headline, row.Baseline.Headline, row.Optimized.Headline)
+			row.Change = r.compare(r.Headline, row.Baseline.Headline, row.Optimized.Headline)
 		}
 		r.Rows = append(r.Rows, row)
 	}
@@ -438,7 +451,7 @@ func (r *Report) step(st study.Step) StepResult {
 		}
 		rr := r.runResult(run)
 		if sr.Reference != nil && sr.Reference.Comparable() && rr.Comparable() && id != st.Reference {
-			rr.Change = newChange(r.Headline, *sr.Reference.Headline, *rr.Headline)
+			rr.Change = r.compare(r.Headline, *sr.Reference.Headline, *rr.Headline)
 		}
 		sr.Runs = append(sr.Runs, rr)
 	}
@@ -465,7 +478,7 @@ func (r *Report) step(st study.Step) StepResult {
 			best := sr.Ranking[i]
 			sr.Best = &best
 			if sr.Reference != nil && sr.Reference.Comparable() {
-				sr.Change = newChange(r.Headline, *sr.Reference.Headline, *best.Headline)
+				sr.Change = r.compare(r.Headline, *sr.Reference.Headline, *best.Headline)
 			}
 			break
 		}

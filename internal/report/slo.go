@@ -3,6 +3,8 @@ package report
 import (
 	"sort"
 
+	"github.com/perflab/perflab/internal/benchlog"
+
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -12,6 +14,9 @@ type SLORun struct {
 	RunResult
 	Values []*Value // one per limit of the SLO; nil where the log prints none
 	Meets  bool     // every limit kept, every value printed
+	// Borderline: some limit is inside the interval of its value, or
+	// crossed by one of its repeats (see Borderline).
+	Borderline bool
 	// Goodput is the requests per second that met the benchmark's own
 	// SLO flags (vllm bench serve --goodput), when the log prints it.
 	Goodput *Value
@@ -34,6 +39,9 @@ type SLOResult struct {
 	Limits []study.SLOLimit
 	Runs   []SLORun
 	Best   *SLORun // nil when no run keeps it
+	// Tied are the other runs within the budget that cannot be told from
+	// Best on the headline.
+	Tied []*SLORun
 	// Goodput: some run's log prints its goodput.
 	Goodput bool
 	// BudgetGoodput: some run's per-request arrays give one.
@@ -57,11 +65,12 @@ func (r *Report) slo() *SLOResult {
 			v := r.mainValue(run, l.Key)
 			sr.Values = append(sr.Values, v)
 			sr.Meets = sr.Meets && v != nil && v.Measured <= l.Limit
+			sr.Borderline = sr.Borderline || Borderline(v, l.Limit)
 		}
 		if sr.Goodput = r.mainValue(run, "request_goodput"); sr.Goodput != nil {
 			res.Goodput = true
 		}
-		if sr.BudgetGoodput = budgetGoodput(s.SLO, rr); sr.BudgetGoodput != nil {
+		if sr.BudgetGoodput = budgetGoodput(s, rr); sr.BudgetGoodput != nil {
 			res.BudgetGoodput = true
 		}
 		res.Runs = append(res.Runs, sr)
@@ -79,6 +88,7 @@ func (r *Report) slo() *SLOResult {
 			break
 		}
 	}
+	res.Tied = r.tiedWithBest(res)
 	return res
 }
 
@@ -86,15 +96,48 @@ func (r *Report) slo() *SLOResult {
 // a run's main result, as vllm bench serve --goodput does with its own: a
 // request is good when its TTFT, its TPOT ((E2EL - TTFT) / (output tokens
 // - 1), 0 for one token) and its E2EL each keep their limit; the goodput
-// is the good requests over the benchmark's duration. nil unless the
-// result kept its per-request arrays, aligned, and prints its duration.
-func budgetGoodput(slo *study.SLO, rr RunResult) *BudgetGoodput {
-	if rr.Block == nil || rr.Block.Requests == nil {
+// is the good requests over the benchmark's duration. With repeats, it is
+// the mean over every repeat that kept its per-request arrays, with its
+// 95 % interval, and Good and Total count the requests of all of them.
+// nil unless the first result kept its arrays, aligned, and prints its
+// duration.
+func budgetGoodput(s *study.Study, rr RunResult) *BudgetGoodput {
+	g := goodputOf(s.SLO, rr.Block, rr.LogFile, rr.Run)
+	if g == nil || rr.Headline == nil {
+		return g
+	}
+	g.Value.Workload = rr.Headline.Workload
+	var xs []float64
+	var samples []Sample
+	good, total := 0, 0
+	for i := range rr.Run.Logs {
+		lg := &rr.Run.Logs[i]
+		if lg.Workload != rr.Headline.Workload || lg.Repeat == 0 || lg.Point != nil || len(lg.Blocks) == 0 {
+			continue
+		}
+		if rg := goodputOf(s.SLO, &lg.Blocks[0], lg.File, rr.Run); rg != nil {
+			xs = append(xs, rg.Value.Measured)
+			samples = append(samples, Sample{Measured: rg.Value.Measured, Source: rg.Value.Source})
+			good, total = good+rg.Good, total+rg.Total
+		}
+	}
+	if len(xs) > 1 {
+		g.Value.Measured, g.Value.HalfWidth = MeanInterval(xs)
+		g.Value.Repeats, g.Value.Samples = len(xs), samples
+		g.Good, g.Total = good, total
+	}
+	return g
+}
+
+// goodputOf is the goodput of one result block at a budget (see
+// budgetGoodput), or nil.
+func goodputOf(slo *study.SLO, b *benchlog.Block, file string, run *study.Run) *BudgetGoodput {
+	if b == nil || b.Requests == nil {
 		return nil
 	}
-	rd := rr.Block.Requests
+	rd := b.Requests
 	n := len(rd.TTFT)
-	dur, ok := rr.Block.Metrics["duration"]
+	dur, ok := b.Metrics["duration"]
 	if n == 0 || len(rd.E2EL) != n || len(rd.OutputLens) != n || !ok || !(dur.Value > 0) {
 		return nil
 	}
@@ -108,11 +151,8 @@ func budgetGoodput(slo *study.SLO, rr RunResult) *BudgetGoodput {
 			g.Good++
 		}
 	}
-	g.Value = Value{Run: rr.Run.ID, Metric: "request_goodput", Measured: float64(g.Good) / dur.Value, Decimals: 2,
-		Replicas: 1, GPUs: rr.Run.GPUs, Source: Source{File: rr.LogFile, Line: dur.Line, Label: "duration"}}
-	if rr.Headline != nil {
-		g.Value.Workload = rr.Headline.Workload
-	}
+	g.Value = Value{Run: run.ID, Metric: "request_goodput", Measured: float64(g.Good) / dur.Value, Decimals: 2,
+		Replicas: 1, GPUs: run.GPUs, Source: Source{File: file, Line: dur.Line, Label: "duration"}}
 	return g
 }
 

@@ -188,8 +188,9 @@ func decimalsOf(raw string) int {
 // frontier marks and returns the points no other point beats: sorted by
 // median TPOT (then by throughput per GPU, highest first), a point is on
 // the frontier when its throughput per GPU is higher than that of every
-// point before it. Points without a median TPOT are on no frontier; of two
-// equal points only the first is.
+// point before it. Points without a median TPOT are on no frontier; a point
+// equal to a frontier point (same latency, same throughput per GPU) is
+// marked too, though the frontier's line passes through it once.
 func frontier(curves []SweepCurve) []*SweepPoint {
 	var pts []*SweepPoint
 	for i := range curves {
@@ -208,9 +209,12 @@ func frontier(curves []SweepCurve) []*SweepPoint {
 	})
 	var out []*SweepPoint
 	for _, p := range pts {
-		if len(out) == 0 || p.PerGPU() > out[len(out)-1].PerGPU() {
+		switch {
+		case len(out) == 0 || p.PerGPU() > out[len(out)-1].PerGPU():
 			p.Frontier = true
 			out = append(out, p)
+		case p.PerGPU() == out[len(out)-1].PerGPU() && p.TPOT.Measured == out[len(out)-1].TPOT.Measured:
+			p.Frontier = true // a tie with the last frontier point
 		}
 	}
 	return out

@@ -1,0 +1,79 @@
+package render
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// tiesCase is a step of three single runs at 1000, 995 and 990 tok/s:
+// A and B, and B and C, are within the 1 % band of each other; A and C
+// are not.
+func tiesCase() *report.Report {
+	run := func(id, name string, v float64) *study.Run {
+		r := &study.Run{ID: id, Name: name, GPUs: 1}
+		r.Logs = append(r.Logs, study.Log{Workload: "chat", File: "runs/" + id + "/chat.log",
+			Blocks: []benchlog.Block{metricBlock(id+"/chat", "total_token_throughput", v)}})
+		return r
+	}
+	s := &study.Study{
+		ID: "ties", Model: "org/Model-7B", Objective: study.Throughput,
+		Hardware:    study.Hardware{GPU: "GPU", GPUsPerNode: 1, Nodes: 1},
+		Workloads:   []study.Workload{{ID: "chat", Dataset: "sharegpt", Main: true}},
+		Runs:        []*study.Run{run("a", "Engine A", 1000), run("b", "Engine B", 995), run("c", "Engine C", 990)},
+		Baseline:    study.Config{Runs: []string{"c"}},
+		Recommended: study.Config{Runs: []string{"a"}},
+		Steps:       []study.Step{{ID: "engine", Runs: []string{"a", "b"}, Reference: "c"}},
+	}
+	return report.Build(s, nil)
+}
+
+var resultLine = regexp.MustCompile(`(?m)^\*\*Result:\*\* .*$`)
+
+// TestRankingNamesTies: every run tied with the best is joined to it with
+// ≈, and the first run measurably apart from the best starts a new group
+// (not "A ≈ B ≈ C", which would tie A and C).
+func TestRankingNamesTies(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := tiesCase()
+	page, err := r.Report(Input{Result: check.Result{Study: rep.Study, Report: rep}, Content: map[string]*study.Content{}}, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := resultLine.FindString(string(page.Markdown))
+	a, b, c := strings.Index(line, "Engine A"), strings.Index(line, "Engine B"), strings.Index(line, "Engine C")
+	if a < 0 || b < a || c < b || !strings.Contains(line[a:b], " ≈ ") || !strings.Contains(line[b:c], " > ") {
+		t.Errorf("ranking %q, want Engine A ≈ Engine B > Engine C", line)
+	}
+}
+
+// TestChangeStats: a tested change prints its interval, p and n; an
+// untested one its n and band.
+func TestChangeStats(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := r.localizer("en")
+	tested := &report.Change{Test: report.TestWelch, Lo: 1.26, Hi: 6.94, P: 0.0091, NFrom: 5, NTo: 5, Band: 1.9}
+	if got, want := changeStats(loc, tested), " [+1.3, +6.9] (p = 0.009, n = 5 + 5)"; got != want {
+		t.Errorf("tested: %q, want %q", got, want)
+	}
+	band := &report.Change{Test: report.TestBand, NFrom: 1, NTo: 3, Band: 1}
+	if got, want := changeStats(loc, band), " (n = 1 + 3, noise band 1.0 %)"; got != want {
+		t.Errorf("untested: %q, want %q", got, want)
+	}
+	for p, want := range map[float64]string{0.0004: "p < 0.001", 0.025: "p = 0.025", 0.44: "p = 0.44"} {
+		if got := PText(p); got != want {
+			t.Errorf("PText(%v) = %q, want %q", p, got, want)
+		}
+	}
+}

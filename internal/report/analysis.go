@@ -1,0 +1,234 @@
+package report
+
+import (
+	"math"
+
+	"github.com/perflab/perflab/internal/stats"
+)
+
+// Analysis is every derived claim of a study's report in one document
+// (data/<study>.analysis.json, docs/downloads.md): each comparison with its
+// test, the noise bands, the budget verdicts, the frontiers, goodput and
+// cost, so that each can be checked without reading the pages.
+type Analysis struct {
+	Study       string               `json:"study"`
+	Alpha       float64              `json:"alpha"`
+	Headline    AnalysisMetric       `json:"headline"`
+	Bands       []Band               `json:"bands"`
+	Comparisons []AnalysisComparison `json:"comparisons"`
+	Budget      *AnalysisBudget      `json:"budget,omitempty"`
+	Sweeps      []AnalysisSweep      `json:"sweeps,omitempty"`
+	Cost        []AnalysisCost       `json:"cost,omitempty"`
+}
+
+// AnalysisMetric names a metric and its direction.
+type AnalysisMetric struct {
+	Key          string `json:"key"`
+	Unit         string `json:"unit"`
+	HigherBetter bool   `json:"higher_better"`
+}
+
+// AnalysisComparison is one change a page prints. Kind is conclusion (a
+// row: Subject is the workload), step (a step's best against its
+// reference), step-run (each run of a step against its reference) or
+// history (a version against the one before: Subject is the version).
+type AnalysisComparison struct {
+	Kind          string      `json:"kind"`
+	Subject       string      `json:"subject"`
+	Workload      string      `json:"workload"`
+	Metric        string      `json:"metric"`
+	From          string      `json:"from"`
+	To            string      `json:"to"`
+	FromValue     float64     `json:"from_value"`
+	ToValue       float64     `json:"to_value"`
+	ChangePercent float64     `json:"change_percent"`
+	Interval      *[2]float64 `json:"interval_percent"` // null when no test was possible
+	P             *float64    `json:"p"`                // Welch's; null when no test was possible
+	PU            *float64    `json:"p_mann_whitney"`   // null below 4 repeats a side
+	N             [2]int      `json:"n"`
+	Test          string      `json:"test"`
+	BandPercent   float64     `json:"band_percent"`
+	Verdict       string      `json:"verdict"` // better, worse, no measurable difference
+}
+
+// AnalysisBudget is the latency budget's verdict on each run.
+type AnalysisBudget struct {
+	Runs []AnalysisBudgetRun `json:"runs"`
+	Best string              `json:"best"` // "" when no run keeps it
+	Tied []string            `json:"tied_with_best"`
+}
+
+// AnalysisBudgetRun is one run against the budget: yes, no or borderline.
+type AnalysisBudgetRun struct {
+	Run           string   `json:"run"`
+	Verdict       string   `json:"verdict"`
+	Goodput       *float64 `json:"goodput,omitempty"`        // printed by the benchmark, req/s
+	BudgetGoodput *float64 `json:"budget_goodput,omitempty"` // at the budget, from per-request data, req/s
+}
+
+// AnalysisSweep is one swept workload: every point, its frontier mark,
+// and the best point within the budget.
+type AnalysisSweep struct {
+	Workload string          `json:"workload"`
+	Points   []AnalysisPoint `json:"points"`
+	Best     *AnalysisPoint  `json:"best_within_budget,omitempty"`
+}
+
+// AnalysisPoint is a configuration at one load.
+type AnalysisPoint struct {
+	Run          string   `json:"run"`
+	Load         float64  `json:"load"`
+	OutputPerGPU float64  `json:"output_tok_s_per_gpu"`
+	MedianTPOT   *float64 `json:"median_tpot_ms"`
+	Frontier     bool     `json:"frontier"`
+	Meets        bool     `json:"meets_budget"`
+}
+
+// AnalysisCost is one run's cost per million output tokens.
+type AnalysisCost struct {
+	Run              string   `json:"run"`
+	TokensPerGPUHour float64  `json:"output_tokens_per_gpu_hour"`
+	PerMillionOutput float64  `json:"per_million_output_tokens"`
+	PerMillionTotal  *float64 `json:"per_million_total_tokens"` // null without a total throughput
+	Currency         string   `json:"currency"`
+}
+
+// Analysis gathers the report's derived claims.
+func (r *Report) Analysis() *Analysis {
+	a := &Analysis{Study: r.Study.ID, Alpha: stats.Alpha, Comparisons: []AnalysisComparison{},
+		Headline: AnalysisMetric{Key: r.Headline.Key, Unit: r.Headline.Unit, HigherBetter: r.Headline.HigherBetter}}
+	for _, key := range append([]string{r.Headline.Key}, latencyKeys()...) {
+		a.Bands = append(a.Bands, r.BandOf(key))
+	}
+	for _, row := range r.Rows {
+		if row.Change != nil {
+			a.add("conclusion", row.Workload.ID, row.Workload.ID, row.Change)
+		}
+	}
+	for _, sr := range r.Steps {
+		if sr.Change != nil {
+			a.add("step", sr.Step.ID, sr.Change.To.Workload, sr.Change)
+		}
+		for _, rr := range sr.Runs {
+			if rr.Change != nil {
+				a.add("step-run", sr.Step.ID, rr.Change.To.Workload, rr.Change)
+			}
+		}
+	}
+	for _, hr := range r.History {
+		for _, t := range hr.Trends {
+			for _, p := range t.Points {
+				if p.Change != nil {
+					a.add("history", p.Version, t.Workload.ID, p.Change)
+				}
+			}
+		}
+	}
+	a.Budget = r.analysisBudget()
+	for _, sw := range r.Sweeps {
+		a.Sweeps = append(a.Sweeps, analysisSweep(sw))
+	}
+	if r.Cost != nil {
+		for _, c := range r.Cost.Runs {
+			a.Cost = append(a.Cost, AnalysisCost{Run: c.Run.ID, TokensPerGPUHour: c.TokensPerGPUHour, PerMillionOutput: c.PerMillion, PerMillionTotal: positive(c.PerMillionTotal), Currency: r.Cost.Price.Currency})
+		}
+	}
+	return a
+}
+
+func latencyKeys() []string {
+	keys := make([]string, len(comparedLatencies))
+	for i, m := range comparedLatencies {
+		keys[i] = m.Key
+	}
+	return keys
+}
+
+func (a *Analysis) add(kind, subject, workload string, c *Change) {
+	ac := AnalysisComparison{Kind: kind, Subject: subject, Workload: workload, Metric: c.From.Metric,
+		From: c.From.Run, To: c.To.Run, FromValue: c.From.Effective(), ToValue: c.To.Effective(),
+		ChangePercent: c.Percent, P: finite(c.P), PU: finite(c.PU), N: [2]int{c.NFrom, c.NTo},
+		Test: c.Test, BandPercent: c.Band, Verdict: verdictWord(c)}
+	if !math.IsNaN(c.Lo) && !math.IsNaN(c.Hi) {
+		ac.Interval = &[2]float64{c.Lo, c.Hi}
+	}
+	a.Comparisons = append(a.Comparisons, ac)
+}
+
+func verdictWord(c *Change) string {
+	switch {
+	case c.Noise:
+		return "no measurable difference"
+	case c.Better:
+		return "better"
+	}
+	return "worse"
+}
+
+// positive is x, or nil when it is not above 0 (not known).
+func positive(x float64) *float64 {
+	if !(x > 0) {
+		return nil
+	}
+	return &x
+}
+
+// finite is x, or nil for NaN: JSON has no NaN.
+func finite(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
+}
+
+func (r *Report) analysisBudget() *AnalysisBudget {
+	res := r.SLO
+	if res == nil {
+		return nil
+	}
+	b := &AnalysisBudget{Runs: []AnalysisBudgetRun{}, Tied: []string{}}
+	for _, sr := range res.Runs {
+		br := AnalysisBudgetRun{Run: sr.Run.ID, Verdict: "no"}
+		switch {
+		case sr.Borderline:
+			br.Verdict = "borderline"
+		case sr.Meets:
+			br.Verdict = "yes"
+		}
+		if sr.Goodput != nil {
+			br.Goodput = finite(sr.Goodput.Measured)
+		}
+		if sr.BudgetGoodput != nil {
+			br.BudgetGoodput = finite(sr.BudgetGoodput.Value.Measured)
+		}
+		b.Runs = append(b.Runs, br)
+	}
+	if res.Best != nil {
+		b.Best = res.Best.Run.ID
+	}
+	for _, t := range res.Tied {
+		b.Tied = append(b.Tied, t.Run.ID)
+	}
+	return b
+}
+
+func analysisSweep(sw SweepResult) AnalysisSweep {
+	point := func(p *SweepPoint) AnalysisPoint {
+		ap := AnalysisPoint{Run: p.Run.ID, Load: p.Load.Measured, OutputPerGPU: p.PerGPU(), Frontier: p.Frontier, Meets: p.Meets && sw.Limits != nil}
+		if p.TPOT != nil {
+			ap.MedianTPOT = finite(p.TPOT.Measured)
+		}
+		return ap
+	}
+	as := AnalysisSweep{Workload: sw.Workload.ID, Points: []AnalysisPoint{}}
+	for i := range sw.Curves {
+		for j := range sw.Curves[i].Points {
+			as.Points = append(as.Points, point(&sw.Curves[i].Points[j]))
+		}
+	}
+	if sw.Best != nil {
+		p := point(sw.Best)
+		as.Best = &p
+	}
+	return as
+}

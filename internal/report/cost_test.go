@@ -1,0 +1,25 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/perflab/perflab/internal/study"
+)
+
+// TestCostPerMillionTotal: 2 USD per GPU-hour on 4 GPUs at 1000 total
+// tok/s is 8 USD per 3.6 million tokens: 2.2222 per million in and out;
+// without a total throughput, none.
+func TestCostPerMillionTotal(t *testing.T) {
+	run := testRun("a", "A", 4, "sharegpt", "1000.00")
+	setMetric(run, "sharegpt", "output_throughput", "400.00", 11)
+	s := testStudy(study.Throughput, 4, run)
+	s.Price = &study.Price{PerGPUHour: 2, Currency: "USD"}
+	c := Build(s, nil).Cost.Runs[0]
+	if !near(c.PerMillionTotal, 8e6/3.6e6) || !near(c.PerMillion, 8e6/(400*3600)) {
+		t.Errorf("per million: total %v, output %v", c.PerMillionTotal, c.PerMillion)
+	}
+	delete(run.Logs[0].Blocks[0].Metrics, TotalThroughput.Key)
+	if c := Build(s, nil).Cost; len(c.Runs) > 0 && c.Runs[0].PerMillionTotal != 0 {
+		t.Errorf("no total throughput, yet %v per million", c.Runs[0].PerMillionTotal)
+	}
+}
