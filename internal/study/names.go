@@ -25,10 +25,11 @@ const idRule = "use lower-case letters, digits, '.', '_' and '-', starting with 
 // ReservedStudyIDs are the names a study folder cannot take because the
 // site already holds a file or folder of that name where the study's own
 // would go: <lang>/index.html and <lang>/sitemap.xml beside
-// <lang>/<study>/, and data/all.csv and data/all.json beside
-// data/<study>.csv. A test of package pipeline builds a site and checks
-// this list against the files it holds.
-var ReservedStudyIDs = []string{"all", "index.html", "sitemap.xml"}
+// <lang>/<study>/, data/all.csv and data/all.json beside
+// data/<study>.csv, and the folder data/analysis/ beside data/<study>/. A
+// test of package pipeline builds a site and checks this list against the
+// files it holds.
+var ReservedStudyIDs = []string{"all", "analysis", "index.html", "sitemap.xml"}
 
 // reservedStudySuffix: a study's Markdown is <lang>/<study>.md, so a study
 // named "x.md" would put its folder where study x has its Markdown.
