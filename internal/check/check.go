@@ -67,6 +67,7 @@ type Result struct {
 	Study       *study.Study
 	Report      *report.Report
 	Diagnostics []Diagnostic
+	Figures     *Figures // what the study's prose may state (ProseFigures)
 }
 
 // Failed reports whether any unacknowledged error remains.
@@ -112,6 +113,8 @@ func Study(s *study.Study) Result {
 		diags = append(diags, d)
 	}
 	runRules(s, add)
+	evidenceRules(s, add)
+	diags = withoutRunBlame(s, diags)
 	excluded := Excluded(diags)
 	sameDataRule(s, excluded, add)
 	definitionRules(s, excluded, add)
@@ -136,7 +139,7 @@ func Study(s *study.Study) Result {
 		diags[i].Study = s.ID
 	}
 	sortDiagnostics(diags)
-	return Result{Study: s, Report: rep, Diagnostics: diags}
+	return Result{Study: s, Report: rep, Diagnostics: diags, Figures: proseFiguresOf(rep)}
 }
 
 // All checks every study, in order of id.

@@ -1,12 +1,14 @@
 package check
 
 import (
+	"cmp"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -69,7 +71,7 @@ func edit(t *testing.T, text, label, value string) string {
 // newRun is a run as the loader gives it: command on line 3, gpus on line 4
 // of its run.yaml, and a sharegpt log with the given headline.
 func newRun(id, command string, gpus int, throughput string) *study.Run {
-	r := &study.Run{ID: id, Name: strings.ToUpper(id), Engine: "vllm", Command: command, GPUs: gpus,
+	r := &study.Run{ID: id, Name: strings.ToUpper(id), Engine: cmp.Or(engine.Parse(command).EngineID(), "vllm"), Command: command, GPUs: gpus,
 		Pos: study.Pos{File: "results/test/runs/" + id + "/run.yaml", Line: 1}, CommandLine: 3, GPUsLine: 4}
 	if throughput != "" {
 		v, _ := strconv.ParseFloat(throughput, 64)
@@ -194,7 +196,7 @@ func TestGPUFit(t *testing.T) {
 		{"tp 4 on 2 GPUs", 2, "vllm serve Qwen/Qwen3-32B -tp 4", 4, Error, 3, "needs 4 GPUs"},
 		{"tp 4 on 2 GPUs, gpus 2", 2, "vllm serve Qwen/Qwen3-32B -tp 4", 2, Error, 3, "needs 4 GPUs"},
 		{"gpus beyond the node", 8, "vllm serve Qwen/Qwen3-32B", 16, Error, 4, "used 16 GPUs, but the hardware has 8"},
-		{"gpus disagree with tp", 8, "vllm serve Qwen/Qwen3-32B -tp 4", 8, Warning, 4, "says it used 8 GPUs, but its command asks for 4"},
+		{"gpus disagree with tp", 8, "vllm serve Qwen/Qwen3-32B -tp 4", 8, Error, 4, "says it used 8 GPUs, but its command asks for 4"},
 		{"3 of 8", 8, "vllm serve Qwen/Qwen3-32B -tp 3", 3, Warning, 4, "does not divide the node"},
 		{"fits, projected", 8, "vllm serve Qwen/Qwen3-32B -tp 4", 4, "", 0, ""},
 		{"fits, whole node", 8, "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 8", 8, "", 0, ""},
@@ -417,7 +419,8 @@ func TestAcknowledgements(t *testing.T) {
 }
 
 func TestWarningsDoNotFail(t *testing.T) {
-	res := Study(newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve Qwen/Qwen3-32B -tp 4", 8, "")))
+	// 3 of 8 GPUs: compared unprojected, a warning.
+	res := Study(newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve Qwen/Qwen3-32B -tp 3", 3, "")))
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Severity != Warning {
 		t.Fatalf("diagnostics %v, want one warning", res.Diagnostics)
 	}
@@ -585,7 +588,7 @@ func copyStudy(acks ...study.Ack) *study.Study {
 func TestCopiedBlock(t *testing.T) {
 	res := All([]*study.Study{copyStudy()})[0]
 	d := byRule(res.Diagnostics, RuleCopy)
-	if len(d) != 1 || d[0].File != "results/test/runs/b/sharegpt.log" || d[0].Line != 1 || d[0].Subject != "b/sharegpt" || d[0].Severity != Warning {
+	if len(d) != 1 || d[0].File != "results/test/runs/b/sharegpt.log" || d[0].Line != 1 || d[0].Subject != "b/sharegpt" || d[0].Severity != Error {
 		t.Fatalf("copied-block: %v", d)
 	}
 	// The same configuration printed again (a later step's starting point,

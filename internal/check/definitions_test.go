@@ -26,7 +26,7 @@ type benchlogRun struct {
 func definitionDiags(runs ...*benchlogRun) []Diagnostic {
 	var rs []*study.Run
 	for _, r := range runs {
-		run := newRun(r.id, "vllm serve "+model32B, 8, "")
+		run := newRun(r.id, "vllm serve "+model32B+" -tp 8", 8, "")
 		run.Logs = []study.Log{{Workload: "sharegpt", File: r.block.File, Blocks: []benchlog.Block{r.block}}}
 		rs = append(rs, run)
 	}

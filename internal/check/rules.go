@@ -69,8 +69,14 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
 			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, node)})
 	case need != r.GPUs && counts:
-		add(Diagnostic{Rule: RuleGPUFit, Severity: Warning, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
-			Message: fmt.Sprintf("run %s says it used %d GPUs, but its command asks for %d: correct gpus", r.ID, r.GPUs, need)})
+		// gpus sets the replicas a run is projected onto: when a known
+		// engine's command says otherwise, the projection is wrong.
+		sev := Warning
+		if cmd.Engine != nil && !cmd.Engine.ConfigOutside {
+			sev = Error
+		}
+		add(Diagnostic{Rule: RuleGPUFit, Severity: sev, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
+			Message: fmt.Sprintf("run %s says it used %d GPUs, but its command asks for %d (%s): correct gpus, or the command", r.ID, r.GPUs, need, cmd.GPURule())})
 	case node%r.GPUs != 0:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Warning, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
 			Message: fmt.Sprintf("run %s uses %d of %d GPUs, which does not divide the node into replicas: it is compared unprojected", r.ID, r.GPUs, node)})

@@ -153,6 +153,15 @@ func sameData(s *study.Study, w *study.Workload, at string, excluded map[string]
 			common, best = x.tokens, count[x.tokens]
 		}
 	}
+	runs, tokens := make([]string, len(all)), make([]float64, len(all))
+	for i, x := range all {
+		runs[i], tokens[i] = x.run.ID, x.tokens
+	}
+	common, tied := breakTie(w, tokens, common, best, count)
+	if tied {
+		add(tieDiagnostic(s, w, at, runs, tokens))
+		return
+	}
 	for _, x := range all {
 		if x.tokens != common && !(randomData(w) && math.Abs(x.tokens-common) <= randomSlack(common, x.block)) {
 			m := x.block.Metrics["total_input_tokens"]
@@ -193,22 +202,36 @@ type BlockRef struct {
 	File                 string
 	Line                 int
 	Key                  Digest // of the block's printed labels and values
-	Config               Digest // of the run's command as engine.Command.Key
+	Config               Digest // of the run's configuration (Configuration)
+	// Order is the run's place in its study (runOrder), and Echoed
+	// whether the model the block's log echoes is the run's own: true,
+	// false, or nil when the log echoes none. They tell a copy from its
+	// original.
+	Order  int
+	Echoed *bool
 }
 
 // BlockRefs lists the blocks of a study the copy rule compares: those with
 // at least four metrics, in run, log and line order.
 func BlockRefs(s *study.Study) []BlockRef {
 	var out []BlockRef
+	order := runOrder(s)
 	for _, r := range s.Runs {
-		for _, lg := range r.Logs {
+		config := digest(Configuration(r.Command))
+		for li := range r.Logs {
+			lg := &r.Logs[li]
 			for i := range lg.Blocks {
 				b := &lg.Blocks[i]
 				if len(b.Metrics) < 4 {
 					continue
 				}
-				out = append(out, BlockRef{Study: s.ID, Run: r.ID, Workload: lg.Workload, File: b.File, Line: b.Line, Key: blockKey(b),
-					Config: digest(engine.Parse(r.Command).Key())})
+				ref := BlockRef{Study: s.ID, Run: r.ID, Workload: lg.Workload, File: b.File, Line: b.Line, Key: blockKey(b),
+					Config: config, Order: order[r.ID]}
+				if m := echoedModel(lg, b.Line); m != "" {
+					own := engine.ModelKey(m) == engine.ModelKey(engine.Parse(r.Command).Model)
+					ref.Echoed = &own
+				}
+				out = append(out, ref)
 			}
 		}
 	}
@@ -254,10 +277,35 @@ func (c *CopyRule) Study(refs []BlockRef) []Diagnostic {
 		if p.Study == b.Study && (p.Run == b.Run || p.Config == b.Config) {
 			continue
 		}
-		out = append(out, Diagnostic{Study: b.Study, Rule: RuleCopy, Severity: Warning, File: b.File, Line: b.Line, Subject: b.Run + "/" + b.Workload,
-			Message: fmt.Sprintf("this result block is identical to %s:%d (run %s): a copy-paste? replace it with this run's own output", p.File, p.Line, p.Run)})
+		copied, orig, why := copyOf(p, b)
+		// Within a study, two configurations cannot print one block; a
+		// block shared with another study may be a study republished.
+		sev := Error
+		if p.Study != b.Study {
+			sev = Warning
+		}
+		out = append(out, Diagnostic{Study: copied.Study, Rule: RuleCopy, Severity: sev, File: copied.File, Line: copied.Line, Subject: copied.Run + "/" + copied.Workload,
+			Message: fmt.Sprintf("this result block is a copy of %s:%d (run %s), whose configuration differs; taken for the copy because %s: replace it with this run's own output", orig.File, orig.Line, orig.Run, why)})
 	}
 	return out
+}
+
+// copyOf tells the copy from the original of two identical blocks, p seen
+// first: the one whose log echoes another run's model is the copy; else,
+// within a study, the run the study shows later; else the later study's.
+func copyOf(p, b *BlockRef) (copied, orig *BlockRef, why string) {
+	switch {
+	case p.Echoed != nil && b.Echoed != nil && *p.Echoed != *b.Echoed:
+		if *p.Echoed {
+			return b, p, "its log echoes the other run's model"
+		}
+		return p, b, "its log echoes the other run's model"
+	case p.Study == b.Study && b.Order < p.Order:
+		return p, b, "it is the later of the two runs in the study"
+	case p.Study == b.Study:
+		return b, p, "it is the later of the two runs in the study"
+	}
+	return b, p, "it is in the later study"
 }
 
 // tradeOffRules warns when the recommended configuration is worse than the

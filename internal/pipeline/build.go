@@ -198,6 +198,8 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
 			}
 		}
 		p.Problems = append(p.Problems, check.Translations(studies, prose, filepath.ToSlash(d.Content))...)
+		p.Problems = append(p.Problems, check.Drift(prose, filepath.ToSlash(d.Content))...)
+		p.Problems = append(p.Problems, check.ProseFigures(c.results, prose, filepath.ToSlash(d.Content))...)
 	}
 	if p.released {
 		// Loaded again with their studies, when rendered; until then the
@@ -583,14 +585,14 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	nl := len(render.Languages)
 	if li == nl {
 		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		reports := &hashedFiles{out: files}
-		if err := addBenchReports(reports, res, filepath.ToSlash(d.Results)); err != nil {
+		derived := &hashedFiles{out: files}
+		if err := addAnalysis(derived, res.Report); err != nil {
 			return err
 		}
-		if err := addStudyDownloads(files, d, r, res.Study, content, rows, reports.hashes); err != nil {
+		if err := addBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
 			return err
 		}
-		return addAnalysis(files, res.Report)
+		return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
 	}
 	if li == 0 {
 		so.mu.Lock()

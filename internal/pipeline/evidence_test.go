@@ -22,7 +22,7 @@ func TestEvidence(t *testing.T) {
 		}
 		reports := 0
 		for name := range files {
-			if strings.HasPrefix(name, "data/"+s.ID+"/reports/") {
+			if strings.HasPrefix(name, "data/"+s.ID+"/reports/") || name == analysisFile(s.ID) {
 				reports++
 			}
 		}

@@ -272,6 +272,9 @@ func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
 					FormatNumber(cur.Headline.Measured, cur.Headline.Decimals), r.RankingLine(sr))
 			}
 		}
+		if ok, detail := rankedName(printed[prevEnd:loc[0]], num, cur, sr); !ok {
+			return false, detail
+		}
 		prev, prevEnd = cur, loc[1]
 	}
 	return true, ""

@@ -551,6 +551,9 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 	}
 	higher := pa.key != MeanE2EL.Key && !strings.HasSuffix(pa.key, "_ms")
 	if d := summaryDiff.FindStringSubmatch(printed); d != nil {
+		if ok, why := summaryDirection(printed, es[0][1], es[1][1], xa, xb, higher); !ok {
+			return true, false, why
+		}
 		diff := xa.sub(xb).abs().scale(1 / pa.scale)
 		if v, dec, ok := number(d[2]); ok && !diff.holds(v, dec) {
 			return true, false, fmt.Sprintf("the difference is printed as %s, but the logs give %.*f", d[2], dec, diff.mid())

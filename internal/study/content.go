@@ -33,6 +33,7 @@ type Content struct {
 type Section struct {
 	Markdown string
 	Pos      Pos
+	TextLine int // line of the Markdown's first line in the file
 }
 
 // Section ids a content file may have, besides step/<id>.
@@ -157,7 +158,11 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 	var limits proseLimits
 	flush := func() {
 		if current != "" {
-			c.Sections[current] = Section{Markdown: strings.TrimSpace(strings.Join(buf, "\n")), Pos: Pos{file, start}}
+			text := start + 1 // the line after the marker, past leading blank lines
+			for j := 0; j < len(buf) && strings.TrimSpace(buf[j]) == ""; j++ {
+				text++
+			}
+			c.Sections[current] = Section{Markdown: strings.TrimSpace(strings.Join(buf, "\n")), Pos: Pos{file, start}, TextLine: text}
 		}
 		buf = nil
 	}

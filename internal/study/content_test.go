@@ -44,9 +44,9 @@ func TestParseContent(t *testing.T) {
 		t.Errorf("Steps = %v", c.Steps)
 	}
 	want := map[string]study.Section{
-		"notes":             {Markdown: "1. First note.\n\n2. Second note.", Pos: study.Pos{File: "content/en/x.md", Line: 8}},
-		"objective":         {Markdown: "Maximize throughput.", Pos: study.Pos{File: "content/en/x.md", Line: 13}},
-		"step/quantization": {Markdown: "FP8 helps.", Pos: study.Pos{File: "content/en/x.md", Line: 15}},
+		"notes":             {Markdown: "1. First note.\n\n2. Second note.", Pos: study.Pos{File: "content/en/x.md", Line: 8}, TextLine: 9},
+		"objective":         {Markdown: "Maximize throughput.", Pos: study.Pos{File: "content/en/x.md", Line: 13}, TextLine: 14},
+		"step/quantization": {Markdown: "FP8 helps.", Pos: study.Pos{File: "content/en/x.md", Line: 15}, TextLine: 17},
 	}
 	if len(c.Sections) != len(want) {
 		t.Errorf("sections = %v", c.Sections)

@@ -514,14 +514,14 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		m := l.mapping(f, item, "engine", "id", "name", "version")
 		s.Engines = append(s.Engines, Engine{
 			ID: m.str("id", "engine", true), Name: m.str("name", "engine", true),
-			Version: m.str("version", "engine", true), Pos: Pos{f, item.Line},
+			Version: m.str("version", "engine", true), Pos: Pos{f, item.Line}, VersionLine: m.pos("version").Line,
 		})
 	}
 
 	if b := top.fields["benchmark"]; b != nil || must {
 		b = top.require("benchmark", "study")
 		m := l.mapping(f, b, "benchmark", "tool", "commands")
-		s.Benchmark = Benchmark{Tool: m.str("tool", "benchmark", true), Commands: m.str("commands", "benchmark", false), Pos: Pos{f, b.Line}}
+		s.Benchmark = Benchmark{Tool: m.str("tool", "benchmark", true), Commands: m.str("commands", "benchmark", false), Pos: Pos{f, b.Line}, CommandsLine: m.pos("commands").Line}
 	}
 
 	for i, item := range top.list("workloads", "study", must) {
@@ -535,7 +535,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 			NumPrompts: m.positive("num_prompts", "workload", false),
 			Seed:       m.integer("seed", "workload", false),
 			Command:    m.str("command", "workload", false), Main: m.boolean("main", "workload"),
-			Pos: Pos{f, item.Line},
+			Pos: Pos{f, item.Line}, Lines: m.valueLines(),
 		}
 		if m.fields["max_concurrency"] != nil {
 			if mc := m.positive("max_concurrency", "workload", false); mc > 0 {

@@ -143,7 +143,7 @@ func TestLoadValid(t *testing.T) {
 	if h := s.Hardware; h.GPU != "NVIDIA H100 SXM 80GB" || h.GPUsPerNode != 8 || h.Nodes != 1 || h.GPUs() != 8 || h.Pos.Line != 3 {
 		t.Errorf("Hardware = %+v", h)
 	}
-	if len(s.Engines) != 1 || s.Engines[0] != (study.Engine{ID: "vllm", Name: "vLLM", Version: "v0.11.0", Pos: study.Pos{File: "results/x/study.yaml", Line: 8}}) {
+	if len(s.Engines) != 1 || s.Engines[0] != (study.Engine{ID: "vllm", Name: "vLLM", Version: "v0.11.0", Pos: study.Pos{File: "results/x/study.yaml", Line: 8}, VersionLine: 10}) {
 		t.Errorf("Engines = %+v", s.Engines)
 	}
 	if s.Benchmark.Tool != "vllm bench serve" || s.Benchmark.Commands != "" {

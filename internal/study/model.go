@@ -128,17 +128,19 @@ func (h Hardware) GPUs() int { return h.GPUsPerNode * h.Nodes }
 
 // Engine is an inference engine and the version the study used.
 type Engine struct {
-	ID      string
-	Name    string
-	Version string
-	Pos     Pos
+	ID          string
+	Name        string
+	Version     string
+	Pos         Pos
+	VersionLine int // line of the version field
 }
 
 // Benchmark is the tool and commands that produced the logs.
 type Benchmark struct {
-	Tool     string
-	Commands string // as published, comments included
-	Pos      Pos
+	Tool         string
+	Commands     string // as published, comments included
+	Pos          Pos
+	CommandsLine int // line of the commands field
 }
 
 // Workload is one benchmark case.
@@ -156,6 +158,7 @@ type Workload struct {
 	Command string
 	Main    bool // the workload steps are compared on
 	Pos     Pos
+	Lines   map[string]int // line of each field written, by key
 }
 
 // Sweep is the loads a workload was measured at.

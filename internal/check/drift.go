@@ -1,0 +1,228 @@
+package check
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// RuleDrift: a translation must state the same figures, settings and names
+// as the English prose of its section.
+const RuleDrift = "translation-drift"
+
+// A fact is something prose states that no translation may change: a
+// figure, a precision (FP8), a parallel size (TP4), a GPU, an engine, a flag.
+type fact struct {
+	key  string // canonical: "FP8", "TP4", "A100", "engine:sglang", "--max-num-seqs", "59.2%"
+	line int
+}
+
+var (
+	precisionWord = regexp.MustCompile(`(?i)\b(fp8|fp4|nvfp4|mxfp4|int4|int8|w8a16|w4a16|w8a8|w4a8|awq|gptq|bf16|fp16)\b`)
+	parallelWord  = regexp.MustCompile(`(?i)\b(tp|ep|dp|pp)[ =-]?(\d+)\b`)
+	gpuWord       = regexp.MustCompile(`\b([ABHL]\d{2,3}S?)\b`)
+	flagWord      = regexp.MustCompile(`(?:^|[\s\x60(])(--[a-z][a-z0-9_-]+)`)
+	// A figure: digits not glued to a Latin letter or digit (FP8, A100,
+	// Qwen3, v0.11.0 are not figures), with its percent sign.
+	figureWord = regexp.MustCompile(`[+\-−]?\d+(?:[.,]\d+)*(?:\s?[%％])?`)
+	linkTarget = regexp.MustCompile(`\]\([^)]*\)`)
+	listMarker = regexp.MustCompile(`^\s*\d+[.)]\s`)
+)
+
+// facts lists what a section states, line by line from its first line.
+func facts(sec study.Section) []fact {
+	var out []fact
+	for i, line := range strings.Split(sec.Markdown, "\n") {
+		n := sec.TextLine + i
+		if strings.Contains(line, "](") {
+			line = linkTarget.ReplaceAllString(line, "]")
+		}
+		line = listMarker.ReplaceAllString(line, "")
+		// Prose is mostly words: the patterns run only on lines that
+		// could hold what they look for.
+		digits := strings.ContainsAny(line, "0123456789")
+		if low := strings.ToLower(line); digits || strings.Contains(low, "awq") || strings.Contains(low, "gptq") {
+			for _, m := range precisionWord.FindAllString(line, -1) {
+				out = append(out, fact{strings.ToUpper(m), n})
+			}
+		}
+		if digits {
+			for _, m := range parallelWord.FindAllStringSubmatch(line, -1) {
+				out = append(out, fact{strings.ToUpper(m[1]) + m[2], n})
+			}
+			for _, m := range gpuWord.FindAllString(line, -1) {
+				out = append(out, fact{m, n})
+			}
+			for _, f := range figures(line) {
+				out = append(out, fact{f, n})
+			}
+		}
+		if strings.Contains(line, "--") {
+			for _, m := range flagWord.FindAllStringSubmatch(line, -1) {
+				out = append(out, fact{strings.ReplaceAll(m[1], "_", "-"), n})
+			}
+		}
+		for _, e := range enginesIn(line) {
+			out = append(out, fact{"engine:" + e.Name, n})
+		}
+	}
+	return out
+}
+
+// engineSpellings are, lower case, the ways prose names an engine, in
+// the order of engine.Engines (as engine.NamedAll finds them, without its
+// regular expressions: every line of prose is searched).
+var engineSpellings = []struct {
+	id        string
+	spellings []string
+}{
+	{"vllm", []string{"vllm"}},
+	{"sglang", []string{"sglang"}},
+	{"trtllm", []string{"tensorrt-llm", "tensorrt llm", "tensorrt_llm", "tensorrtllm", "trt-llm", "trtllm", "trt_llm", "trt llm"}},
+	{"mindie", []string{"mindie"}},
+	{"lmdeploy", []string{"lmdeploy"}},
+	{"llamacpp", []string{"llama.cpp", "llama-server", "llamacpp"}},
+	{"tgi", []string{"text-generation-inference", "tgi"}},
+}
+
+// enginesIn lists the engines a line of prose names.
+func enginesIn(line string) []*engine.Engine {
+	low := strings.ToLower(line)
+	var out []*engine.Engine
+	for _, e := range engineSpellings {
+		for _, sp := range e.spellings {
+			if i := strings.Index(low, sp); i >= 0 && (sp != "tgi" || wordAt(low, i, len(sp))) {
+				out = append(out, engine.ByID(e.id))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// wordAt reports whether the n bytes at i of s stand as a word.
+func wordAt(s string, i, n int) bool {
+	letter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	return (i == 0 || !letter(s[i-1])) && (i+n == len(s) || !letter(s[i+n]))
+}
+
+// figures are the numbers of a line that stand alone, normalised: no
+// sign, no thousands separator, "%" for any percent sign.
+func figures(line string) []string {
+	var out []string
+	for _, loc := range figureWord.FindAllStringIndex(line, -1) {
+		if glued(line, loc[0]-1) || glued(line, loc[1]) {
+			continue
+		}
+		f := strings.TrimLeft(line[loc[0]:loc[1]], "+-−")
+		f = strings.NewReplacer(",", "", " ", "", "％", "%").Replace(f)
+		out = append(out, f)
+	}
+	return out
+}
+
+// glued reports whether the byte at i is a Latin letter, a digit or a dot
+// joined to a figure (v0.11, FP8, 32k).
+func glued(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	alnum := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	switch c := s[i]; {
+	case c == '.':
+		// A dot that ends a sentence is no part of the figure; one
+		// between two figures is (a version).
+		return i > 0 && alnum(s[i-1]) && i+1 < len(s) && alnum(s[i+1])
+	default:
+		return alnum(c) || c == '_' || c == '/'
+	}
+}
+
+// Drift compares each section of the zh and ja prose with the English one:
+// a fact the translation states and the English does not is an error on
+// its line; one the English states and the translation drops is an error
+// on the translation's section.
+func Drift(content map[string]map[string]*study.Content, root string) []Diagnostic {
+	var out []Diagnostic
+	ids := make([]string, 0, len(content["en"]))
+	for id := range content["en"] {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		en := content["en"][id]
+		enFacts := map[string][]fact{}
+		for _, lang := range study.Languages {
+			tr := content[lang][id]
+			if lang == "en" || tr == nil {
+				continue
+			}
+			file := path.Join(root, lang, id+".md")
+			for _, name := range sortedSections(en) {
+				sec, ok := tr.Sections[name]
+				if !ok {
+					continue // the translation rule reports a missing section
+				}
+				if enFacts[name] == nil {
+					enFacts[name] = facts(en.Sections[name])
+				}
+				out = append(out, driftSection(id, file, lang, name, enFacts[name], facts(sec), sec)...)
+			}
+		}
+	}
+	return out
+}
+
+func sortedSections(c *study.Content) []string {
+	var names []string
+	for n := range c.Sections {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func driftSection(id, file, lang, name string, en, tr []fact, sec study.Section) []Diagnostic {
+	inEN, inTR := map[string]int{}, map[string]int{}
+	for _, f := range en {
+		if _, ok := inEN[f.key]; !ok {
+			inEN[f.key] = f.line
+		}
+	}
+	for _, f := range tr {
+		if _, ok := inTR[f.key]; !ok {
+			inTR[f.key] = f.line
+		}
+	}
+	var out []Diagnostic
+	for _, f := range tr {
+		// A translation may name the flag the English paraphrases ("eager
+		// mode", --enforce-eager); a flag it swaps drops the English one.
+		if strings.HasPrefix(f.key, "--") {
+			continue
+		}
+		if _, ok := inEN[f.key]; !ok && inTR[f.key] == f.line {
+			out = append(out, Diagnostic{Study: id, Rule: RuleDrift, Severity: Error, File: file, Line: f.line, Subject: lang + "/" + name,
+				Message: fmt.Sprintf("the %s prose of section %s states %s, which the English section does not: translate what the English says, or change every language", lang, name, show(f.key))})
+		}
+	}
+	for _, f := range en {
+		if _, ok := inTR[f.key]; !ok && inEN[f.key] == f.line {
+			out = append(out, Diagnostic{Study: id, Rule: RuleDrift, Severity: Error, File: file, Line: sec.TextLine, Subject: lang + "/" + name,
+				Message: fmt.Sprintf("the English prose of section %s states %s (line %d), which the %s section does not: translate it, or change every language", name, show(f.key), f.line, lang)})
+		}
+	}
+	return out
+}
+
+func show(key string) string {
+	if e, ok := strings.CutPrefix(key, "engine:"); ok {
+		return e
+	}
+	return key
+}
