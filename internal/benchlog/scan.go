@@ -3,6 +3,7 @@ package benchlog
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -286,7 +287,7 @@ func Parse(name string, r io.Reader) ([]Block, error) {
 // memory does not grow with the input: the result blocks in order, or, if
 // there is none, the failed runs. An error from fn stops the reading.
 func Each(name string, r io.Reader, fn func(*Block) error) error {
-	head := &headKeeper{r: r}
+	head := &headKeeper{r: &lineEnds{r: r}}
 	sc := NewScanner(name, head)
 	var failures []*Block
 	results := 0
@@ -317,7 +318,9 @@ func Each(name string, r io.Reader, fn func(*Block) error) error {
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, errCROnly) {
+		return &SyntaxError{File: name, Line: 1, Msg: crOnlyMessage}
+	} else if err != nil {
 		return err
 	}
 	if results == 0 && len(failures) == 0 {

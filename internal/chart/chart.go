@@ -118,20 +118,6 @@ func newChartText(rep *report.Report, T func(id string, kv ...any) string) chart
 	return ct
 }
 
-// sentences joins sentences as the language does: with a space in
-// English, with none in Chinese and Japanese.
-func (ct chartText) sentences(list []string) string {
-	out := ""
-	for i, s := range list {
-		if i == 0 {
-			out = s
-			continue
-		}
-		out = ct.T("sentences", "First", out, "Next", s)
-	}
-	return out
-}
-
 // mark is the sign of a change: ▲ better, ▼ worse.
 func mark(better bool) (string, int) {
 	if better {

@@ -6,7 +6,6 @@ package check
 
 import (
 	"fmt"
-	"path"
 	"sort"
 	"strings"
 
@@ -130,6 +129,7 @@ func Study(s *study.Study) Result {
 				rr.Run.ID, rr.Run.ID, s.Pos.File, strings.Join(steps, ", "))})
 	}
 	claimRules(rep, add)
+	finiteRules(rep, add)
 	tradeOffRules(rep, add)
 	regressionRules(rep, add)
 	reproductionRules(rep, add)
@@ -170,57 +170,42 @@ func AddCross(res *Result, diags []Diagnostic) {
 	if len(diags) == 0 {
 		return
 	}
+	index := newAckIndex(res.Study.Acks)
+	nowUsed := map[study.Pos]bool{}
 	for _, d := range diags {
 		d.Study = res.Study.ID
-		acknowledgeOne(res.Study, &d)
+		d.Ack = index.find(d.Rule, d.Subject)
 		res.Diagnostics = append(res.Diagnostics, d)
 		if a := d.Ack; a != nil {
-			// The study's own pass found this acknowledgement unused.
-			kept := res.Diagnostics[:0]
-			for _, x := range res.Diagnostics {
-				if x.Rule != RuleAckUnused || x.File != a.Pos.File || x.Line != a.Pos.Line {
-					kept = append(kept, x)
-				}
-			}
-			res.Diagnostics = kept
+			nowUsed[a.Pos] = true
 		}
 	}
+	// The study's own pass found these acknowledgements unused.
+	kept := res.Diagnostics[:0]
+	for _, x := range res.Diagnostics {
+		if x.Rule != RuleAckUnused || !nowUsed[study.Pos{File: x.File, Line: x.Line}] {
+			kept = append(kept, x)
+		}
+	}
+	res.Diagnostics = kept
 	sortDiagnostics(res.Diagnostics)
-}
-
-// subjectMatches reports whether an acknowledgement's subject names a
-// problem's subject; "conclusion/*" names every workload of the conclusion.
-func subjectMatches(pattern, subject string) bool {
-	if subject == "" {
-		return false
-	}
-	ok, err := path.Match(pattern, subject)
-	return pattern == subject || (err == nil && ok)
-}
-
-// acknowledgeOne attaches an acknowledgement to a diagnostic added after
-// the study's own pass.
-func acknowledgeOne(s *study.Study, d *Diagnostic) {
-	for i := range s.Acks {
-		if a := &s.Acks[i]; a.Rule == d.Rule && subjectMatches(a.Subject, d.Subject) {
-			d.Ack = a
-		}
-	}
 }
 
 // acknowledge attaches each acknowledgement to the problems it names and
 // reports acknowledgements that name nothing.
 func acknowledge(s *study.Study, diags []Diagnostic, add func(Diagnostic)) {
+	index := newAckIndex(s.Acks)
+	for j := range diags {
+		if a := index.find(diags[j].Rule, diags[j].Subject); a != nil {
+			diags[j].Ack = a
+		}
+	}
+	for _, d := range index.tooManyPatterns() {
+		add(d)
+	}
 	for i := range s.Acks {
 		a := &s.Acks[i]
-		used := false
-		for j := range diags {
-			if diags[j].Rule == a.Rule && subjectMatches(a.Subject, diags[j].Subject) {
-				diags[j].Ack = a
-				used = true
-			}
-		}
-		if !used {
+		if !index.used[i] {
 			add(Diagnostic{Rule: RuleAckUnused, Severity: Warning, File: a.Pos.File, Line: a.Pos.Line,
 				Message: fmt.Sprintf("acknowledgement of %s on %q matches no problem: remove it, or fix its rule and subject", a.Rule, a.Subject)})
 		}

@@ -21,7 +21,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -109,9 +108,6 @@ type Plan struct {
 	tool       string // "perflab record"; "" for perflab add
 }
 
-// idPattern is the loader's: lower-case letters, digits, '.', '_' and '-'.
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
-
 // Add plans the run and writes it; see Plan for what is inferred.
 func Add(o Options) (*Plan, error) {
 	p, err := Prepare(o)
@@ -133,11 +129,8 @@ func Prepare(o Options) (*Plan, error) {
 	if o.Results == "" {
 		o.Results = "results"
 	}
-	if !idPattern.MatchString(o.Study) {
-		return nil, fmt.Errorf("--study %q is not a study id: use lower-case letters, digits, '.', '_' and '-', as the folder names in %s", o.Study, o.Results)
-	}
-	if !idPattern.MatchString(o.Run) {
-		return nil, fmt.Errorf("--run %q is not a run id: use lower-case letters, digits, '.', '_' and '-' (e.g. vllm-fp8-tp2)", o.Run)
+	if err := checkIDs(o); err != nil {
+		return nil, err
 	}
 	if len(o.Logs) == 0 {
 		return nil, errors.New("no log given: pass the benchmark output files, one per workload")
@@ -423,6 +416,9 @@ func write(o Options, p *Plan) error {
 	files := p.Files()
 	names := make([]string, 0, len(files))
 	for n := range files {
+		if err := localName(n); err != nil {
+			return err
+		}
 		names = append(names, n)
 	}
 	sort.Strings(names)

@@ -136,11 +136,8 @@ func recordedFields(ro RecordOptions, started time.Time, logName string, raw []b
 
 // checkTarget validates the ids and loads the study; the run must not exist.
 func checkTarget(o Options) (*study.Study, error) {
-	if !idPattern.MatchString(o.Study) {
-		return nil, fmt.Errorf("--study %q is not a study id: use lower-case letters, digits, '.', '_' and '-', as the folder names in %s", o.Study, o.Results)
-	}
-	if !idPattern.MatchString(o.Run) {
-		return nil, fmt.Errorf("--run %q is not a run id: use lower-case letters, digits, '.', '_' and '-' (e.g. vllm-fp8-tp2)", o.Run)
+	if err := checkIDs(o); err != nil {
+		return nil, err
 	}
 	s, err := loadStudy(o.Results, o.Study)
 	if err != nil {

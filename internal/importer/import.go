@@ -44,6 +44,7 @@ type parser struct {
 	table           *table // the conclusion's comparison table
 	summary         *table // the summary of options
 	unlabelled      bool   // some step block had no workload label
+	stepIDs         ids
 }
 
 type dataset struct {

@@ -137,7 +137,7 @@ var tags = regexp.MustCompile(`<[^>]*>`)
 
 // stripTags removes HTML tags, keeping their text; <br> becomes a newline.
 func stripTags(s string) string {
-	s = regexp.MustCompile(`(?i)<br\s*/?>`).ReplaceAllString(s, "\n")
+	s = lineBreakTag.ReplaceAllString(s, "\n")
 	return tags.ReplaceAllString(s, "")
 }
 

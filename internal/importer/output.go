@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/site"
+	"github.com/perflab/perflab/internal/study"
 )
 
 // Files returns the study folder's files, keyed by slash-separated paths
@@ -45,6 +46,9 @@ func Write(dir string, s *Study) error {
 	files, err := s.Files()
 	if err != nil {
 		return err
+	}
+	if err := study.ValidID("study", s.ID); err != nil {
+		return fmt.Errorf("cannot import into %s: %v; rename the report file", filepath.Join(dir, s.ID), err)
 	}
 	dest := filepath.Join(dir, s.ID)
 	if _, err := os.Lstat(dest); err == nil {

@@ -40,10 +40,10 @@ type runCtx struct {
 
 func (p *parser) step(sec section) error {
 	title := strings.TrimSpace(stepNumber.ReplaceAllString(sec.title, ""))
-	st := &Step{ID: stepID(title), Title: title, Line: sec.line}
-	for i := 2; p.stepByID(st.ID) != nil; i++ {
-		st.ID = fmt.Sprintf("%s-%d", stepID(title), i)
+	if len(p.s.Steps) == MaxSteps {
+		return p.fail(sec.line, "more than %d optimisation steps under Experiment Results: split the report, or make the other headings level 4 (####)", MaxSteps)
 	}
+	st := &Step{ID: p.stepIDs.unique(stepID(title)), Title: title, Line: sec.line}
 	p.s.Steps = append(p.s.Steps, st)
 	c := &runCtx{step: st}
 	return p.walk(sec.items, c)
@@ -60,7 +60,7 @@ func (p *parser) stepByID(id string) *Step {
 
 func stepID(title string) string {
 	t := norm(title)
-	t = regexp.MustCompile(` in (vllm|sglang|tensorrt llm|trt llm|tensorrt llm vllm|mindie|lmdeploy)( .*)?$`).ReplaceAllString(t, "")
+	t = engineSuffix.ReplaceAllString(t, "")
 	switch {
 	case strings.Contains(t, "inference engine") || t == "engine selection" || t == "engine":
 		return "engine"

@@ -49,7 +49,8 @@ type Study struct {
 	Runs        []*Run
 	// Notes are things the importer could not place, with their lines;
 	// the import still succeeds.
-	Notes []string
+	Notes  []string
+	runIDs ids // given by newRunID
 }
 
 // Engine is an inference engine of the study.
@@ -200,14 +201,10 @@ func (s *Study) newRunID(name string) string {
 	if base == "" {
 		base = "run"
 	}
-	if !regexp.MustCompile(`^[a-z0-9]`).MatchString(base) {
+	if !startsWord.MatchString(base) {
 		base = "run-" + base
 	}
-	id := base
-	for i := 2; s.run(id) != nil; i++ {
-		id = fmt.Sprintf("%s-%d", base, i)
-	}
-	return id
+	return s.runIDs.unique(base)
 }
 
 func (s *Study) addClaim(c Claim) { s.Claims = append(s.Claims, c) }

@@ -578,6 +578,9 @@ func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, conte
 // renderStudyPart renders a study, with its prose by language, in
 // language li, or its downloads when li is len(render.Languages).
 func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
+	if err := check.NonFiniteError(res); err != nil {
+		return err
+	}
 	files := studyFiles{out, so}
 	nl := len(render.Languages)
 	if li == nl {

@@ -40,7 +40,6 @@ func hostileFields(t *testing.T, d Dirs, v string) []string {
 	t.Helper()
 	study := filepath.Join(d.Results, "qwen3-32b-a100")
 	log := v
-	id := regexp.MustCompile("[/\x00-\x1f\x7f\u0080-\u009f]").ReplaceAllString(v, "") // ids become file names, another matter
 	edits := []struct{ file, old, new, marker string }{
 		{"runs/sglang/run.yaml", "name: SGLang", "name: " + yamlQuote("ZnameZ "+v), "ZnameZ"},
 		{"runs/trtllm/run.yaml", "command: trtllm-serve Qwen/Qwen3-32B", "command: " + yamlQuote("trtllm-serve Qwen/Qwen3-32B ZcommandZ "+v), "ZcommandZ"},
@@ -50,8 +49,6 @@ func hostileFields(t *testing.T, d Dirs, v string) []string {
 		{"study.yaml", "version: v0.11.0", "version: " + yamlQuote("ZversionZ "+v), "ZversionZ"},
 		{"study.yaml", "model: Qwen/Qwen3-32B\n", "model: " + yamlQuote("Qwen/Qwen3-32B ZmodelZ "+v) + "\n", "ZmodelZ"},
 		{"study.yaml", "tool: vllm bench serve", "tool: " + yamlQuote("ZtoolZ "+v), "ZtoolZ"},
-		{"study.yaml", "id: max-batched-tokens", "id: " + yamlQuote("ZstepZ "+id), ""},
-		{"study.yaml", "step: max-batched-tokens", "step: " + yamlQuote("ZstepZ "+id), ""},
 	}
 	for _, e := range edits {
 		edit(t, filepath.Join(study, e.file), e.old, e.new)
@@ -62,8 +59,9 @@ func hostileFields(t *testing.T, d Dirs, v string) []string {
 	for _, lang := range []string{"en", "zh", "ja"} {
 		file := filepath.Join(d.Content, lang, "qwen3-32b-a100.md")
 		edit(t, file, "  sharegpt: ShareGPT", "  sharegpt: "+yamlQuote("ZworkloadZ "+v))
-		edit(t, file, "  max-batched-tokens:", "  "+yamlQuote("ZstepZ "+id)+":")
-		edit(t, file, "step/max-batched-tokens", "step/ZstepZ "+id)
+		// A step id with markup is refused by check (TestHostileNamesFailCheck);
+		// its display name is text. The name it had becomes a comment.
+		edit(t, file, "  max-batched-tokens:", "  max-batched-tokens: "+yamlQuote("ZstepZ "+v)+" #")
 	}
 	markers := []string{}
 	for _, e := range edits {

@@ -110,6 +110,9 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("locales/%s: %w", name, err)
 		}
+		if err := checkMessages(path.Join("locales", name), data, mf.Messages); err != nil {
+			return nil, err
+		}
 		ids := map[string]bool{}
 		plain := map[string]*plainMessage{}
 		for _, m := range mf.Messages {

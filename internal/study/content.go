@@ -155,6 +155,7 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 	current, start := "", 0
 	var buf []string
 	definitions := 0
+	var limits proseLimits
 	flush := func() {
 		if current != "" {
 			text := start + 1 // the line after the marker, past leading blank lines
@@ -173,6 +174,7 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 		if m != nil {
 			flush()
 			current, start = m[1], i+1
+			limits.columns = 0
 			if !contains(contentSections, current) && !strings.HasPrefix(current, "step/") {
 				bad(i+1, "unknown section "+current+"; known sections are "+strings.Join(contentSections, ", ")+" and step/<step-id>")
 			}
@@ -195,6 +197,12 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 			if definitions > maxDefinitions {
 				lines[i] = `\` + strings.TrimLeft(lines[i], " ")
 			}
+		}
+		if text, msg := limits.line(lines[i]); msg != "" || text != lines[i] {
+			if msg != "" {
+				bad(i+1, msg)
+			}
+			lines[i] = text
 		}
 		buf = append(buf, lines[i])
 	}

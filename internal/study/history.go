@@ -66,6 +66,10 @@ func (l *loader) history(s *Study, r *Run, dir, shown string, workloads map[stri
 			l.problem(Pos{vshown, 0}, "a run keeps at most %d earlier versions in %s/: remove the oldest", MaxHistory, HistoryDir)
 			break
 		}
+		if len(e.Name()) > MaxIDLength {
+			l.problem(Pos{vshown, 0}, "history folder name is %d bytes long; the limit is %d: name it after the engine version alone", len(e.Name()), MaxIDLength)
+			continue
+		}
 		v, err := ParseVersion(e.Name())
 		if err != nil {
 			l.problem(Pos{vshown, 0}, "history folder %q is not an engine version: %v; name it after the version of the engine it ran on", e.Name(), err)

@@ -121,6 +121,8 @@ func load(l *loader, id string) (*Study, []Problem, error) {
 	s := &Study{ID: id, Dir: dir, Pos: Pos{File: path.Join(dir, StudyFile), Line: 1}}
 	if !idPattern.MatchString(id) {
 		l.problem(s.Pos, "study folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
+	} else if msg := idProblem("study", id); msg != "" {
+		l.problem(s.Pos, "%s", msg)
 	}
 	data, err := fs.ReadFile(fsys, StudyFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -405,6 +407,10 @@ func (m *mapping) positive(key, what string, required bool) int {
 		m.l.problem(m.pos(key), "%s: field %q must be greater than zero", what, key)
 		return 0
 	}
+	if *p > MaxCount {
+		m.l.problem(m.pos(key), "%s: field %q is %d; the limit is %d", what, key, *p, MaxCount)
+		return 0
+	}
 	return *p
 }
 
@@ -489,10 +495,11 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		m := l.mapping(f, hw, "hardware", "gpu", "gpus_per_node", "nodes")
 		s.Hardware = Hardware{
 			GPU:         m.str("gpu", "hardware", true),
-			GPUsPerNode: m.positive("gpus_per_node", "hardware", true),
-			Nodes:       m.positive("nodes", "hardware", true),
+			GPUsPerNode: m.gpuCount("gpus_per_node", "hardware"),
+			Nodes:       m.gpuCount("nodes", "hardware"),
 			Pos:         Pos{f, hw.Line},
 		}
+		l.gpuProduct(&s.Hardware)
 	}
 
 	switch o := Objective(top.str("objective", "study", must)); o {
@@ -517,17 +524,23 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		s.Benchmark = Benchmark{Tool: m.str("tool", "benchmark", true), Commands: m.str("commands", "benchmark", false), Pos: Pos{f, b.Line}, CommandsLine: m.pos("commands").Line}
 	}
 
-	for _, item := range top.list("workloads", "study", must) {
+	for i, item := range top.list("workloads", "study", must) {
+		if i == MaxWorkloads {
+			l.problem(Pos{f, item.Line}, "a study has at most %d workloads, and this is one more: split the study", MaxWorkloads)
+			break
+		}
 		m := l.mapping(f, item, "workload", "id", "dataset", "input_len", "output_len", "num_prompts", "seed", "max_concurrency", "sweep", "command", "main")
 		w := Workload{
-			ID: m.str("id", "workload", true), Dataset: m.str("dataset", "workload", true),
+			ID: m.id("id", "workload"), Dataset: m.str("dataset", "workload", true),
 			NumPrompts: m.positive("num_prompts", "workload", false),
 			Seed:       m.integer("seed", "workload", false),
 			Command:    m.str("command", "workload", false), Main: m.boolean("main", "workload"),
 			Pos: Pos{f, item.Line}, Lines: m.valueLines(),
 		}
-		if mc := m.integer("max_concurrency", "workload", false); mc != nil {
-			w.MaxConcurrency = mc
+		if m.fields["max_concurrency"] != nil {
+			if mc := m.positive("max_concurrency", "workload", false); mc > 0 {
+				w.MaxConcurrency = &mc
+			}
 		}
 		if n := m.fields["sweep"]; n != nil {
 			w.Sweep = l.sweep(f, n, w.ID)
@@ -587,7 +600,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 		m.require("runs", "step")
 		runs := m.strings("runs", "step", false)
 		noRuns := m.fields["runs"] != nil && m.fields["runs"].Kind == yaml.SequenceNode && len(m.fields["runs"].Content) == 0
-		st := Step{ID: m.str("id", "step", true), Runs: runs, Reference: m.str("reference", "step", !noRuns), Pos: Pos{f, item.Line}}
+		st := Step{ID: m.id("id", "step"), Runs: runs, Reference: m.str("reference", "step", !noRuns), Pos: Pos{f, item.Line}}
 		if noRuns && st.Reference != "" {
 			l.problem(m.pos("reference"), "step: a step with no runs compares nothing; remove its reference, or list the runs it was compared with")
 		}
@@ -821,6 +834,8 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 	l.folders[id] = true
 	if !idPattern.MatchString(id) {
 		l.problem(Pos{shown, 0}, "run folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
+	} else if msg := idProblem("run", id); msg != "" {
+		l.problem(Pos{shown, 0}, "%s", msg)
 	}
 	entries, ok, err := l.readDir(dir)
 	if !ok {
@@ -912,7 +927,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		r.CommandDerived = m.boolean("command_derived", "run")
 		r.Parameters = m.str("parameters", "run", false)
 		r.Source = m.str("source", "run", false)
-		r.GPUs = m.positive("gpus", "run", true)
+		r.GPUs = m.gpuCount("gpus", "run")
 		r.Error = m.str("error", "run", false)
 		r.Recorded = l.recorded(m)
 		r.Reproduces, r.ReproducesLine = m.str("reproduces", "run", false), m.pos("reproduces").Line
@@ -953,9 +968,12 @@ func (l *loader) readDir(dir string) (entries []fs.DirEntry, ok bool, err error)
 func (l *loader) price(m *mapping, at Pos) *Price {
 	p := &Price{Raw: m.str("gpu_hour", "price", true), Currency: m.str("currency", "price", true), Pos: at}
 	v, err := strconv.ParseFloat(p.Raw, 64)
-	if err != nil || !(v > 0) || math.IsInf(v, 0) {
+	if err != nil {
+		v = math.NaN()
+	}
+	if msg := priceProblem(p.Raw, v); msg != "" {
 		if p.Raw != "" {
-			l.problem(m.pos("gpu_hour"), "price: gpu_hour %q must be a positive number, the cost of one GPU for one hour", p.Raw)
+			l.problem(m.pos("gpu_hour"), "%s", msg)
 		}
 		return nil
 	}
