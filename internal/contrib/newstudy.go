@@ -65,8 +65,8 @@ func draftStudy(o Options, inputs []Input) (*study.Study, []*logInfo, error) {
 			stem := strings.ToLower(strings.TrimSuffix(base, filepath.Ext(base)))
 			id, _, _, _ = study.SplitLogName(stem, func(string) bool { return false })
 		}
-		if !idPattern.MatchString(id) {
-			return nil, nil, fmt.Errorf("%s: the file name gives the workload id %q, which is not an id: name the log <workload>.log (lower-case letters, digits, '.', '_' and '-'), or pass --workload", in.Path, id)
+		if err := study.ValidID("workload", id); err != nil {
+			return nil, nil, fmt.Errorf("%s: the file name gives no valid workload id (%v): name the log <workload>.log, or pass --workload", in.Path, err)
 		}
 		if seen[id] {
 			continue // a repeat of a workload already drafted
