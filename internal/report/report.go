@@ -109,6 +109,9 @@ type Change struct {
 	NFrom, NTo int
 	Band       float64
 	Formula    string
+	// Likeness says whether both sides were measured alike; nil where
+	// it was not judged (history compares a run with itself).
+	Likeness *Likeness
 }
 
 func newChange(m Metric, from, to Value) *Change { return newChangeBand(m, from, to, BandFloor) }
@@ -264,6 +267,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 	for _, st := range s.Steps {
 		r.Steps = append(r.Steps, r.step(st))
 	}
+	r.judgeComparability()
 	for _, run := range UnplacedRuns(s) {
 		r.Others = append(r.Others, r.runResult(run))
 	}
