@@ -342,6 +342,9 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if ch == nil {
 			return "—"
 		}
+		if why := unlike(loc, ch); why != "" {
+			return why
+		}
 		if ch.Noise {
 			return "≈ " + report.FormatPercent(ch.Percent) + changeStats(loc, ch) + loc.T("change.noise")
 		}
@@ -363,7 +366,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 				status = loc.T("source.claim_differs", "Printed", claim.Claim.Printed)
 			}
 		}
-		s := sourced(pct(ch), anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status))
+		s := sourced(pct(ch), anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status)) + caveats(loc, ch)
 		if claim != nil && claim.Checked && !claim.Match {
 			s += loc.T("erratum.marker")
 		}

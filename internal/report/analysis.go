@@ -49,6 +49,9 @@ type AnalysisComparison struct {
 	Test          string      `json:"test"`
 	BandPercent   float64     `json:"band_percent"`
 	Verdict       string      `json:"verdict"` // better, worse, no measurable difference
+	// Comparability is like-for-like, caveated or not comparable, with
+	// what differs; absent for history, a run against itself.
+	Comparability *Likeness `json:"comparability,omitempty"`
 }
 
 // AnalysisBudget is the latency budget's verdict on each run.
@@ -151,6 +154,9 @@ func (a *Analysis) add(kind, subject, workload string, c *Change) {
 		Test: c.Test, BandPercent: c.Band, Verdict: verdictWord(c)}
 	if !math.IsNaN(c.Lo) && !math.IsNaN(c.Hi) {
 		ac.Interval = &[2]float64{c.Lo, c.Hi}
+	}
+	if c.Likeness != nil {
+		ac.Comparability = c.Likeness
 	}
 	a.Comparisons = append(a.Comparisons, ac)
 }

@@ -34,6 +34,9 @@ func TestAnalysis(t *testing.T) {
 	if single == nil || single.Verdict != "no measurable difference" || single.P != nil || single.Interval != nil || single.N != [2]int{5, 1} || single.Test != TestBand {
 		t.Errorf("single-run comparison %+v", single)
 	}
+	if step != nil && (step.Comparability == nil || step.Comparability.Verdict != LikeForLike || len(step.Comparability.Reasons) != 0) {
+		t.Errorf("step comparability %+v, want like-for-like", step.Comparability)
+	}
 	if len(a.Bands) == 0 || a.Bands[0].Metric != TotalThroughput.Key || a.Alpha != 0.05 {
 		t.Errorf("bands %+v, alpha %v", a.Bands, a.Alpha)
 	}

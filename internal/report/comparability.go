@@ -48,7 +48,7 @@ const MeasurementGap = 30 * 24 * time.Hour
 // Likeness says whether the two sides of a change were measured alike
 // (its comparability), and if not, what differs.
 type Likeness struct {
-	Verdict string   `json:"comparability"`
+	Verdict string   `json:"verdict"`
 	Reasons []Reason `json:"reasons"`
 }
 
