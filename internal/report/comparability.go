@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -52,7 +53,8 @@ type Likeness struct {
 	Reasons []Reason `json:"reasons"`
 }
 
-// Reason is one difference: its code and each side's value, as text.
+// Reason is one difference: its code and each side's value, as text
+// (for ReasonCommand, the run's name and id).
 type Reason struct {
 	Code string `json:"code"`
 	From string `json:"from"`
@@ -73,7 +75,8 @@ type Side struct {
 // Compare judges whether two sides were measured like for like.
 func Compare(from, to Side) Likeness {
 	var reasons []Reason
-	add := func(code, a, b string) { reasons = append(reasons, Reason{code, a, b}) }
+	// Names, versions and dates come from hostile files: kept as plain text.
+	add := func(code, a, b string) { reasons = append(reasons, Reason{code, plain.Line(a), plain.Line(b)}) }
 	if a, b := recordedGPUOf(from.Run), recordedGPUOf(to.Run); a != "" && b != "" && a != b {
 		add(ReasonGPUModel, a, b)
 	}
@@ -108,7 +111,7 @@ func Compare(from, to Side) Likeness {
 	toolReasons(from.Block, to.Block, add)
 	for _, s := range []Side{from, to} {
 		if s.Command != "" && s.Run != nil && s.Run.Command != s.Command {
-			add(ReasonCommand, s.Run.Name, s.Run.Command)
+			add(ReasonCommand, s.Run.Name, s.Run.ID)
 		}
 	}
 	if a, b, ok := measuredApart(from.Run, to.Run); ok {
