@@ -79,3 +79,26 @@ func TestCompareDates(t *testing.T) {
 		t.Errorf("two months apart: %s %v, want caveated by date", got.Verdict, codes(got))
 	}
 }
+
+// TestBuildJudgesComparability: Build gives the step and each of its runs
+// the comparability of its two logs, and the conclusion row its own.
+func TestBuildJudgesComparability(t *testing.T) {
+	base := testRun("a", "a", 8, "sharegpt", "1000.00")
+	opt := testRun("b", "b", 8, "sharegpt", "1100.00")
+	setMetric(base, "sharegpt", "max_concurrency", "64", 3)
+	setMetric(opt, "sharegpt", "max_concurrency", "32", 3)
+	r, ch := stepChange(t, base, opt)
+	if ch.Likeness == nil || ch.Likeness.Verdict != NotComparable {
+		t.Fatalf("step at concurrency 64 against 32: %+v, want not comparable", ch.Likeness)
+	}
+	if rr := r.StepByID("x").Runs[0]; rr.Change == nil || rr.Change.Likeness == nil || rr.Change.Likeness.Verdict != NotComparable {
+		t.Errorf("the step's run was not judged: %+v", rr.Change)
+	}
+	if row := r.RowByWorkload("sharegpt"); row == nil || row.Change.Likeness == nil || row.Change.Likeness.Verdict != NotComparable {
+		t.Errorf("the conclusion row was not judged")
+	}
+	setMetric(opt, "sharegpt", "max_concurrency", "64", 3)
+	if _, ch := stepChange(t, base, opt); ch.Likeness == nil || ch.Likeness.Verdict != LikeForLike {
+		t.Errorf("same load: %+v, want like-for-like", ch.Likeness)
+	}
+}
