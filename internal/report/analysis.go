@@ -85,6 +85,9 @@ type AnalysisPoint struct {
 	MedianTPOT   *float64 `json:"median_tpot_ms"`
 	Frontier     bool     `json:"frontier"`
 	Meets        bool     `json:"meets_budget"`
+	// PerMillionOutput is what a million output tokens cost at the point,
+	// at the study's price; absent without a price.
+	PerMillionOutput *float64 `json:"per_million_output_tokens,omitempty"`
 }
 
 // AnalysisCost is one run's cost per million output tokens.
@@ -129,7 +132,7 @@ func (r *Report) Analysis() *Analysis {
 	}
 	a.Budget = r.analysisBudget()
 	for _, sw := range r.Sweeps {
-		a.Sweeps = append(a.Sweeps, analysisSweep(sw))
+		a.Sweeps = append(a.Sweeps, analysisSweep(sw, r.Cost))
 	}
 	if r.Cost != nil {
 		for _, c := range r.Cost.Runs {
@@ -218,11 +221,14 @@ func (r *Report) analysisBudget() *AnalysisBudget {
 	return b
 }
 
-func analysisSweep(sw SweepResult) AnalysisSweep {
+func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 	point := func(p *SweepPoint) AnalysisPoint {
 		ap := AnalysisPoint{Run: p.Run.ID, Load: p.Load.Measured, OutputPerGPU: p.PerGPU(), Frontier: p.Frontier, Meets: p.Meets && sw.Limits != nil}
 		if p.TPOT != nil {
 			ap.MedianTPOT = finite(p.TPOT.Measured)
+		}
+		if cost != nil {
+			ap.PerMillionOutput = pointCost(cost.Price, p)
 		}
 		return ap
 	}

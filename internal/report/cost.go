@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"sort"
 
 	"github.com/perflab/perflab/internal/study"
@@ -51,4 +52,15 @@ func (r *Report) cost() *CostResult {
 	}
 	sort.SliceStable(res.Runs, func(i, j int) bool { return res.Runs[i].PerMillion < res.Runs[j].PerMillion })
 	return res
+}
+
+// pointCost is the price of a million output tokens at a sweep point, as
+// cost works it out for a run; nil when the point has no throughput.
+func pointCost(price *study.Price, p *SweepPoint) *float64 {
+	if p.Output.GPUs <= 0 || !(p.Output.Measured > 0) || math.IsInf(p.Output.Measured, 0) {
+		return nil
+	}
+	perHour := p.Output.Measured * 3600 / float64(p.Output.GPUs)
+	x := price.PerGPUHour * 1e6 / perHour
+	return &x
 }

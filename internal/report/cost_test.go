@@ -23,3 +23,18 @@ func TestCostPerMillionTotal(t *testing.T) {
 		t.Errorf("no total throughput, yet %v per million", c.Runs[0].PerMillionTotal)
 	}
 }
+
+// TestPointCost: 2 USD per GPU-hour, 400 output tok/s on 4 GPUs is 100
+// tok/s per GPU, 360000 tokens per GPU-hour: 5.5556 USD per million; a
+// point without throughput has no cost.
+func TestPointCost(t *testing.T) {
+	price := &study.Price{PerGPUHour: 2, Currency: "USD"}
+	p := &SweepPoint{Output: Value{Measured: 400, GPUs: 4, Replicas: 1}}
+	if got := pointCost(price, p); got == nil || !near(*got, 2e6/360000) {
+		t.Errorf("cost %v, want %v", got, 2e6/360000)
+	}
+	p.Output.Measured = 0
+	if got := pointCost(price, p); got != nil {
+		t.Errorf("no throughput, yet a cost of %v", *got)
+	}
+}
