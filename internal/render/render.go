@@ -35,20 +35,6 @@ import (
 	"github.com/perflab/perflab/internal/plain"
 )
 
-// Language is one language perflab publishes in.
-type Language struct {
-	Code string // en, zh, ja
-	Name string // its own name: English, 中文, 日本語
-	Tag  language.Tag
-}
-
-// Languages in the order of the language switcher.
-var Languages = []Language{
-	{"en", "English", language.English},
-	{"zh", "中文", language.SimplifiedChinese},
-	{"ja", "日本語", language.Japanese},
-}
-
 // Renderer holds the parsed templates, the message bundle and the one
 // goldmark instance of a build.
 type Renderer struct {
