@@ -505,8 +505,8 @@ var (
 // = y. `A` is faster by d tok/s (p%); Mean TPOT = a ms vs b ms, reduced by
 // c ms (q%)." and its latency form with "(n.nnx faster)".
 func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bool, detail string) {
-	es := summaryEntry.FindAllStringSubmatch(printed, 2)
-	if len(es) < 2 {
+	entries := summaryEntry.FindAllStringSubmatch(printed, 2)
+	if len(entries) < 2 {
 		return false, false, fmt.Sprintf("%q names no two runs with their values", printed)
 	}
 	find := func(name string) *study.Run {
@@ -522,11 +522,11 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		}
 		return nil
 	}
-	a, b := find(es[0][1]), find(es[1][1])
+	a, b := find(entries[0][1]), find(entries[1][1])
 	if a == nil || b == nil || r.Main == nil {
-		return false, false, fmt.Sprintf("the runs %q and %q are not runs of step %s", es[0][1], es[1][1], sr.Step.ID)
+		return false, false, fmt.Sprintf("the runs %q and %q are not runs of step %s", entries[0][1], entries[1][1], sr.Step.ID)
 	}
-	ba, bb := a.Result(r.Main.ID), b.Result(r.Main.ID)
+	blockA, blockB := a.Result(r.Main.ID), b.Result(r.Main.ID)
 	get := func(blk *benchlog.Block, label, num, unit string) (interval, printedValue, bool) {
 		pv, ok := r.readValue(label, num, "", unit)
 		if !ok {
@@ -538,20 +538,20 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		}
 		return intervalOf(m.Value, m.Decimals), pv, true
 	}
-	xa, pa, ok1 := get(ba, es[0][2], es[0][3], es[0][4])
-	xb, pb, ok2 := get(bb, es[1][2], es[1][3], es[1][4])
+	xa, pa, ok1 := get(blockA, entries[0][2], entries[0][3], entries[0][4])
+	xb, pb, ok2 := get(blockB, entries[1][2], entries[1][3], entries[1][4])
 	if !ok1 || !ok2 {
 		return false, false, fmt.Sprintf("the logs of %s and %s do not give the figures of %q", a.ID, b.ID, printed)
 	}
 	if !xa.holds(pa.value, pa.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, es[0][3], FormatNumber(xa.mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, entries[0][3], FormatNumber(xa.mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
 	}
 	if !xb.holds(pb.value, pb.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, es[1][3], FormatNumber(xb.mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, entries[1][3], FormatNumber(xb.mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
 	}
 	higher := pa.key != MeanE2EL.Key && !strings.HasSuffix(pa.key, "_ms")
 	if d := summaryDiff.FindStringSubmatch(printed); d != nil {
-		if ok, why := summaryDirection(printed, es[0][1], es[1][1], xa, xb, higher); !ok {
+		if ok, why := summaryDirection(printed, entries[0][1], entries[1][1], xa, xb, higher); !ok {
 			return true, false, why
 		}
 		diff := xa.sub(xb).abs().scale(1 / pa.scale)
@@ -563,8 +563,8 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		}
 	}
 	for _, o := range summaryOther.FindAllStringSubmatch(printed, -1) {
-		ma, pma, ok1 := get(ba, o[1], o[2], o[3])
-		mb, pmb, ok2 := get(bb, o[1], o[4], o[5])
+		ma, pma, ok1 := get(blockA, o[1], o[2], o[3])
+		mb, pmb, ok2 := get(blockB, o[1], o[4], o[5])
 		if !ok1 || !ok2 {
 			return true, false, fmt.Sprintf("the logs give no %s for %s and %s", o[1], a.ID, b.ID)
 		}
