@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/perflab/perflab/internal/benchtree"
+	"github.com/perflab/perflab/internal/study"
 )
 
 func main() {
@@ -381,7 +382,7 @@ codeFences = false
 	}
 	pages := 0
 	src := filepath.Join(t.dir, "site")
-	for _, lang := range []string{"en", "zh", "ja"} {
+	for _, lang := range study.Languages {
 		mds, err := filepath.Glob(filepath.Join(src, lang, "*.md"))
 		if err != nil {
 			return 0, err

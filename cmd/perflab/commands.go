@@ -105,11 +105,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		abs, _ := filepath.Abs(filepath.Join(*out, "index.html"))
 		if res.Incremental {
 			fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/, %d rendered again (cache %s)\nopen file://%s\n",
-				res.Studies, 3, res.Files, *out, res.Rendered, *cache, filepath.ToSlash(abs))
+				res.Studies, len(study.Languages), res.Files, *out, res.Rendered, *cache, filepath.ToSlash(abs))
 			return nil
 		}
 		fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/ (full build; cache %s)\nopen file://%s\n",
-			res.Studies, 3, res.Files, *out, *cache, filepath.ToSlash(abs))
+			res.Studies, len(study.Languages), res.Files, *out, *cache, filepath.ToSlash(abs))
 		warnErrors(res.Project, stderr)
 		return nil
 	}
@@ -128,7 +128,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
 	}
 	abs, _ := filepath.Abs(filepath.Join(*out, "index.html"))
-	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/\nopen file://%s\n", len(p.Results), 3, nfiles, *out, filepath.ToSlash(abs))
+	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/\nopen file://%s\n", len(p.Results), len(study.Languages), nfiles, *out, filepath.ToSlash(abs))
 	warnErrors(p, stderr)
 	return nil
 }

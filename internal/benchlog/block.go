@@ -8,8 +8,8 @@
 // it came from.
 //
 // A Scanner streams its input: memory does not grow with the file. It
-// chooses a reader from the first bytes (see FORMATS.md section 8.15: a
-// look-alike is never read as a result):
+// chooses a reader from the first bytes (a look-alike is never read as a
+// result):
 //
 //   - '{' followed by '"', or '[' followed by '{': JSON. FormatVLLMJSON (vLLM
 //     --save-result, one object or several appended, key typos
@@ -38,7 +38,7 @@
 //     before it (a quote, a docker compose service, an RFC 3339 timestamp, a
 //     rank, a Ray worker, a grep -n or cat -n line number: prefix.go). In it:
 //
-// Layouts read from console logs (FORMATS.md sections 1 to 5 and 10):
+// Layouts read from console logs (docs/metrics.md, "Outputs perflab reads"):
 //
 //   - FormatVLLM: the "Serving Benchmark Result" table of every vLLM release
 //     since v0.4.0, the banner found anywhere in a line, closed by a rule of
@@ -113,7 +113,7 @@
 // metrics that follow another one (PerRequestMean, PeakBucket, Recomputed,
 // Derived), so that a validator applies only the identities that hold.
 //
-// Keys are those of vLLM's --save-result JSON (FORMATS.md section 6):
+// Keys are those of vLLM's --save-result JSON (docs/metrics.md, "Keys"):
 // completed, duration, request_throughput, mean_ttft_ms, p99.9_itl_ms, ...
 // Latencies are in ms and durations in s whatever unit was printed; Metric
 // records the printed value, its decimals and its line (a JSON number's
@@ -133,22 +133,22 @@ type Format string
 const (
 	FormatVLLM           Format = "vllm"              // banner table of vllm bench serve / benchmark_serving.py
 	FormatVLLMHeaderless Format = "vllm-headerless"   // the same table with its banner lost
-	FormatVLLMPlain      Format = "vllm-plain"        // 2023 and early-2024 "Label: value unit" lines without banner (section 1.5)
-	FormatSGLang         Format = "sglang"            // sglang.bench_serving's copy of the table (section 2.1)
-	FormatTRTLLMServe    Format = "trtllm-serve"      // TensorRT-LLM's benchmark_serving.py copy (section 3.1)
-	FormatGuideLLM       Format = "gpustack-guidellm" // GPUStack's guidellm rendering (section 10)
+	FormatVLLMPlain      Format = "vllm-plain"        // 2023 and early-2024 "Label: value unit" lines without banner
+	FormatSGLang         Format = "sglang"            // sglang.bench_serving's copy of the table
+	FormatTRTLLMServe    Format = "trtllm-serve"      // TensorRT-LLM's benchmark_serving.py copy
+	FormatGuideLLM       Format = "gpustack-guidellm" // GPUStack's guidellm rendering
 	FormatUnknown        Format = "unknown"           // a banner whose labels are not a serving result
 
-	FormatVLLMJSON      Format = "vllm-json"         // vLLM --save-result JSON, one or more objects per file (section 1.7)
-	FormatTRTLLMJSON    Format = "trtllm-serve-json" // TensorRT-LLM benchmark_serving.py --save-result JSON (section 3.1)
-	FormatSGLangJSONL   Format = "sglang-jsonl"      // SGLang --output-file JSON lines (section 2.2)
-	FormatTRTLLMBench   Format = "trtllm-bench"      // trtllm-bench report (section 3.2)
-	FormatTRTLLMBenchJS Format = "trtllm-bench-json" // trtllm-bench --report_json (section 3.2)
-	FormatGenAIPerf     Format = "genai-perf"        // GenAI-Perf console table (section 4.1)
-	FormatGenAIPerfCSV  Format = "genai-perf-csv"    // GenAI-Perf profile_export CSV (section 4.2)
-	FormatAIPerf        Format = "aiperf"            // AIPerf console table (section 5.1)
-	FormatAIPerfCSV     Format = "aiperf-csv"        // AIPerf profile_export_aiperf.csv (section 5.2)
-	FormatError         Format = "error"             // a failed run: an error where a result would be (section 10)
+	FormatVLLMJSON      Format = "vllm-json"         // vLLM --save-result JSON, one or more objects per file
+	FormatTRTLLMJSON    Format = "trtllm-serve-json" // TensorRT-LLM benchmark_serving.py --save-result JSON
+	FormatSGLangJSONL   Format = "sglang-jsonl"      // SGLang --output-file JSON lines
+	FormatTRTLLMBench   Format = "trtllm-bench"      // trtllm-bench report
+	FormatTRTLLMBenchJS Format = "trtllm-bench-json" // trtllm-bench --report_json
+	FormatGenAIPerf     Format = "genai-perf"        // GenAI-Perf console table
+	FormatGenAIPerfCSV  Format = "genai-perf-csv"    // GenAI-Perf profile_export CSV
+	FormatAIPerf        Format = "aiperf"            // AIPerf console table
+	FormatAIPerfCSV     Format = "aiperf-csv"        // AIPerf profile_export_aiperf.csv
+	FormatError         Format = "error"             // a failed run: an error where a result would be
 
 	FormatLlamaBench      Format = "llama-bench"       // llama.cpp llama-bench -o md: one block per table row
 	FormatLlamaBenchCSV   Format = "llama-bench-csv"   // llama-bench -o csv

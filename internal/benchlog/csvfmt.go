@@ -10,7 +10,7 @@ import (
 	"github.com/gocarina/gocsv"
 )
 
-// GenAI-Perf and AIPerf CSV exports (FORMATS.md sections 4.2 and 5.2):
+// GenAI-Perf and AIPerf CSV exports (docs/metrics.md, "Outputs perflab reads"):
 // blank-line separated sections, each with its header: "Metric,avg,min,...",
 // "Metric,Value", GPU telemetry (skipped). Lines are trimmed (docs indent
 // them), "#" lines skipped, CRLF accepted. Each section is read with gocsv

@@ -15,8 +15,8 @@ import (
 // csvColumns are the fixed first columns written by WriteCSV.
 var csvColumns = []string{"file", "line", "end_line", "format", "tool", "version", "definition", "truncated", "failure"}
 
-// scalarOrder is the order of FORMATS.md section 6 for keys that are not
-// latency statistics.
+// scalarOrder orders the keys that are not latency statistics: counts,
+// duration, tokens, throughputs, then the load a run was given.
 var scalarOrder = []string{
 	"num_prompts", "completed", "failed", "duration", "total_input_tokens", "total_output_tokens",
 	"total_output_tokens_retokenized", "request_throughput", "request_goodput", "output_throughput",
@@ -32,7 +32,7 @@ var (
 	statNamesOr = []string{"mean", "median", "std", "min", "max"}
 )
 
-// keyRank sorts canonical keys: section 6 scalars, then the statistics of
+// keyRank sorts canonical keys: the scalars of scalarOrder, then the statistics of
 // TTFT, TTST, TPOT, ITL, E2EL (mean, median, std, min, max, then
 // percentiles in numeric order), then every other key alphabetically.
 func keyRank(a, b string) int {
@@ -66,8 +66,8 @@ func rankOf(k string) []float64 {
 // then one row per block. The columns are file, line, end_line, format,
 // tool, version, definition, truncated, failure ("Kind: message"), then one
 // column per canonical key that any of the blocks has, in the order of
-// FORMATS.md section 6 (counts, duration, tokens, throughputs, then the
-// statistics of TTFT, TTST, TPOT, ITL, E2EL), other keys alphabetically.
+// keyRank (counts, duration, tokens, throughputs, then the statistics of
+// TTFT, TTST, TPOT, ITL, E2EL), other keys alphabetically.
 // A block without a key has an empty cell; values are plain decimals.
 func WriteCSV(w io.Writer, blocks []Block) error {
 	keys := map[string]bool{}

@@ -71,7 +71,7 @@ func (s *Scanner) cutTopStart(text []byte) bool {
 // cutTopKept reports whether a block without banner that opened at a
 // section line is a result: closed by its rule, every label ours.
 func (s *Scanner) cutTopKept(b *Block, truncated bool) bool {
-	if !s.marks.cutTop || truncated || s.known < 3 || s.unknwn > 0 {
+	if !s.marks.cutTop || truncated || s.known < 3 || s.unknown > 0 {
 		return false
 	}
 	b.Problems = append(b.Problems, cutTopProblem(s.name, b.Line, "result table", "banner and request counts"))

@@ -2,7 +2,7 @@ package benchlog
 
 import "bytes"
 
-// failureAt reads a failed-run line (FORMATS.md section 10): a Python
+// failureAt reads a failed-run line: a Python
 // exception line "RuntimeError: CUDA out of memory" (also behind "# " or with
 // a module, "torch.OutOfMemoryError: ..."), a repr ValueError("..."), or a
 // comment "# Crash ...". line is the raw line; it is cheap on other lines

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// JSON results (FORMATS.md sections 1.7, 2.2, 3.1, 3.2): a vLLM
+// JSON results (docs/metrics.md, "Outputs perflab reads"): a vLLM
 // --save-result file (one object, or several with --append-result), SGLang
 // --output-file JSON lines, TensorRT-LLM's --save-result, or a trtllm-bench
 // --report_json; also a top-level array of such objects. Each object is read

@@ -4,9 +4,9 @@ import (
 	"strings"
 )
 
-// GenAI-Perf and AIPerf (FORMATS.md sections 4 and 5) print one row per
-// metric, "<Name> (<unit>)", with one column per statistic (avg, min, max,
-// p99 ... std, sum) or a single value. nvMetric maps a row to canonical keys.
+// GenAI-Perf and AIPerf (docs/metrics.md, "Outputs perflab reads") print
+// one row per metric, "<Name> (<unit>)", with one column per statistic
+// (avg, min, max, p99 ... std, sum) or a single value. nvMetric maps a row to canonical keys.
 
 // nvKind says how a row's statistics become keys.
 type nvKind int

@@ -98,7 +98,7 @@ type Scanner struct {
 	// whose per-stage lines are kept as labels only.
 	omniStage bool
 	known     int // labels of cur with a canonical key
-	unknwn    int // labels of cur without one
+	unknown   int // labels of cur without one
 
 	// The lines of cur, made into Block.Labels and Block.Metrics by finish:
 	// label and value bytes go to arena, made one string per block.
@@ -461,7 +461,7 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	case !ok:
 	case !s.bannerd:
 		ok = s.isCandidateLabel(label)
-	case s.known > 0 && s.unknwn == 0:
+	case s.known > 0 && s.unknown == 0:
 		// A block of ours so far: a log line means it was cut off. (Another
 		// tool's labels, timestamps and all, are kept as they come.)
 		ok = isTableLabel(label)
@@ -568,7 +568,7 @@ func (s *Scanner) begin(atBanner bool) {
 	s.bannerHead, s.linePrefix = s.bannerHead[:0], s.linePrefix[:0]
 	s.marks = marks{}
 	s.decodeSec, s.omniStage = false, false
-	s.known, s.unknwn = 0, 0
+	s.known, s.unknown = 0, 0
 	if s.spans == nil {
 		s.spans = make([]span, 0, 32) // a vLLM block has about twenty lines; more grow the slice
 		s.arena = make([]byte, 0, 512)
@@ -636,7 +636,7 @@ func (s *Scanner) add(label, value []byte) {
 	s.spans = append(s.spans, sp)
 	info := &e.info
 	if !info.known {
-		s.unknwn++
+		s.unknown++
 		return
 	}
 	s.known++
@@ -760,7 +760,7 @@ func (s *Scanner) end(truncated bool) {
 
 	if !s.bannerd {
 		// No banner: keep only what is clearly a result table.
-		if !core && !s.cutTopKept(b, truncated) || s.known < 3 || s.unknwn > s.known {
+		if !core && !s.cutTopKept(b, truncated) || s.known < 3 || s.unknown > s.known {
 			return
 		}
 		s.finish(b, true)
@@ -774,9 +774,9 @@ func (s *Scanner) end(truncated bool) {
 	} else {
 		b.Format = FormatVLLM
 		// A cut-off block keeps the family if what was read of it is ours.
-		ours := core || (truncated && s.known > 0 && s.unknwn == 0)
-		s.finish(b, ours && (s.unknwn <= s.known || m.omni))
-		if !ours || (s.unknwn > s.known && !m.omni) {
+		ours := core || (truncated && s.known > 0 && s.unknown == 0)
+		s.finish(b, ours && (s.unknown <= s.known || m.omni))
+		if !ours || (s.unknown > s.known && !m.omni) {
 			b.Format = FormatUnknown
 			b.Problems = append(b.Problems[:0], &SyntaxError{File: s.name, Line: b.Line,
 				Msg: `banner of another tool: no "Successful requests:" and "Benchmark duration (s):" lines; labels kept, no metric read`})

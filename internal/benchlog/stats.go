@@ -10,9 +10,9 @@ import (
 )
 
 // recompute fills a JSON block's latency statistics from its per-request
-// arrays (FORMATS.md section 1.7): successful requests only (errors == ""),
-// seconds -> ms, itls flattened; numpy's mean, population std and linear
-// percentiles. A statistic the JSON has is kept as written and, for vLLM,
+// arrays (docs/metrics.md, "Definitions by tool"): successful requests
+// only (errors == ""), seconds -> ms, itls flattened; numpy's mean,
+// population std and linear percentiles. A statistic the JSON has is kept as written and, for vLLM,
 // compared with the recomputed one: a difference is a problem (the file was
 // edited or mixes runs). A statistic it lacks is added with the definition
 // Recomputed. The samples are kept in Block.Requests.

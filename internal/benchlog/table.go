@@ -7,10 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// A rich console table of GenAI-Perf or AIPerf (FORMATS.md sections 4.1 and
-// 5.1): an optional title line ("NVIDIA AIPerf | LLM Metrics"), a header row
-// framed with ┏━┳┓ ┃ ┡━╇┩, body rows │ label │ v │ ... │ and a bottom
-// └─┴┘. Row labels that wrap continue on rows whose value cells are empty.
+// A rich console table of GenAI-Perf or AIPerf (docs/metrics.md, "Outputs
+// perflab reads"): an optional title line ("NVIDIA AIPerf | LLM Metrics"),
+// a header row framed with ┏━┳┓ ┃ ┡━╇┩, body rows │ label │ v │ ... │ and
+// a bottom └─┴┘. Row labels that wrap continue on rows whose value cells are empty.
 // After the bottom, "Label: value" lines of the same run are read into the
 // block (GenAI-Perf 2024 system rows, AIPerf "Benchmark Duration: 15.81 sec").
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// The trtllm-bench report (FORMATS.md section 3.2): sections of
+// The trtllm-bench report (docs/metrics.md, "trtllm-bench report"): sections of
 // "Label:<tabs>value" lines, each under a "= TITLE" line between rules of
 // '='; breakdowns "[Latency] P50    : 54486.1063". A block starts at the
 // first "= TITLE" line and ends at a rule not followed by another title. It
@@ -278,9 +278,9 @@ func (s *Scanner) benchEnd(truncated bool) {
 }
 
 // deriveTotals fills total input and output tokens from the average lengths
-// and the number of requests (section 6), so that the count / duration
-// identities can be checked; Decimals is widened to cover the rounding of
-// the average times the count.
+// and the number of requests, so that the count / duration identities can
+// be checked; Decimals is widened to cover the rounding of the average
+// times the count.
 func deriveTotals(b *Block) {
 	n, ok := b.Metrics["completed"]
 	if !ok || n.Value <= 0 || n.Value > 1e12 {

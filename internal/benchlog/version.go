@@ -9,7 +9,7 @@ type era struct {
 }
 
 // vllmEras are in release order; a block is dated by the latest it shows
-// (FORMATS.md section 1.5).
+// (docs/metrics.md, "Outputs perflab reads": every release since v0.4).
 var vllmEras = []era{
 	{"key:mean_e2el_ms", "v0.5.5+ (E2EL section)"},
 	{"Total Token throughput (tok/s)", "v0.6.0+ (Total Token throughput)"},

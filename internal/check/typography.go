@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/perflab/perflab/internal/cjk"
 )
 
 // RuleTypography: Chinese and Japanese prose uses full-width punctuation
@@ -15,15 +17,12 @@ import (
 // (the glossary), and, in Japanese, one register.
 const RuleTypography = "typography"
 
-// cjk is a Chinese or Japanese character (Han, kana, the full stop).
-const cjk = `[\p{Han}\p{Hiragana}\p{Katakana}ー。、]`
-
 var (
-	asciiBetweenCJK = regexp.MustCompile(cjk + ` ?([,:;!?()]) ?` + cjk)
+	asciiBetweenCJK = regexp.MustCompile(cjk.Writing + ` ?([,:;!?()]) ?` + cjk.Writing)
 	spaceAfterStop  = regexp.MustCompile(`。 +\S`)
 	// spaceBetweenCJK: Han, kana or full-width punctuation on both sides
 	// (。 on the left is spaceAfterStop's).
-	spaceBetweenCJK = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー\x{3001}\x{3003}-\x{303F}\x{FF01}-\x{FFEF}] +[\p{Han}\p{Hiragana}\p{Katakana}ー\x{3001}-\x{303F}\x{FF01}-\x{FFEF}]`)
+	spaceBetweenCJK = regexp.MustCompile(cjk.WideNotStop + ` +` + cjk.Wide)
 	// codeSpan also takes a message's {{.Field}}: it stands for a value,
 	// which is blanked like code.
 	codeSpan = regexp.MustCompile("`[^`]*`|\\]\\([^)]*\\)|https?://\\S+|\\{\\{[^}]*\\}\\}")
@@ -84,7 +83,7 @@ func mayHaveASCIIBetweenCJK(prose string) bool {
 		after := strings.TrimPrefix(prose[i+1:], " ")
 		b, _ := utf8.DecodeLastRuneInString(before)
 		a, _ := utf8.DecodeRuneInString(after)
-		if isCJKChar(b) && isCJKChar(a) {
+		if cjk.IsWriting(b) && cjk.IsWriting(a) {
 			return true
 		}
 	}
@@ -99,11 +98,6 @@ func findIf(may bool, re *regexp.Regexp, s string) []int {
 	return re.FindStringIndex(s)
 }
 
-// isCJKChar is the class cjk.
-func isCJKChar(r rune) bool {
-	return r == 'ー' || r == '。' || r == '、' || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
-}
-
 // mayHaveSpaceBetweenCJK is false where spaceBetweenCJK cannot match: no
 // run of spaces has a CJK character or full-width punctuation on each side.
 func mayHaveSpaceBetweenCJK(prose string) bool {
@@ -114,7 +108,7 @@ func mayHaveSpaceBetweenCJK(prose string) bool {
 		}
 		b, _ := utf8.DecodeLastRuneInString(prose[:i])
 		a, _ := utf8.DecodeRuneInString(prose[j:])
-		if i > 0 && isWideChar(b) && b != '。' && isWideChar(a) {
+		if i > 0 && cjk.IsWide(b) && b != '。' && cjk.IsWide(a) {
 			return true
 		}
 		k := strings.IndexByte(prose[j:], ' ')
@@ -124,11 +118,6 @@ func mayHaveSpaceBetweenCJK(prose string) bool {
 		i = j + k
 	}
 	return false
-}
-
-// isWideChar is either side of spaceBetweenCJK (the left excludes 。).
-func isWideChar(r rune) bool {
-	return r == 'ー' || (r >= 0x3001 && r <= 0x303F) || (r >= 0xFF01 && r <= 0xFFEF) || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
 // italicCJK returns the first *...* of a line (single asterisks, which
@@ -379,7 +368,7 @@ var (
 	yamlKey   = regexp.MustCompile(`^\s*[A-Za-z0-9_.-]+:\s*`)
 	htmlNote  = regexp.MustCompile(`<!--.*?-->`)
 	// hasCJK: a Chinese or Japanese character or full-width punctuation.
-	hasCJK = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}\x{3000}-\x{303F}\x{FF00}-\x{FFEF}]`)
+	hasCJK = regexp.MustCompile(cjk.Any)
 	// boldBlank: what unboldable must not read as ** (code, link targets)
 	// or must read as a letter (a field).
 	boldBlank = regexp.MustCompile("`[^`]*`|\\]\\([^)]*\\)|\\{\\{[^}]*\\}\\}")

@@ -175,6 +175,7 @@ func TestTypographyItalicCJK(t *testing.T) {
 		"2 * 3 = 6，乘法":                false,
 		"`*代码*` 不算":                   false,
 		"[x](#a \"*\")*Repeat*，中文在外面": false,
+		"Latin *ー* only":              true, // the prolonged sound mark is Japanese
 	} {
 		ds := Typography("f", text)
 		got := false

@@ -32,9 +32,6 @@ type NewStudy struct {
 	Guesses   []Guess           // of study.yaml, Field a key path such as hardware.gpu
 }
 
-// contentLanguages are the languages a study's prose is written in.
-var contentLanguages = []string{"en", "zh", "ja"}
-
 // draftEngines are the engines a new study's first run may have used;
 // the run's engine is the one kept.
 var draftEngines = []string{"vllm", "sglang", "trtllm", "mindie", "lmdeploy", "llamacpp", "tgi"}
@@ -123,7 +120,7 @@ func prepareNewStudy(o Options, inputs []Input) (*Plan, *NewStudy, error) {
 	if content == "" {
 		content = "content"
 	}
-	for _, lang := range contentLanguages {
+	for _, lang := range study.Languages {
 		name := filepath.Join(content, lang, o.Study+".md")
 		if _, err := os.Lstat(name); err == nil {
 			continue // written by someone: never replaced

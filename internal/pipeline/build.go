@@ -640,7 +640,7 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	// rendered side by side: each lists every study.
 	nl := len(render.Languages)
 	err := parallel(nl+1, func(i int) error {
-		lang, name, root := "en", "index.html", ""
+		lang, name, root := render.Languages[0].Code, "index.html", ""
 		if i < nl {
 			lang = render.Languages[i].Code
 			name, root = lang+"/index.html", "../"

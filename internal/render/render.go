@@ -20,7 +20,6 @@ import (
 	"sync/atomic"
 	"text/template"
 	"text/template/parse"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -32,22 +31,9 @@ import (
 	"golang.org/x/text/language"
 	"gopkg.in/yaml.v3"
 
+	"github.com/perflab/perflab/internal/cjk"
 	"github.com/perflab/perflab/internal/plain"
 )
-
-// Language is one language perflab publishes in.
-type Language struct {
-	Code string // en, zh, ja
-	Name string // its own name: English, 中文, 日本語
-	Tag  language.Tag
-}
-
-// Languages in the order of the language switcher.
-var Languages = []Language{
-	{"en", "English", language.English},
-	{"zh", "中文", language.SimplifiedChinese},
-	{"ja", "日本語", language.Japanese},
-}
 
 // Renderer holds the parsed templates, the message bundle and the one
 // goldmark instance of a build.
@@ -369,7 +355,7 @@ func joinCJK(s string) string {
 		if start > 0 && end < len(s) {
 			before, _ := utf8.DecodeLastRuneInString(s[:start])
 			after, _ := utf8.DecodeRuneInString(s[end:])
-			if isCJK(before) && isCJK(after) {
+			if cjk.IsAny(before) && cjk.IsAny(after) {
 				b.WriteString(s[kept:start])
 				kept = end
 			}
@@ -381,14 +367,6 @@ func joinCJK(s string) string {
 	}
 	b.WriteString(s[kept:])
 	return b.String()
-}
-
-// isCJK reports whether r is a Chinese or Japanese character (Han, kana,
-// the prolonged sound mark) or full-width punctuation: CJK symbols and
-// punctuation (。、「」) and full-width forms (（）：，).
-func isCJK(r rune) bool {
-	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) ||
-		r == 'ー' || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFFEF)
 }
 
 // messageError is the error of a message a template could not translate.

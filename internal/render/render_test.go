@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+
+	"github.com/perflab/perflab/internal/cjk"
 )
 
 // TestPlainMessagesAsGoI18n: every message T fills in itself prints what
@@ -141,7 +143,7 @@ func FuzzJoinCJK(f *testing.F) {
 			for j < len(runes) && runes[j] == ' ' {
 				j++
 			}
-			if i == 0 || j == len(runes) || !isCJK(runes[i-1]) || !isCJK(runes[j]) {
+			if i == 0 || j == len(runes) || !cjk.IsAny(runes[i-1]) || !cjk.IsAny(runes[j]) {
 				b.WriteString(string(runes[i:j]))
 			}
 			i = j - 1

@@ -15,7 +15,7 @@ var summarySubject = regexp.MustCompile("`([^`]+)`\\s+is (faster|slower|better|w
 // worse. Figures whose printed roundings overlap are a tie, which either
 // word may describe. aName and bName are the two runs as printed, xa and
 // xb their figures.
-func summaryDirection(printed, aName, bName string, xa, xb iv, higherBetter bool) (bool, string) {
+func summaryDirection(printed, aName, bName string, xa, xb interval, higherBetter bool) (bool, string) {
 	m := summarySubject.FindStringSubmatch(printed)
 	if m == nil {
 		return true, ""

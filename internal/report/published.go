@@ -20,40 +20,40 @@ import (
 // interval arithmetic: a printed figure holds when some true values inside
 // the printed rounding of its inputs give it.
 
-// iv is the interval of true values a printed number stands for.
-type iv struct{ lo, hi float64 }
+// interval is the range of true values a printed number stands for.
+type interval struct{ lo, hi float64 }
 
-func ivOf(v float64, decimals int) iv { h := half(decimals); return iv{v - h, v + h} }
+func intervalOf(v float64, decimals int) interval { h := half(decimals); return interval{v - h, v + h} }
 
-func (a iv) sub(b iv) iv { return iv{a.lo - b.hi, a.hi - b.lo} }
-func (a iv) abs() iv {
+func (a interval) sub(b interval) interval { return interval{a.lo - b.hi, a.hi - b.lo} }
+func (a interval) abs() interval {
 	if a.lo >= 0 {
 		return a
 	}
 	if a.hi <= 0 {
-		return iv{-a.hi, -a.lo}
+		return interval{-a.hi, -a.lo}
 	}
-	return iv{0, math.Max(-a.lo, a.hi)}
+	return interval{0, math.Max(-a.lo, a.hi)}
 }
-func (a iv) div(b iv) iv {
+func (a interval) div(b interval) interval {
 	if b.lo <= 0 {
-		return iv{math.Inf(-1), math.Inf(1)}
+		return interval{math.Inf(-1), math.Inf(1)}
 	}
 	q := []float64{a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi}
 	lo, hi := q[0], q[0]
 	for _, x := range q[1:] {
 		lo, hi = math.Min(lo, x), math.Max(hi, x)
 	}
-	return iv{lo, hi}
+	return interval{lo, hi}
 }
-func (a iv) scale(k float64) iv { return iv{a.lo * k, a.hi * k} }
-func (a iv) mid() float64       { return (a.lo + a.hi) / 2 }
+func (a interval) scale(k float64) interval { return interval{a.lo * k, a.hi * k} }
+func (a interval) mid() float64             { return (a.lo + a.hi) / 2 }
 
 // holds reports whether a printed number (its value and decimals) can be
 // a rounding of a value in a.
-func (a iv) holds(v float64, decimals int) bool {
+func (a interval) holds(v float64, decimals int) bool {
 	const eps = 1e-9
-	p := ivOf(v, decimals)
+	p := intervalOf(v, decimals)
 	return p.lo <= a.hi+eps*math.Max(1, math.Abs(a.hi)) && a.lo <= p.hi+eps*math.Max(1, math.Abs(a.lo))
 }
 
@@ -87,14 +87,14 @@ func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
 		return checkPercent(printed, c)
 	}
 	want, dec, _ := number(sm[1])
-	from := ivOf(c.From.Measured, c.From.Decimals).scale(float64(c.From.Replicas))
-	to := ivOf(c.To.Measured, c.To.Decimals).scale(float64(c.To.Replicas))
+	from := intervalOf(c.From.Measured, c.From.Decimals).scale(float64(c.From.Replicas))
+	to := intervalOf(c.To.Measured, c.To.Decimals).scale(float64(c.To.Replicas))
 	ratio := from.div(to) // lower is better: from/to is how many times faster
 	if m.HigherBetter {
 		ratio = to.div(from)
 	}
 	if sm[2] == "slower" {
-		ratio = iv{1 / ratio.hi, 1 / ratio.lo}
+		ratio = interval{1 / ratio.hi, 1 / ratio.lo}
 	}
 	got := c.From.Effective() / c.To.Effective()
 	if m.HigherBetter {
@@ -261,7 +261,7 @@ func checkValue(printed string, pv printedValue, v Value) (string, bool, string)
 	if pv.replicas > 0 {
 		computed += fmt.Sprintf("x%d", v.Replicas)
 	}
-	if !ivOf(v.Measured, v.Decimals).holds(pv.value, pv.decimals) {
+	if !intervalOf(v.Measured, v.Decimals).holds(pv.value, pv.decimals) {
 		return computed, false, fmt.Sprintf("published %s, but %s:%d gives %s", printed, v.Source.File, v.Source.Line, showValue(v))
 	}
 	if pv.replicas > 0 && pv.replicas != v.Replicas {
@@ -487,7 +487,7 @@ func (r *Report) checkSuccess(c study.Claim, res *ClaimResult) {
 	got := done.Value / sent * 100
 	res.Checked = true
 	res.Computed = fmt.Sprintf("%.*f%%", dec, got)
-	res.Match = iv{got, got}.holds(want, dec)
+	res.Match = interval{got, got}.holds(want, dec)
 	if !res.Match {
 		res.Detail = fmt.Sprintf("published %s, but %s:%d completed %s of the %.0f requests the workload sends = %s", c.Printed, b.File, done.Line, done.Raw, sent, res.Computed)
 	}
@@ -505,8 +505,8 @@ var (
 // = y. `A` is faster by d tok/s (p%); Mean TPOT = a ms vs b ms, reduced by
 // c ms (q%)." and its latency form with "(n.nnx faster)".
 func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bool, detail string) {
-	es := summaryEntry.FindAllStringSubmatch(printed, 2)
-	if len(es) < 2 {
+	entries := summaryEntry.FindAllStringSubmatch(printed, 2)
+	if len(entries) < 2 {
 		return false, false, fmt.Sprintf("%q names no two runs with their values", printed)
 	}
 	find := func(name string) *study.Run {
@@ -522,36 +522,36 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		}
 		return nil
 	}
-	a, b := find(es[0][1]), find(es[1][1])
+	a, b := find(entries[0][1]), find(entries[1][1])
 	if a == nil || b == nil || r.Main == nil {
-		return false, false, fmt.Sprintf("the runs %q and %q are not runs of step %s", es[0][1], es[1][1], sr.Step.ID)
+		return false, false, fmt.Sprintf("the runs %q and %q are not runs of step %s", entries[0][1], entries[1][1], sr.Step.ID)
 	}
-	ba, bb := a.Result(r.Main.ID), b.Result(r.Main.ID)
-	get := func(blk *benchlog.Block, label, num, unit string) (iv, printedValue, bool) {
+	blockA, blockB := a.Result(r.Main.ID), b.Result(r.Main.ID)
+	get := func(blk *benchlog.Block, label, num, unit string) (interval, printedValue, bool) {
 		pv, ok := r.readValue(label, num, "", unit)
 		if !ok {
-			return iv{}, pv, false
+			return interval{}, pv, false
 		}
 		m, ok := metricOf(blk, pv.key)
 		if !ok {
-			return iv{}, pv, false
+			return interval{}, pv, false
 		}
-		return ivOf(m.Value, m.Decimals), pv, true
+		return intervalOf(m.Value, m.Decimals), pv, true
 	}
-	xa, pa, ok1 := get(ba, es[0][2], es[0][3], es[0][4])
-	xb, pb, ok2 := get(bb, es[1][2], es[1][3], es[1][4])
+	xa, pa, ok1 := get(blockA, entries[0][2], entries[0][3], entries[0][4])
+	xb, pb, ok2 := get(blockB, entries[1][2], entries[1][3], entries[1][4])
 	if !ok1 || !ok2 {
 		return false, false, fmt.Sprintf("the logs of %s and %s do not give the figures of %q", a.ID, b.ID, printed)
 	}
 	if !xa.holds(pa.value, pa.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, es[0][3], FormatNumber(xa.mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, entries[0][3], FormatNumber(xa.mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
 	}
 	if !xb.holds(pb.value, pb.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, es[1][3], FormatNumber(xb.mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, entries[1][3], FormatNumber(xb.mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
 	}
 	higher := pa.key != MeanE2EL.Key && !strings.HasSuffix(pa.key, "_ms")
 	if d := summaryDiff.FindStringSubmatch(printed); d != nil {
-		if ok, why := summaryDirection(printed, es[0][1], es[1][1], xa, xb, higher); !ok {
+		if ok, why := summaryDirection(printed, entries[0][1], entries[1][1], xa, xb, higher); !ok {
 			return true, false, why
 		}
 		diff := xa.sub(xb).abs().scale(1 / pa.scale)
@@ -563,8 +563,8 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		}
 	}
 	for _, o := range summaryOther.FindAllStringSubmatch(printed, -1) {
-		ma, pma, ok1 := get(ba, o[1], o[2], o[3])
-		mb, pmb, ok2 := get(bb, o[1], o[4], o[5])
+		ma, pma, ok1 := get(blockA, o[1], o[2], o[3])
+		mb, pmb, ok2 := get(blockB, o[1], o[4], o[5])
 		if !ok1 || !ok2 {
 			return true, false, fmt.Sprintf("the logs give no %s for %s and %s", o[1], a.ID, b.ID)
 		}
@@ -588,7 +588,7 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 
 // relCheck checks a relative change "(p%)", "(p% slower)" or "(fx faster)"
 // of a against b: percentages are |a-b| / b, factors worse / better.
-func relCheck(s string, a, b iv, higherBetter bool) (bool, string) {
+func relCheck(s string, a, b interval, higherBetter bool) (bool, string) {
 	if m := relPercent.FindStringSubmatch(s); m != nil {
 		v, dec, _ := number(m[1])
 		p := a.sub(b).abs().div(b).scale(100)
@@ -604,7 +604,7 @@ func relCheck(s string, a, b iv, higherBetter bool) (bool, string) {
 			f = a.div(b)
 		}
 		if m[2] == "slower" {
-			f = iv{1 / f.hi, 1 / f.lo}
+			f = interval{1 / f.hi, 1 / f.lo}
 		}
 		if !f.holds(v, dec) {
 			return false, fmt.Sprintf("(%s) is printed, but the logs give %.*fx", s, dec, f.mid())
@@ -623,7 +623,7 @@ func (r *Report) sameFigure(entry, num string, h *Value) bool {
 	}
 	// Printed with fewer decimals than the log: a rounding of it, either
 	// way at the half (5634.45 printed as 5634.4 or 5634.5).
-	if v, dec, ok := number(num); ok && dec < h.Decimals && ivOf(h.Measured, h.Decimals).holds(v, dec) {
+	if v, dec, ok := number(num); ok && dec < h.Decimals && intervalOf(h.Measured, h.Decimals).holds(v, dec) {
 		return true
 	}
 	// A figure in another unit than the log's (seconds for a latency
@@ -633,7 +633,7 @@ func (r *Report) sameFigure(entry, num string, h *Value) bool {
 		return false
 	}
 	v, dec, ok := number(num)
-	return ok && ivOf(h.Measured, h.Decimals).holds(v*1000, dec-3)
+	return ok && intervalOf(h.Measured, h.Decimals).holds(v*1000, dec-3)
 }
 
 // checkAccuracy checks a published accuracy loss ("less than 1% accuracy

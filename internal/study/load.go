@@ -1098,55 +1098,6 @@ func (l *loader) readLog(s *Study, dir, shown string, e fs.DirEntry, workloads m
 	return &Log{Workload: w, Point: point, Repeat: repeat, File: file, Raw: raw, Blocks: blocks}, "", nil
 }
 
-// Run returns the run with the given id, or nil.
-func (s *Study) Run(id string) *Run {
-	i := sort.Search(len(s.Runs), func(i int) bool { return s.Runs[i].ID >= id })
-	if i < len(s.Runs) && s.Runs[i].ID == id {
-		return s.Runs[i]
-	}
-	return nil
-}
-
-// Workload returns the workload with the given id, or nil.
-func (s *Study) Workload(id string) *Workload {
-	for i := range s.Workloads {
-		if s.Workloads[i].ID == id {
-			return &s.Workloads[i]
-		}
-	}
-	return nil
-}
-
-// MainWorkload returns the workload steps are compared on.
-func (s *Study) MainWorkload() *Workload {
-	for i := range s.Workloads {
-		if s.Workloads[i].Main {
-			return &s.Workloads[i]
-		}
-	}
-	return nil
-}
-
-// Engine returns the engine with the given id, or nil.
-func (s *Study) Engine(id string) *Engine {
-	for i := range s.Engines {
-		if s.Engines[i].ID == id {
-			return &s.Engines[i]
-		}
-	}
-	return nil
-}
-
-// Step returns the step with the given id, or nil.
-func (s *Study) Step(id string) *Step {
-	for i := range s.Steps {
-		if s.Steps[i].ID == id {
-			return &s.Steps[i]
-		}
-	}
-	return nil
-}
-
 // crossRefs checks that every id the study names exists.
 func (l *loader) crossRefs(s *Study) {
 	runRef := func(p Pos, what, id string) {
