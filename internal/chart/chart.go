@@ -17,6 +17,7 @@ type Chart struct {
 	Title       string // localized
 	Description string // localized text alternative summarising every number shown
 	SVG         []byte
+	Narrow      []byte // the same chart drawn for a phone's width
 }
 
 // Draw draws a report's charts in one language. T localizes message ids
@@ -76,10 +77,18 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 
 // drawChart draws one chart on a pooled canvas.
 func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) Chart {
+	ch := Chart{Name: name, Title: title, Description: desc}
+	ch.SVG = drawAt(m, chartWidth, draw, name, title, desc, fontAttr)
+	ch.Narrow = drawAt(m, narrowWidth, draw, name, title, desc, fontAttr)
+	return ch
+}
+
+// drawAt draws one chart w pixels wide on a pooled canvas.
+func drawAt(m *textMetrics, w int, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) []byte {
 	c := newCanvas()
 	defer c.release()
-	h := draw(m, c)
-	return Chart{Name: name, Title: title, Description: desc, SVG: c.svg(name, title, desc, fontAttr, h)}
+	c.w = w
+	return c.svg(name, title, desc, fontAttr, draw(m, c))
 }
 
 // chartText holds the localized words the charts share, looked up once per

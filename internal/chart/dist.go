@@ -199,7 +199,7 @@ func (c *canvas) marker(k barKind, x, y int) {
 // draw lays the chart out and draws it; with c nil it only measures, and
 // returns the height.
 func (s *distSpec) draw(m *textMetrics, c *canvas) int {
-	w := float64(chartWidth)
+	w := float64(c.w)
 	y := drawHeader(m, c, s.title, s.subtitle)
 	// Legend: a line sample with its marker, then the label.
 	const sw = 30

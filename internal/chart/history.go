@@ -79,7 +79,7 @@ func historyChart(hr *report.HistoryResult, ct chartText, workloadName func(stri
 
 // draw lays the chart out, draws it and returns its height.
 func (s *historySpec) draw(m *textMetrics, c *canvas) int {
-	w := float64(chartWidth)
+	w := float64(c.w)
 	y := drawHeader(m, c, s.title, s.subtitle) + 16 + valueSize
 	top0 := 0.0
 	for _, p := range s.points {

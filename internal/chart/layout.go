@@ -113,6 +113,7 @@ func (k barKind) colors(projected bool) (fill, stroke paint, dash dashes) {
 // Layout in pixels.
 const (
 	chartWidth  = 800
+	narrowWidth = 360 // a phone's column: drawn at about its own size
 	chartPad    = 20
 	titleSize   = 17
 	subSize     = 13
@@ -132,7 +133,7 @@ const (
 // drawHeader draws a chart's title and subtitle and returns the height they
 // take.
 func drawHeader(m *textMetrics, c *canvas, title, subtitle string) float64 {
-	w := float64(chartWidth)
+	w := float64(c.w)
 	y := float64(chartPad)
 	c.lines = m.wrapText(c.lines[:0], title, titleSize, w-2*chartPad)
 	for _, line := range c.lines {
@@ -152,7 +153,10 @@ func drawHeader(m *textMetrics, c *canvas, title, subtitle string) float64 {
 
 // draw lays a chart out, draws it and returns its height.
 func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
-	w := float64(chartWidth)
+	if c.w < chartWidth {
+		return s.drawNarrow(m, c)
+	}
+	w := float64(c.w)
 	// Columns: labels | bars | value labels | notes.
 	widest, valueW, noteW := 0.0, 0.0, 0.0 // widest: of the labels
 	for _, p := range s.panels {
@@ -176,23 +180,7 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 	}
 	area := barMax - barX0
 
-	y := drawHeader(m, c, s.title, s.subtitle)
-	// Legend: swatches with labels.
-	if len(s.legend) > 0 {
-		const sw = 14
-		l := newLegend(m, c, y, sw, sw-2)
-		for _, it := range s.legend {
-			fill, stroke, dash := it.kind.colors(it.projected)
-			l.item(it.label, func(x, top int) {
-				c.rect(x, top, x+sw, top+sw, fill, stroke, 1, dash)
-				if it.projected {
-					c.hatch(x, top, x+sw, top+sw, 5, stroke)
-				}
-			})
-		}
-		y = l.y + sw
-	}
-	y += 8
+	y := s.drawLegend(m, c, drawHeader(m, c, s.title, s.subtitle))
 	for _, p := range s.panels {
 		top := 0.0
 		for _, g := range p.groups {
@@ -271,36 +259,61 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 				c.text(g.note, int(notesRight), int(mid+noteSize*0.35), noteSize, col, "end", bold)
 			}
 			bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
-			by := mid - bh/2
-			for _, b := range g.bars {
-				y0, y1 := int(by), int(by)+barHeight
-				fill, stroke, dash := b.kind.colors(b.projected)
-				if b.kind.slot() {
-					c.rect(int(barX0)+1, y0, int(barMax), y1, fill, stroke, 1, dash)
-					c.text(b.label, int(barX0)+8, y1-6, valueSize, colMuted, "start", false)
-				} else {
-					x1 := max(xOf(b.value), int(barX0)+1)
-					c.rect(int(barX0), y0, x1, y1, fill, stroke, 1, dash)
-					if b.projected {
-						c.hatch(int(barX0), y0, x1, y1, 6, stroke)
-					}
-					if b.repeats > 1 {
-						// The interval of a mean of repeats: a whisker with caps.
-						lo, hi, ym := xOf(b.lo), xOf(b.hi), (y0+y1)/2
-						c.line(lo, ym, hi, ym, colText, 2, solid)
-						c.line(lo, y0+4, lo, y1-4, colText, 2, solid)
-						c.line(hi, y0+4, hi, y1-4, colText, 2, solid)
-						x1 = max(x1, hi)
-					}
-					c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)
-				}
-				by += barHeight + barGap
-			}
+			drawBars(c, g.bars, mid-bh/2, barX0, barMax, xOf)
 			y += h + groupGap
 		}
 		y = panelBottom + tickSize + 10
 	}
 	return int(math.Ceil(y)) + chartPad
+}
+
+// drawLegend draws the legend below a header that ends at y: swatches
+// with labels. It returns where the panels start.
+func (s *chartSpec) drawLegend(m *textMetrics, c *canvas, y float64) float64 {
+	if len(s.legend) > 0 {
+		const sw = 14
+		l := newLegend(m, c, y, sw, sw-2)
+		for _, it := range s.legend {
+			fill, stroke, dash := it.kind.colors(it.projected)
+			l.item(it.label, func(x, top int) {
+				c.rect(x, top, x+sw, top+sw, fill, stroke, 1, dash)
+				if it.projected {
+					c.hatch(x, top, x+sw, top+sw, 5, stroke)
+				}
+			})
+		}
+		y = l.y + sw
+	}
+	return y + 8
+}
+
+// drawBars draws a group's bars from by down, each starting at barX0 with
+// its value label at its end; an empty slot spans to barMax.
+func drawBars(c *canvas, bars []bar, by, barX0, barMax float64, xOf func(float64) int) {
+	for _, b := range bars {
+		y0, y1 := int(by), int(by)+barHeight
+		fill, stroke, dash := b.kind.colors(b.projected)
+		if b.kind.slot() {
+			c.rect(int(barX0)+1, y0, int(barMax), y1, fill, stroke, 1, dash)
+			c.text(b.label, int(barX0)+8, y1-6, valueSize, colMuted, "start", false)
+		} else {
+			x1 := max(xOf(b.value), int(barX0)+1)
+			c.rect(int(barX0), y0, x1, y1, fill, stroke, 1, dash)
+			if b.projected {
+				c.hatch(int(barX0), y0, x1, y1, 6, stroke)
+			}
+			if b.repeats > 1 {
+				// The interval of a mean of repeats: a whisker with caps.
+				lo, hi, ym := xOf(b.lo), xOf(b.hi), (y0+y1)/2
+				c.line(lo, ym, hi, ym, colText, 2, solid)
+				c.line(lo, y0+4, lo, y1-4, colText, 2, solid)
+				c.line(hi, y0+4, hi, y1-4, colText, 2, solid)
+				x1 = max(x1, hi)
+			}
+			c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)
+		}
+		by += barHeight + barGap
+	}
 }
 
 // niceTicks appends to ticks 0 and evenly spaced round values up to one at
@@ -354,7 +367,7 @@ func newLegend(m *textMetrics, c *canvas, y float64, sw, base int) *legendFlow {
 // is top; the label follows.
 func (l *legendFlow) item(label string, sample func(x, top int)) {
 	lw := l.m.width(label, legendSize)
-	if l.x > chartPad && l.x+float64(l.sw)+6+lw > chartWidth-chartPad {
+	if l.x > chartPad && l.x+float64(l.sw)+6+lw > float64(l.c.w-chartPad) {
 		l.x = chartPad
 		l.y += legendSize * 1.8
 	}

@@ -98,6 +98,7 @@ func (m *textMetrics) width(s string, size float64) float64 {
 // their buffers keep their size from one chart to the next, and a finished
 // chart is copied out once, at its exact size.
 type canvas struct {
+	w     int      // the chart's width in pixels: chartWidth or narrowWidth
 	buf   []byte   // the elements drawn so far
 	path  []byte   // the path being built: "M x y\nL x y..."
 	pts   [][2]int // scratch for the distribution chart's polylines
@@ -381,14 +382,14 @@ func (c *canvas) svg(name, title, desc, fontAttr string, h int) []byte {
 	// once the elements are laid out.
 	name = svgID(name)
 	body := len(c.buf)
-	c.rect(0, 0, chartWidth-1, h-1, colCard, colCardEdge, 1, solid)
+	c.rect(0, 0, c.w-1, h-1, colCard, colCardEdge, 1, solid)
 	card := len(c.buf)
 	b := append(c.buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
-	b = appendInt(b, chartWidth)
+	b = appendInt(b, c.w)
 	b = append(b, ' ')
 	b = appendInt(b, h)
 	b = append(b, `" width="`...)
-	b = appendInt(b, chartWidth)
+	b = appendInt(b, c.w)
 	b = append(b, `" height="`...)
 	b = appendInt(b, h)
 	b = append(b, `" role="img" aria-labelledby="chart-`...)

@@ -144,7 +144,7 @@ func (c *canvas) sweepMarkerAt(k, x, y int, fill paint) {
 }
 
 func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
-	w := float64(chartWidth)
+	w := float64(c.w)
 	y := drawHeader(m, c, s.title, s.subtitle)
 	// Legend: each configuration's line and marker, then the frontier.
 	const sw = 30

@@ -82,12 +82,36 @@ const lineInView = `((id) => {
   return out;
 })`
 
+// unreadableCharts lists the charts of a page whose smallest text is
+// drawn under 9 CSS px, and, on a narrow window, those not shown in their
+// narrow drawing (narrow/<name>.svg). The text sizes are read from the SVG
+// that is displayed; the scale is its displayed width over its own.
+const unreadableCharts = `((narrow) => {
+  const out = [];
+  document.querySelectorAll("main picture img, main img[src$='.svg']").forEach(img => {
+    const src = img.currentSrc || img.src, name = decodeURIComponent(src.split("/").slice(-2).join("/"));
+    const r = img.getBoundingClientRect();
+    if (!img.naturalWidth || r.width === 0) { out.push("chart " + name + " is not shown"); return; }
+    if (narrow && !/\/narrow\/[^/]+$/.test(src)) out.push("chart " + name + " is shown in its wide drawing, " + img.naturalWidth + " px");
+    const x = new XMLHttpRequest();
+    x.open("GET", src, false);
+    x.send();
+    const sizes = [...x.responseText.matchAll(/font-size:([0-9.]+)px/g)].map(m => +m[1]);
+    if (sizes.length === 0) return;
+    const smallest = Math.min(...sizes) * r.width / img.naturalWidth;
+    if (smallest < 9) out.push("chart " + name + ": its smallest text is " + smallest.toFixed(1) + " px tall");
+  });
+  return out;
+})`
+
 var pageOfReport = regexp.MustCompile(`^[a-z]{2}/[^/]+/index\.html$`)
 
 // TestLayoutWidths looks at every report and landing page at a phone's
 // width (390 px) and a desktop's (1280 px): at 390 the conclusion and the
 // landing page's cards show their figures without sideways scrolling and a
-// tapped figure's log line is in view; at 1280 no table is clipped.
+// tapped figure's log line is in view; at 1280 no table is clipped; at
+// both every chart's text is at least 9 px tall, from its narrow drawing
+// at 390.
 func TestLayoutWidths(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
@@ -120,7 +144,11 @@ func TestLayoutWidths(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s at %d px: %v", name, width, err)
 			}
-			for _, p := range problems {
+			charts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](unreadableCharts+"("+strconv.FormatBool(width < 640)+")"))
+			if err != nil {
+				t.Fatalf("%s at %d px: %v", name, width, err)
+			}
+			for _, p := range append(problems, charts...) {
 				t.Errorf("%s at %d px: %s", name, width, p)
 			}
 			if shots != "" {

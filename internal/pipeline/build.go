@@ -722,6 +722,9 @@ func addPage(files Output, page *render.Page) error {
 		if err := files.Add(dir+"/"+ch.Name+".svg", ch.SVG); err != nil {
 			return err
 		}
+		if err := files.Add(dir+"/narrow/"+ch.Name+".svg", ch.Narrow); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -48,7 +48,7 @@ func TestHistoryBuilt(t *testing.T) {
 			t.Errorf("%s: no history chart", lang)
 		}
 		md := string(files[lang+"/qwen3-32b-a100.md"])
-		for _, want := range []string{"1563.33", "1767.21", "1730.98", "▲ +13.0 %", "▼ -2.1 %"} {
+		for _, want := range []string{"1563.33", "1767.21", "1730.98", "▲ +13.0\u00a0%", "▼ -2.1\u00a0%"} {
 			if !strings.Contains(section(md, "history"), want) {
 				t.Errorf("%s: no %s in the history section", lang, want)
 			}

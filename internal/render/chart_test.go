@@ -194,25 +194,11 @@ func TestChartsGolden(t *testing.T) {
 				if c.name == "history" && !strings.HasPrefix(ch.Name, "history-") {
 					continue // its other charts are of kinds the other cases keep
 				}
-				file := filepath.Join(dir, c.name, l.Code, ch.Name+".svg")
-				seen[file] = true
-				if *updateCharts {
-					if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(file, ch.SVG, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				want, err := os.ReadFile(file)
-				if err != nil {
-					t.Errorf("%s: no golden file (go test ./internal/render -run Charts -updateCharts writes it): %v", file, err)
-					continue
-				}
-				if !bytes.Equal(want, ch.SVG) {
-					t.Errorf("%s differs from the chart drawn (go test ./internal/render -run Charts -updateCharts rewrites it):\n%s", file, firstDiff(want, ch.SVG))
-				}
+				wide := filepath.Join(dir, c.name, l.Code, ch.Name+".svg")
+				narrow := filepath.Join(dir, c.name, l.Code, "narrow", ch.Name+".svg")
+				compareChart(t, wide, ch.SVG)
+				compareChart(t, narrow, ch.Narrow)
+				seen[wide], seen[narrow] = true, true
 			}
 		}
 	}
@@ -225,6 +211,29 @@ func TestChartsGolden(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// compareChart compares a drawn chart with its golden file, or rewrites
+// the file with -updateCharts.
+func compareChart(t *testing.T, file string, svg []byte) {
+	t.Helper()
+	if *updateCharts {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, svg, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Errorf("%s: no golden file (go test ./internal/render -run Charts -updateCharts writes it): %v", file, err)
+		return
+	}
+	if !bytes.Equal(want, svg) {
+		t.Errorf("%s differs from the chart drawn (go test ./internal/render -run Charts -updateCharts rewrites it):\n%s", file, firstDiff(want, svg))
+	}
 }
 
 // firstDiff shows the first differing line of two texts.

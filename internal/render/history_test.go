@@ -37,8 +37,8 @@ func TestHistorySection(t *testing.T) {
 	res := historyResult(t)
 	want := map[string][]string{
 		"en": {"<a id=\"history\"></a>\n\n## History over engine versions\n", "<a id=\"history-vllm\"></a>\n\n### vLLM\n", "| Engine version | sharegpt (tok/s) |",
-			"| v0.10.1 | [1200.00](#history-vllm", "▲ +33.3 %", "| v0.11.0 *(the version this report uses)* | [1000.00](#history-vllm",
-			"▼ -16.7 %", "**Regression**", "](history/history-vllm.svg)", "`regression` — on vLLM · sharegpt · v0.11.0",
+			"| v0.10.1 | [1200.00](#history-vllm", "▲ +33.3\u00a0%", "| v0.11.0 *(the version this report uses)* | [1000.00](#history-vllm",
+			"▼ -16.7\u00a0%", "**Regression**", "](history/history-vllm.svg)", "`regression` — on vLLM · sharegpt · v0.11.0",
 			"Serving command on v0.9.2, which differs from the run's:\n\n```bash\n# v0.9 still took the old flag\n"},
 		"zh": {"## 各引擎版本的历史结果\n", "| v0.11.0（本报告所用版本） |", "**性能回退**", "噪声带为 1.0\u00a0%"},
 		"ja": {"## エンジンバージョンごとの推移\n", "| v0.11.0（本レポートが使うバージョン） |", "**性能低下**"},

@@ -346,13 +346,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			return why
 		}
 		if ch.Noise {
-			return "≈ " + report.FormatPercent(ch.Percent) + changeStats(loc, ch) + loc.T("change.noise")
+			return keepFiguresWhole("≈ " + report.FormatPercent(ch.Percent) + changeStats(loc, ch) + loc.T("change.noise"))
 		}
 		mark := "▼"
 		if ch.Better {
 			mark = "▲"
 		}
-		return mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)
+		return keepFiguresWhole(mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)) // no break before a %, in any language
 	}
 	changeLink := func(ch *report.Change, claim *report.ClaimResult, anchor string) string {
 		if ch == nil {
@@ -462,7 +462,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if p <= check.TradeOffThreshold {
 			return ""
 		}
-		return loc.T("tpot.regression", "Percent", report.FormatPercent(p))
+		return loc.T("tpot.regression", "Percent", keepFiguresWhole(report.FormatPercent(p)))
 	}
 	stepTitle := func(id string) string {
 		if t := c.Steps[id]; t != "" {
