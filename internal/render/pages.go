@@ -229,14 +229,8 @@ type runView struct {
 	Outcome string // headline, exclusion or "no main result" line
 }
 
-// jsonFormats are the formats of results saved as JSON (and guidellm's YAML
-// report), shown as an excerpt of at most jsonExcerptLines lines and about
-// jsonExcerptBytes bytes.
-var jsonFormats = map[benchlog.Format]bool{benchlog.FormatVLLMJSON: true, benchlog.FormatTRTLLMJSON: true,
-	benchlog.FormatSGLangJSONL: true, benchlog.FormatTRTLLMBenchJS: true,
-	benchlog.FormatVLLMThroughputJSON: true, benchlog.FormatVLLMLatencyJSON: true, benchlog.FormatLlamaBenchJSON: true,
-	benchlog.FormatGuideLLMJSON: true, benchlog.FormatGuideLLMYAML: true, benchlog.FormatLLMPerfJSON: true, benchlog.FormatEvalScopeJSON: true}
-
+// A saved report is shown as an excerpt of at most jsonExcerptLines lines
+// and about jsonExcerptBytes bytes.
 const (
 	jsonExcerptLines = 40
 	jsonExcerptBytes = 4096
@@ -383,7 +377,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		if lg == nil || b == nil {
 			return ""
 		}
-		if !jsonFormats[b.Format] {
+		if !b.Format.IsSavedReport() {
 			return lg.BlockText(b)
 		}
 		// A --save-result JSON may be megabytes of per-request arrays:
@@ -406,7 +400,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 		text := blockText(file, b)
 		numbered := strings.Count(text, "\n") + 1
-		if jsonFormats[b.Format] {
+		if b.Format.IsSavedReport() {
 			numbered = min(numbered, strings.Count(logOf[file].BlockExcerpt(b, jsonExcerptLines, jsonExcerptBytes).Text, "\n")+1)
 		}
 		// The first time a block is shown its lines are numbered targets;
