@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
@@ -213,6 +214,41 @@ func (a *compareAttrs) fits(table *east.Table) bool {
 		i++
 	}
 	return i == len(a.rows)
+}
+
+// allRuns is the table of every comparable run's figures on every
+// workload; the page then carries the script that compares two runs.
+func (p *reportPage) allRuns() *allRunsView {
+	t := p.rep.AllRuns()
+	if t == nil {
+		return nil
+	}
+	p.compare = newCompareAttrs(t, p.loc, p.rep)
+	shown, sections := shownLogs(p.rep), runSections(p.rep)
+	link := func(v *report.Value) string { return p.allRunsLink(v, shown, sections) }
+	return allRunsOf(t, p.loc, p.workloadName, link, sections)
+}
+
+// allRunsLink links a value to its line where the page shows its log;
+// else to the line in the repository, to its run, or at least names its
+// file and line in its title. Its title is where it was read, the check
+// status and label of the report's other figures left out: the table has
+// many.
+func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]bool) string {
+	title := p.repoPath(v.Source.File) + ":" + strconv.Itoa(v.Source.Line)
+	if v.Projected() {
+		title += " " + p.loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
+	}
+	switch {
+	case shown[v.Source.File] && v.Source.Line > 0:
+		return sourced(v.Expr(), LineID(p.repoPath(v.Source.File), v.Source.Line), title)
+	case p.r.RepoURL != "":
+		return "[" + v.Expr() + "](" + fmt.Sprintf("%s/blob/HEAD/%s#L%d", p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line) +
+			" \"" + escTitle(title) + "\")"
+	case sections[v.Run]:
+		return sourced(v.Expr(), "run-"+anchorID(v.Run), title)
+	}
+	return sourced(v.Expr(), allRunsID, title)
 }
 
 // allRunsOf makes the all-runs table's Markdown; link writes a value

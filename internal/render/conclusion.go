@@ -94,3 +94,100 @@ func adopted(rep *report.Report, i int) bool {
 	}
 	return false
 }
+
+// rowView is one row of the conclusion table, its cells ready Markdown.
+type rowView struct {
+	Case, Baseline, Optimized, Change, BaselineTPOT, OptimizedTPOT string
+	Erratum                                                        erratum // the published change, when the logs give another
+}
+
+// erratum is a published figure that the logs contradict, its fields
+// ready Markdown; Wrong is false when there is none.
+type erratum struct {
+	Wrong                      bool
+	Printed, Computed, Formula string
+	Ack                        string // why the difference is acknowledged, or empty
+}
+
+// erratumOf is the erratum of a checked claim the logs contradict.
+func erratumOf(claim *report.ClaimResult) erratum {
+	if claim == nil || !claim.Checked || claim.Match {
+		return erratum{}
+	}
+	return erratum{Wrong: true, Printed: esc(claim.Claim.Printed), Computed: claim.Computed}
+}
+
+func hasProjection(rp *report.Report) bool {
+	for _, row := range rp.Rows {
+		for _, c := range []*report.Cell{row.Baseline, row.Optimized} {
+			if c != nil && c.Headline.Projected() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *reportPage) conclusionNotes() *conclusionContext { return p.conclusion }
+
+// rows are the conclusion table: each workload's baseline and optimized
+// figures, linked to their logs, the change and the TPOTs.
+func (p *reportPage) rows() []rowView {
+	views := make([]rowView, len(p.rep.Rows))
+	for i, row := range p.rep.Rows {
+		id := anchorID(row.Workload.ID)
+		claim := p.claimFor("conclusion", id)
+		views[i] = rowView{Case: esc(p.workloadName(id)),
+			Baseline:     p.cell(row.Baseline, "baseline-"+id) + p.conclusion.markOf(row.Baseline),
+			Optimized:    p.cell(row.Optimized, "optimized-"+id) + p.conclusion.markOf(row.Optimized),
+			Change:       p.changeLink(row.Change, claim, "optimized-"+id),
+			BaselineTPOT: p.tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: p.tpot(row.Optimized, "optimized-"+id) + p.tpotCost(row),
+			Erratum: erratumOf(claim)}
+		if e := &views[i].Erratum; e.Wrong {
+			if row.Change != nil {
+				e.Formula = row.Change.Formula
+			}
+			e.Ack = p.ackReason("claim-mismatch", "conclusion/"+id)
+		}
+	}
+	return views
+}
+
+// tpotCost marks, next to the recommended configuration's TPOT, a
+// latency the throughput gain costs beyond the trade-off threshold.
+func (p *reportPage) tpotCost(row report.Row) string {
+	if row.Baseline == nil || row.Optimized == nil || row.Baseline.TPOT == nil || row.Optimized.TPOT == nil || row.Baseline.TPOT.Measured <= 0 {
+		return ""
+	}
+	pc := (row.Optimized.TPOT.Measured/row.Baseline.TPOT.Measured - 1) * 100
+	if pc <= check.TradeOffThreshold {
+		return ""
+	}
+	return p.loc.T("tpot.regression", "Percent", keepFiguresWhole(report.FormatPercent(pc)))
+}
+
+func (p *reportPage) verdictNote() string {
+	return verdictNote(p.loc, p.rep, p.loc.T("metric."+p.rep.Headline.Key))
+}
+
+// accuracyClaims are each published accuracy figure, with what the runs'
+// accuracy files say of it, or that none does.
+func (p *reportPage) accuracyClaims() []string {
+	loc := p.loc
+	var lines []string
+	for _, cr := range p.rep.Claims {
+		if cr.Claim.Kind != study.ClaimAccuracy {
+			continue
+		}
+		args := []any{"Printed", esc(cr.Claim.Printed), "Source", code(cr.Claim.Source), "Computed", esc(cr.Computed)}
+		switch {
+		case !cr.Checked:
+			lines = append(lines, loc.T("accuracy.claim_unchecked", args...))
+		case cr.Match:
+			lines = append(lines, loc.T("accuracy.claim_holds", args...))
+		default:
+			lines = append(lines, loc.T("accuracy.claim_differs", args...)+loc.T("erratum.marker"))
+		}
+	}
+	return lines
+}

@@ -232,3 +232,33 @@ func (l logLinks) rewrite(line []byte) []byte {
 		line = line[i+3+len(prefix)+1+len(strconv.Itoa(n)):]
 	}
 }
+
+// appendShortTitles appends a line with each link title `](#x "a · b")`
+// cut to its first part `](#x "a")`.
+func appendShortTitles(out, line []byte) []byte {
+	for {
+		i := bytes.Index(line, []byte("](#"))
+		if i < 0 {
+			return append(out, line...)
+		}
+		j := bytes.IndexByte(line[i:], ')')
+		k := bytes.Index(line[i:], []byte(` "`))
+		if j < 0 || k < 0 || k > j {
+			out = append(out, line[:i+3]...)
+			line = line[i+3:]
+			continue
+		}
+		end := bytes.Index(line[i+k+2:], []byte(`")`))
+		if end < 0 {
+			return append(out, line...)
+		}
+		title := line[i+k+2 : i+k+2+end]
+		if c := bytes.Index(title, []byte(" · ")); c >= 0 {
+			title = title[:c]
+		}
+		out = append(out, line[:i+k+2]...)
+		out = append(out, title...)
+		out = append(out, `")`...)
+		line = line[i+k+2+end+2:]
+	}
+}

@@ -164,7 +164,7 @@ func (r *Renderer) MissingMessages() map[string][]string {
 // stubFuncs lets templates parse before the per-page functions are bound.
 func stubFuncs() map[string]any {
 	f := map[string]any{}
-	for _, name := range funcNames {
+	for name := range (&reportPage{}).funcs() {
 		f[name] = func(...any) string { return "" }
 	}
 	return f

@@ -14,6 +14,8 @@ type reproduceView struct {
 	ID, Name, Block string
 }
 
+func (p *reportPage) reproduce() []reproduceView { return reproduceViews(p.s, p.loc.T, p.repoPath) }
+
 // reproduceViews gives each run that has results its recipe, in run id
 // order. Inside the block every value that is not a command stands on a
 // comment line, cleared of line breaks, so that pasting the block runs

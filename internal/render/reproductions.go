@@ -4,17 +4,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/study"
 )
-
-// reproHelpers are the page's ways to write values, changes and names.
-type reproHelpers struct {
-	T            func(string, ...any) string
-	value        func(v *report.Value, anchor string) string // linked to its log line
-	pct          func(*report.Change) string
-	sourced      func(text, anchor, title string) string
-	workloadName func(string) string
-}
 
 // reproducedView is a run with reproductions: a summary line per figure
 // and a table row per figure and rerun, ready Markdown.
@@ -28,24 +18,25 @@ type reproRowView struct {
 	Case, Rerun, Original, Value, Change, Agrees, GPU, Version, Command string
 }
 
-// reproducedViews lays out every run that others reproduced.
-func reproducedViews(s *study.Study, m report.Metric, h reproHelpers) []reproducedView {
+// reproductions lays out every run that others reproduced.
+func (p *reportPage) reproductions() []reproducedView {
+	T := p.loc.T
 	var views []reproducedView
-	for _, rp := range report.Reproductions(s, m) {
+	for _, rp := range report.Reproductions(p.s, p.rep.Headline) {
 		anchor := "reproductions-" + rp.Run.ID
 		v := reproducedView{ID: rp.Run.ID, Name: esc(rp.Run.Name)}
 		for _, f := range rp.Figures {
-			name := esc(h.workloadName(f.Workload))
-			sum := h.T("reproductions.summary", "Case", name, "N", len(f.Reproductions), "Agree", f.Agree)
+			name := esc(p.workloadName(f.Workload))
+			sum := T("reproductions.summary", "Case", name, "N", len(f.Reproductions), "Agree", f.Agree)
 			var off []string
 			for _, r := range f.Reproductions {
 				if !r.Agrees && r.Change != nil {
 					off = append(off, esc(r.Run.Name))
 				}
-				v.Rows = append(v.Rows, reproRow(name, f.Original, r, anchor, h))
+				v.Rows = append(v.Rows, p.reproRow(name, f.Original, r, anchor))
 			}
 			if len(off) > 0 {
-				sum = h.T("sentences", "First", sum, "Next", h.T("reproductions.disagree", "Runs", strings.Join(off, h.T("chart.list_separator"))))
+				sum = T("sentences", "First", sum, "Next", T("reproductions.disagree", "Runs", strings.Join(off, T("chart.list_separator"))))
 			}
 			v.Summaries = append(v.Summaries, sum)
 		}
@@ -54,12 +45,12 @@ func reproducedViews(s *study.Study, m report.Metric, h reproHelpers) []reproduc
 	return views
 }
 
-func reproRow(name string, orig *report.Value, r report.Reproduction, anchor string, h reproHelpers) reproRowView {
-	T := h.T
-	row := reproRowView{Case: name, Rerun: esc(r.Run.Name), Original: h.value(orig, anchor), Value: T("reproductions.no_result"), Change: "—", Agrees: "—"}
+func (p *reportPage) reproRow(name string, orig *report.Value, r report.Reproduction, anchor string) reproRowView {
+	T := p.loc.T
+	row := reproRowView{Case: name, Rerun: esc(r.Run.Name), Original: p.interval(orig, anchor), Value: T("reproductions.no_result"), Change: "—", Agrees: "—"}
 	if r.Change != nil {
-		row.Value = h.value(r.RerunValue, anchor)
-		row.Change = h.sourced(h.pct(r.Change), anchor, T("source.change", "Formula", r.Change.Formula, "Status", T("source.no_claim")))
+		row.Value = p.interval(r.RerunValue, anchor)
+		row.Change = p.plainChange(r.Change, anchor)
 		row.Agrees = yesNo(T, r.Agrees)
 	}
 	row.GPU = comparability(T, r.GPU, r.GPUs)

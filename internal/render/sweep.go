@@ -5,23 +5,27 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
-// pageHelpers are the page's own ways of writing a figure, shared with the
-// sections made outside Report: value and sourced link a figure to its log
-// line with its provenance on hover (value writes a mean of repeats as
-// "1000.00 ± 24.84", its repeats on hover); rawResult fences a block, its lines
-// numbered the first time it is shown.
-type pageHelpers struct {
-	T                      func(string, ...any) string
-	value                  func(*report.Value, string) string
-	sourced                func(text, anchor, title string) string
-	rawResult              func(file string, b *benchlog.Block) string
-	repoPath, workloadName func(string) string
+// sweepView is the section of one swept workload, its cells ready
+// Markdown.
+type sweepView struct {
+	ID, Heading, Intro, Load, Chart, Best string
+	Note                                  string // what ± means, when a load has repeats
+	Budget                                bool   // a column says whether each point keeps the study's SLO
+	Rows                                  []sweepRowView
+	Raws                                  []sweepRawView
+}
+
+type sweepRowView struct {
+	Name, Load, Output, PerGPU, TPOT, TTFT, Frontier, Meets string
+}
+
+// sweepRawView is the raw result of one point, under a line naming it.
+type sweepRawView struct {
+	Title, Raw string
 }
 
 // sloBudget writes a study's latency budget: "p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 50 ms".
@@ -33,101 +37,111 @@ func sloBudget(slo *study.SLO, T func(string, ...any) string) string {
 	return strings.Join(limits, T("chart.list_separator"))
 }
 
-// sweepViews makes the section of each swept workload: its chart, a row per
+// sweeps are the section of each swept workload: its chart, a row per
 // configuration and load (curves in run order, loads increasing), with an
 // SLO the best point within it, and the raw result of every point.
-func sweepViews(rep *report.Report, charts []chart.Chart, h pageHelpers) []sweepView {
-	T := h.T
+func (p *reportPage) sweeps() []sweepView {
 	var out []sweepView
-	for i := range rep.Sweeps {
-		sr := &rep.Sweeps[i]
-		key := sr.Workload.Sweep.Key
-		v := sweepView{ID: anchorID(sr.Workload.ID), Heading: esc(T("sweep.heading", "Workload", h.workloadName(sr.Workload.ID))),
-			Intro: T("sweep.intro." + key), Load: T("sweep.load." + key), Budget: sr.Limits != nil}
-		for _, ch := range charts {
-			if ch.Name == "sweep-"+sr.Workload.ID {
-				v.Chart = "![" + esc(ch.Description) + "](" + linkPath(rep.Study.ID+"/"+ch.Name+".svg") + ")"
-			}
-		}
-		rawOf := map[string]int{} // file:line -> its index in v.Raws
-		for _, c := range sr.Curves {
-			for j := range c.Points {
-				p := &c.Points[j]
-				// A figure the block does not print links to the block.
-				anchor := LineID(h.repoPath(p.LogFile), p.Block.Line)
-				row := sweepRowView{Name: esc(c.Run.Name), Output: h.value(&p.Output, anchor), TPOT: h.value(p.TPOT, anchor), TTFT: h.value(p.TTFT, anchor)}
-				if p.Load.Source.Line > 0 {
-					row.Load = h.value(&p.Load, anchor)
-				} else {
-					row.Load = h.sourced(p.Load.Expr(), anchor, T("sweep.load_from_name", "File", h.repoPath(p.LogFile)))
-				}
-				title := T("sweep.per_gpu_source", "Output", p.Output.Expr(), "GPUs", p.Output.GPUs,
-					"File", h.repoPath(p.Output.Source.File), "Line", p.Output.Source.Line)
-				if p.Output.Repeated() {
-					// Every repeat the mean is made of, with its line.
-					lines := make([]string, len(p.Output.Samples))
-					for k, sm := range p.Output.Samples {
-						lines[k] = fmt.Sprintf("%s:%d (%s)", h.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(p.Output.Decimals, 4)))
-					}
-					title += " " + T("source.repeats", "N", p.Output.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, T("chart.list_separator")))
-				}
-				row.PerGPU = h.sourced(perGPU(p), anchor, title)
-				if p.Output.Repeated() {
-					row.PerGPU = T("value.interval", "Value", row.PerGPU, "HalfWidth", perGPUHalfWidth(p))
-					v.Note = T("sweep.repeats_note", "Level", report.ConfidenceLevel)
-				}
-				if p.Frontier {
-					row.Frontier = T("slo.yes")
-				}
-				if v.Budget {
-					row.Meets = T("slo.no")
-					if p.Meets {
-						row.Meets = T("slo.yes")
-					}
-				}
-				v.Rows = append(v.Rows, row)
-				// A block shown once, under every load it holds (a tool's
-				// JSON of all loads is one line).
-				at := T("sweep.at."+key, "Load", p.Load.Expr())
-				shown := p.LogFile + ":" + strconv.Itoa(p.Block.Line)
-				if k, ok := rawOf[shown]; ok {
-					v.Raws[k].Title += T("chart.list_separator") + at
-					continue
-				}
-				rawOf[shown] = len(v.Raws)
-				if p.Repeats == nil {
-					v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at, Raw: h.rawResult(p.LogFile, p.Block)})
-					continue
-				}
-				// Every repeat a mean is made of, each under its number.
-				for k, rp := range p.Repeats {
-					shown := rp.Log.File + ":" + strconv.Itoa(rp.Block.Line)
-					if k > 0 {
-						if _, ok := rawOf[shown]; ok {
-							continue // shown under another load
-						}
-						rawOf[shown] = len(v.Raws)
-					}
-					v.Raws = append(v.Raws, sweepRawView{Title: esc(c.Run.Name) + " · " + at + " · " + T("run.repeat_title", "N", rp.Log.Repeat, "Of", len(p.Repeats)),
-						Raw: h.rawResult(rp.Log.File, rp.Block)})
-				}
-			}
-		}
-		if v.Budget {
-			budget := sloBudget(rep.Study.SLO, T)
-			if b := sr.Best; b != nil {
-				value := perGPU(b)
-				if b.Output.Repeated() {
-					value = T("value.repeats", "Value", value, "HalfWidth", perGPUHalfWidth(b), "N", b.Output.Repeats)
-				}
-				v.Best = T("sweep.best", "Budget", budget, "Run", esc(b.Run.Name), "Load", T("sweep.at."+key, "Load", b.Load.Expr()), "Value", value)
-			} else {
-				v.Best = T("sweep.none", "Budget", budget)
-			}
-		}
-		out = append(out, v)
+	for i := range p.rep.Sweeps {
+		out = append(out, p.sweep(&p.rep.Sweeps[i]))
 	}
 	return out
+}
+
+func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
+	T := p.loc.T
+	key := sr.Workload.Sweep.Key
+	v := sweepView{ID: anchorID(sr.Workload.ID), Heading: esc(T("sweep.heading", "Workload", p.workloadName(sr.Workload.ID))),
+		Intro: T("sweep.intro." + key), Load: T("sweep.load." + key), Budget: sr.Limits != nil}
+	v.Chart = p.chartImage("sweep-" + sr.Workload.ID)
+	rawOf := map[string]int{} // file:line -> its index in v.Raws
+	for _, c := range sr.Curves {
+		for j := range c.Points {
+			pt := &c.Points[j]
+			v.Rows = append(v.Rows, p.sweepRow(&v, c.Run, pt))
+			p.sweepRaws(&v, rawOf, c.Run, pt, T("sweep.at."+key, "Load", pt.Load.Expr()))
+		}
+	}
+	if v.Budget {
+		budget := sloBudget(p.rep.Study.SLO, T)
+		if b := sr.Best; b != nil {
+			value := perGPU(b)
+			if b.Output.Repeated() {
+				value = T("value.repeats", "Value", value, "HalfWidth", perGPUHalfWidth(b), "N", b.Output.Repeats)
+			}
+			v.Best = T("sweep.best", "Budget", budget, "Run", esc(b.Run.Name), "Load", T("sweep.at."+key, "Load", b.Load.Expr()), "Value", value)
+		} else {
+			v.Best = T("sweep.none", "Budget", budget)
+		}
+	}
+	return v
+}
+
+// sweepRow is one point's row; a mean of repeats gives v its note.
+func (p *reportPage) sweepRow(v *sweepView, run *study.Run, pt *report.SweepPoint) sweepRowView {
+	T := p.loc.T
+	// A figure the block does not print links to the block.
+	anchor := LineID(p.repoPath(pt.LogFile), pt.Block.Line)
+	row := sweepRowView{Name: esc(run.Name), Output: p.interval(&pt.Output, anchor), TPOT: p.interval(pt.TPOT, anchor), TTFT: p.interval(pt.TTFT, anchor)}
+	if pt.Load.Source.Line > 0 {
+		row.Load = p.interval(&pt.Load, anchor)
+	} else {
+		row.Load = sourced(pt.Load.Expr(), anchor, T("sweep.load_from_name", "File", p.repoPath(pt.LogFile)))
+	}
+	title := T("sweep.per_gpu_source", "Output", pt.Output.Expr(), "GPUs", pt.Output.GPUs,
+		"File", p.repoPath(pt.Output.Source.File), "Line", pt.Output.Source.Line)
+	if pt.Output.Repeated() {
+		// Every repeat the mean is made of, with its line.
+		lines := make([]string, len(pt.Output.Samples))
+		for k, sm := range pt.Output.Samples {
+			lines[k] = fmt.Sprintf("%s:%d (%s)", p.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(pt.Output.Decimals, 4)))
+		}
+		title += " " + T("source.repeats", "N", pt.Output.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, T("chart.list_separator")))
+	}
+	row.PerGPU = sourced(perGPU(pt), anchor, title)
+	if pt.Output.Repeated() {
+		row.PerGPU = T("value.interval", "Value", row.PerGPU, "HalfWidth", perGPUHalfWidth(pt))
+		v.Note = T("sweep.repeats_note", "Level", report.ConfidenceLevel)
+	}
+	if pt.Frontier {
+		row.Frontier = T("slo.yes")
+	}
+	if v.Budget {
+		row.Meets = T("slo.no")
+		if pt.Meets {
+			row.Meets = T("slo.yes")
+		}
+	}
+	return row
+}
+
+// sweepRaws adds a point's raw results to v, titled by run and load at.
+// A block is shown once, under every load it holds (a tool's JSON of all
+// loads is one line); rawOf holds the index in v.Raws of each file:line.
+func (p *reportPage) sweepRaws(v *sweepView, rawOf map[string]int, run *study.Run, pt *report.SweepPoint, at string) {
+	T := p.loc.T
+	shown := pt.LogFile + ":" + strconv.Itoa(pt.Block.Line)
+	if k, ok := rawOf[shown]; ok {
+		v.Raws[k].Title += T("chart.list_separator") + at
+		return
+	}
+	rawOf[shown] = len(v.Raws)
+	if pt.Repeats == nil {
+		v.Raws = append(v.Raws, sweepRawView{Title: esc(run.Name) + " · " + at, Raw: p.rawResult(pt.LogFile, pt.Block)})
+		return
+	}
+	// Every repeat a mean is made of, each under its number.
+	for k, rp := range pt.Repeats {
+		shown := rp.Log.File + ":" + strconv.Itoa(rp.Block.Line)
+		if k > 0 {
+			if _, ok := rawOf[shown]; ok {
+				continue // shown under another load
+			}
+			rawOf[shown] = len(v.Raws)
+		}
+		v.Raws = append(v.Raws, sweepRawView{Title: esc(run.Name) + " · " + at + " · " + T("run.repeat_title", "N", rp.Log.Repeat, "Of", len(pt.Repeats)),
+			Raw: p.rawResult(rp.Log.File, rp.Block)})
+	}
 }
 
 // perGPU writes a point's output throughput per GPU with the decimals of

@@ -1,0 +1,79 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// A saved report is shown as an excerpt of at most excerptLines lines and
+// about excerptBytes bytes.
+const (
+	excerptLines = 40
+	excerptBytes = 4096
+)
+
+// blockText is a block's lines as its log printed them; of a saved report,
+// its first lines, and what is left out.
+func (p *reportPage) blockText(file string, b *benchlog.Block) string {
+	lg := p.logOf[file]
+	if lg == nil || b == nil {
+		return ""
+	}
+	if !b.Format.IsSavedReport() {
+		return lg.BlockText(b)
+	}
+	ex := lg.BlockExcerpt(b, excerptLines, excerptBytes)
+	switch {
+	case ex.MoreLines > 0:
+		return ex.Text + "\n" + p.loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", p.repoPath(lg.File))
+	case ex.MoreBytes > 0:
+		return ex.Text + "\n" + p.loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", p.repoPath(lg.File))
+	}
+	return ex.Text
+}
+
+// rawResult is a raw result as a fenced log block. The first time a block
+// is shown its lines are numbered targets; shown again (its step and the
+// other cases), it has no ids.
+func (p *reportPage) rawResult(file string, b *benchlog.Block) string {
+	if s, ok := p.rawResults[b]; ok {
+		return s
+	}
+	text := p.blockText(file, b)
+	numbered := strings.Count(text, "\n") + 1
+	if b.Format.IsSavedReport() {
+		numbered = min(numbered, strings.Count(p.logOf[file].BlockExcerpt(b, excerptLines, excerptBytes).Text, "\n")+1)
+	}
+	view := ""
+	if p.r.RepoURL != "" {
+		// The log in the repository, its block's lines highlighted.
+		view = "\n" + p.loc.T("run.view_source", "URL", fmt.Sprintf("%s/blob/HEAD/%s#L%d-L%d", p.r.RepoURL, p.repoPath(file), b.Line, b.Line+numbered-1))
+	}
+	s := fence(text, fmt.Sprintf("log @%s:%d:%d %s", lineIDPrefix(p.repoPath(file)), b.Line, numbered, p.loc.T("run.raw_result"))) + view
+	p.rawResults[b] = fence(text, "log "+p.loc.T("run.raw_result")) + view
+	return s
+}
+
+// rawRepeats is rawResult, and when the block is the first repeat of a
+// workload, every repeat's block under its number: each line a mean is
+// made of is on the page.
+func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) string {
+	lg := p.logOf[file]
+	if lg == nil || lg.Repeat == 0 {
+		return p.rawResult(file, b)
+	}
+	var logs []*study.Log
+	for i := range run.Logs {
+		if o := &run.Logs[i]; o.Workload == lg.Workload && len(o.Blocks) > 0 {
+			logs = append(logs, o)
+		}
+	}
+	parts := make([]string, len(logs))
+	for i, o := range logs {
+		parts[i] = p.loc.T("run.repeat", "N", o.Repeat, "Of", len(logs)) + "\n\n" + p.rawResult(o.File, &o.Blocks[0])
+	}
+	return strings.Join(parts, "\n\n")
+}

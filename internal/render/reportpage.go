@@ -1,0 +1,152 @@
+package render
+
+import (
+	"strings"
+	"text/template"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/chart"
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// reportPage is one study's report in one language while it renders: the
+// template's functions are its methods, one file per section.
+type reportPage struct {
+	r    *Renderer
+	in   Input
+	lang string
+	loc  *localizer
+	res  check.Result
+	rep  *report.Report
+	s    *study.Study
+	c    *study.Content // the prose, empty when the language has none
+	// logOf finds a log by its file; flagged is the rule of an
+	// unacknowledged problem at a line.
+	logOf   map[string]*study.Log
+	flagged map[fileLine]string
+	// rawResults holds each block already shown, without line ids: a
+	// block shown twice (its step and the other cases) is made once.
+	rawResults map[*benchlog.Block]string
+	conclusion *conclusionContext
+	charts     []chart.Chart
+	compare    *compareAttrs // set by allRuns
+}
+
+type fileLine struct {
+	file string
+	line int
+}
+
+func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
+	res := in.Result
+	p := &reportPage{r: r, in: in, lang: lang, loc: r.localizer(lang), res: res, rep: res.Report, s: res.Study,
+		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]string{}}
+	if p.c == nil {
+		p.c = &study.Content{Lang: lang, Study: p.s.ID, Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]study.Section{}}
+	}
+	for _, run := range p.s.Runs {
+		for i := range run.Logs {
+			p.logOf[run.Logs[i].File] = &run.Logs[i]
+		}
+	}
+	for _, d := range res.Diagnostics {
+		if !d.Acknowledged() {
+			p.flagged[fileLine{d.File, d.Line}] = d.Rule
+		}
+	}
+	p.conclusion = newConclusionContext(p.rep, p.loc, p.workloadName, p.ackReason)
+	return p
+}
+
+// funcs are the functions report.md.tmpl calls; a zero page gives their
+// names to parse it with.
+func (p *reportPage) funcs() template.FuncMap {
+	return template.FuncMap{
+		"T": p.loc.T, "esc": esc, "fence": fence, "add": add, "model": modelName,
+		"cell": p.cell, "tpot": p.tpot, "value": p.value, "pct": p.pct, "change": p.changeLink,
+		"claimFor": p.claimFor, "hasProjection": hasProjection, "ackReason": p.ackReason,
+		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
+		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
+		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "accuracyClaims": p.accuracyClaims,
+		"verdictNote": p.verdictNote, "chart": p.chartImage,
+		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
+		"workloads": p.workloads, "freshness": p.freshness,
+		"steps": p.steps, "runs": p.runs, "others": p.others,
+		"history": p.history, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
+		"allRuns": p.allRuns, "sides": p.sides,
+		"reproductions": p.reproductions, "reproduce": p.reproduce,
+		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
+		"feedbackURL": p.feedbackURL,
+	}
+}
+
+func add(a, b int) int { return a + b }
+
+// modelName is a model id without its organization.
+func modelName(id string) string { return id[strings.LastIndex(id, "/")+1:] }
+
+// served is the model a run's command serves.
+func served(run *study.Run) string { return engine.Parse(run.Command).Model }
+
+func historyWindow() int { return report.HistoryWindow }
+
+// repoPath names a file as the page shows it.
+func (p *reportPage) repoPath(file string) string {
+	if p.in.RepoPath == nil {
+		return file
+	}
+	return p.in.RepoPath(file)
+}
+
+func (p *reportPage) section(id string) string { return p.r.prose(p.c.Sections[id].Markdown) }
+
+func (p *reportPage) metricName(key string) string { return p.loc.T("metric." + key) }
+
+func (p *reportPage) workloadName(id string) string {
+	if t := p.c.Workloads[id]; t != "" {
+		return t
+	}
+	return id
+}
+
+func (p *reportPage) stepTitle(id string) string {
+	if t := p.c.Steps[id]; t != "" {
+		return t
+	}
+	return id
+}
+
+func (p *reportPage) claimFor(kind, subject string) *report.ClaimResult {
+	return p.rep.ClaimFor(study.ClaimKind(kind), subject)
+}
+
+// ackReason is why a problem is acknowledged, or empty.
+func (p *reportPage) ackReason(rule, subject string) string {
+	for _, d := range p.res.Diagnostics {
+		if d.Rule == rule && d.Subject == subject && d.Ack != nil {
+			return p.loc.T("problems.ack_reason", "Reason", esc(d.Ack.Reason[p.lang]))
+		}
+	}
+	return ""
+}
+
+// chartImage writes a chart as a Markdown image, relative to
+// site/<lang>/; its text alternative is the chart's description.
+func (p *reportPage) chartImage(name string) string {
+	for _, ch := range p.charts {
+		if ch.Name == name {
+			return "![" + esc(ch.Description) + "](" + linkPath(p.s.ID+"/"+name+".svg") + ")"
+		}
+	}
+	return ""
+}
+
+func (p *reportPage) feedbackURL() string {
+	if p.r.RepoURL == "" {
+		return ""
+	}
+	return p.r.RepoURL + "/issues/new"
+}

@@ -1,0 +1,137 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/perflab/perflab/internal/report"
+)
+
+// sourced writes a number as a link to where its log is shown, with its
+// source, formula and check status on hover.
+func sourced(text, anchor, title string) string {
+	return "[" + text + "](#" + anchor + " \"" + escTitle(title) + "\")"
+}
+
+// valueTitle is a value's hover text: its file, line and label, whether
+// the checks passed there, its projection and its repeats.
+func (p *reportPage) valueTitle(v *report.Value) string {
+	loc := p.loc
+	status := loc.T("source.check_passed")
+	if rule := p.flagged[fileLine{v.Source.File, v.Source.Line}]; rule != "" {
+		status = loc.T("source.check_failed", "Rule", rule)
+	}
+	title := loc.T("source.value", "File", p.repoPath(v.Source.File), "Line", v.Source.Line, "Label", v.Source.Label, "Status", status)
+	if v.Projected() {
+		title += " " + loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
+	}
+	if v.Repeated() {
+		// Every repeat the mean is made of, with its line.
+		lines := make([]string, len(v.Samples))
+		for i, sm := range v.Samples {
+			lines[i] = fmt.Sprintf("%s:%d (%s)", p.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(v.Decimals, 4)))
+		}
+		title += " " + loc.T("source.repeats", "N", v.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, loc.T("chart.list_separator")))
+	}
+	return title
+}
+
+// repeats follows a linked mean of repeats with its interval.
+func (p *reportPage) repeats(v *report.Value, linked string) string {
+	if !v.Repeated() {
+		return linked
+	}
+	return p.loc.T("value.repeats", "Value", linked, "HalfWidth", v.HalfWidthExpr(), "N", v.Repeats)
+}
+
+// valueAnchor is the log line a value was read from, or anchor when it
+// has none.
+func (p *reportPage) valueAnchor(v *report.Value, anchor string) string {
+	if v.Source.File != "" && v.Source.Line > 0 {
+		return LineID(p.repoPath(v.Source.File), v.Source.Line)
+	}
+	return anchor
+}
+
+// value writes a value linked to its log line, "—" for none.
+func (p *reportPage) value(v *report.Value, anchor string) string {
+	if v == nil {
+		return "—"
+	}
+	s := p.repeats(v, sourced(v.Expr(), p.valueAnchor(v, anchor), p.valueTitle(v)))
+	if v.Projected() {
+		s += p.loc.T("aside", "Text", p.loc.T("value.projected"))
+	}
+	return s
+}
+
+// interval is value with a mean of repeats written short,
+// "1000.00 ± 24.84", for a table whose note says what ± means.
+func (p *reportPage) interval(v *report.Value, anchor string) string {
+	if v == nil || !v.Repeated() {
+		return p.value(v, anchor)
+	}
+	return p.loc.T("value.interval", "Value", sourced(v.Expr(), p.valueAnchor(v, anchor), p.valueTitle(v)), "HalfWidth", v.HalfWidthExpr())
+}
+
+// pct writes a change: its direction, percentage and statistics, or why
+// it compares unlike runs.
+func (p *reportPage) pct(ch *report.Change) string {
+	loc := p.loc
+	if ch == nil {
+		return "—"
+	}
+	if why := unlike(loc, ch); why != "" {
+		return why
+	}
+	if ch.Noise {
+		return keepFiguresWhole("≈ " + report.FormatPercent(ch.Percent) + changeStats(loc, ch) + loc.T("change.noise"))
+	}
+	mark := "▼"
+	if ch.Better {
+		mark = "▲"
+	}
+	return keepFiguresWhole(mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)) // no break before a %, in any language
+}
+
+// changeLink is pct linked to anchor, its formula and the published
+// figure it was checked against on hover.
+func (p *reportPage) changeLink(ch *report.Change, claim *report.ClaimResult, anchor string) string {
+	loc := p.loc
+	if ch == nil {
+		return "—"
+	}
+	status := loc.T("source.no_claim")
+	if claim != nil && claim.Checked {
+		if claim.Match {
+			status = loc.T("source.claim_matches", "Printed", claim.Claim.Printed)
+		} else {
+			status = loc.T("source.claim_differs", "Printed", claim.Claim.Printed)
+		}
+	}
+	s := sourced(p.pct(ch), anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status)) + caveats(loc, ch)
+	if claim != nil && claim.Checked && !claim.Match {
+		s += loc.T("erratum.marker")
+	}
+	return s
+}
+
+// plainChange is pct linked to anchor, checked against no published
+// figure.
+func (p *reportPage) plainChange(ch *report.Change, anchor string) string {
+	return sourced(p.pct(ch), anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
+}
+
+func (p *reportPage) cell(cl *report.Cell, anchor string) string {
+	if cl == nil {
+		return "—"
+	}
+	return p.value(&cl.Headline, anchor)
+}
+
+func (p *reportPage) tpot(cl *report.Cell, anchor string) string {
+	if cl == nil || cl.TPOT == nil {
+		return "—"
+	}
+	return p.value(cl.TPOT, anchor)
+}
