@@ -77,8 +77,7 @@ func (s *Scanner) noteService(wasReading bool) {
 
 // reading reports whether a block of any reader is open.
 func (s *Scanner) reading() bool {
-	return s.cur != nil || s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil ||
-		s.es != nil || s.ld != nil || s.mt != nil || s.lb != nil || s.lg != nil || s.jc != nil || s.lr != nil ||
+	return s.cur != nil || s.rd != nil || s.lb != nil || s.lg != nil || s.jc != nil ||
 		(s.off != nil && s.off.blk != nil)
 }
 

@@ -66,18 +66,11 @@ type Scanner struct {
 	started bool
 	input   inputKind
 	js      *jsonScan    // input JSON: the decoder
-	tbl     *tableState  // a GenAI-Perf/AIPerf table being read
-	tb      *benchState  // a trtllm-bench report being read
+	rd      reader       // the console format whose block is open (reader.go)
 	jc      *jsonCapture // a JSON object pasted into a log being read
 	lb      *llamaState  // a llama-bench markdown table or CSV being read
 	off     *offScan     // offline and latency benchmarks (offline.go)
-	gd      *guideState  // a guidellm console output being read
-	gy      *guideYAML   // a guidellm YAML report being read
-	lp      *llmperfSum  // an llmperf printed summary being read
-	es      *evalState   // an EvalScope perf summary being read
-	ld      *lmState     // an LMDeploy benchmark output being read
 	lg      *Block       // a gptManagerBenchmark report being read
-	mt      *multiTurn   // a vLLM multi-turn statistics summary being read
 	pend    *Block       // a closed serving block held for a correct_rate line (structured.go)
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
@@ -123,8 +116,6 @@ type Scanner struct {
 	grepNames  [][]byte
 	grepFile   []byte
 	grepSwitch bool
-
-	lr lineReader // a block of "label: value" lines being read (linereader.go)
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
@@ -240,26 +231,10 @@ func (s *Scanner) endOther() {
 	s.llamaEnd()
 	s.offEnd()
 	switch {
-	case s.tbl != nil:
-		s.tableEnd(!s.tbl.closed)
-	case s.tb != nil:
-		s.benchEnd(!s.tb.afterRule)
-	case s.gd != nil:
-		s.guideEnd()
-	case s.gy != nil:
-		s.yamlEnd()
-	case s.lp != nil:
-		s.llmperfEnd()
-	case s.es != nil:
-		s.evalEnd()
-	case s.ld != nil:
-		s.lmEnd()
+	case s.rd != nil:
+		s.rd.end(s)
 	case s.lg != nil:
 		s.legacyEnd()
-	case s.mt != nil:
-		s.mtEnd(true)
-	case s.lr != nil:
-		s.lrEnd()
 	}
 }
 
@@ -399,24 +374,14 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 			return
 		}
 	}
-	if s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil || s.es != nil || s.ld != nil || s.mt != nil || s.lr != nil {
+	if s.rd != nil {
 		switch {
-		case long && s.gy != nil:
+		case long && open[*guideYAML](s) != nil:
 			return // a long value (a prompt) of a YAML report
 		case long || hasBanner:
 			s.endOther()
-		case s.tbl != nil:
-			if s.tableLine(line) {
-				return
-			}
-		case s.tb != nil:
-			if s.benchLine(line) {
-				return
-			}
-		default:
-			if s.toolLine(line) {
-				return
-			}
+		case s.rd.line(s, line):
+			return
 		}
 	}
 	if hasBanner {
