@@ -189,38 +189,8 @@ func guideTitle(text []byte) (kind int, legacy, ok bool) {
 	return t.kind, t.legacy, ok
 }
 
-// toolStart opens, at a line outside any block, a guidellm console or YAML
-// report or an llmperf summary; line is the raw line, text without its
-// indentation.
-func (s *Scanner) toolStart(line, text []byte) bool {
-	c := text[0]
-	switch {
-	case c == 'b' && len(line) > 0 && line[0] == 'b':
-		return s.yamlStart(line)
-	case c == '\\' || c == 'R' || c == 'i':
-		if s.llmperfStart(text) {
-			return true
-		}
-	case c == 'B':
-		if s.evalStart(text) {
-			return true
-		}
-	case c == 'c' || c == 't':
-		if s.lmStart(text) {
-			return true
-		}
-	case c == 'S':
-		if s.mtStart(text) {
-			return true
-		}
-	case c == 'P' || c == 'O' || c == 'L' || c == '=':
-		if s.evalStart(text) || s.lrStart(text) {
-			return true
-		}
-	}
-	if !isLetter(c) && c < 0x80 {
-		return false
-	}
+// guideStart opens a guidellm console output at a table title.
+func (s *Scanner) guideStart(text []byte) bool {
 	kind, legacy, ok := guideTitle(text)
 	if !ok {
 		return false

@@ -65,8 +65,9 @@ type Scanner struct {
 
 	started bool
 	input   inputKind
-	js      *jsonScan    // input JSON: the decoder
-	rd      reader       // the console format whose block is open (reader.go)
+	js      *jsonScan // input JSON: the decoder
+	rd      reader    // the console format whose block is open (reader.go)
+	starts  *[256][]*start
 	jc      *jsonCapture // a JSON object pasted into a log being read
 	lb      *llamaState  // a llama-bench markdown table or CSV being read
 	off     *offScan     // offline and latency benchmarks (offline.go)
@@ -147,7 +148,7 @@ func NewScanner(name string, r io.Reader) *Scanner {
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
 		size = max(l.Len()+1, 16)
 	}
-	return &Scanner{name: name, r: bufio.NewReaderSize(r, size), nextNum: 1}
+	return &Scanner{name: name, r: bufio.NewReaderSize(r, size), nextNum: 1, starts: startIndex()}
 }
 
 // Scan reads up to the next block and reports whether there is one.
@@ -444,85 +445,6 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	s.add(label, value)
 	if len(s.spans) >= maxBlockLines {
 		s.end(true)
-	}
-}
-
-// noise reads a line outside any block: it may open a table, a trtllm-bench
-// report or a block without banner, or be a failed run. The common case, a
-// log line, costs a look at its first bytes and a search for ':'.
-func (s *Scanner) noise(line []byte) {
-	i := 0
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	if i == len(line) {
-		return
-	}
-	text := line[i:]
-	c := text[0]
-	if c == '#' || c == 0x1b || c == '\r' {
-		text = s.clean(line)
-		if len(text) == 0 {
-			return
-		}
-		c = text[0]
-	}
-	if (c == '{' || c == '[' || c == 'N') && s.off != nil && len(s.off.sgl) > 0 && s.sglResult(text) {
-		return
-	}
-	switch {
-	case c >= 0x80 || c == '|':
-		if s.tableStart(text) || s.llamaStart(text) {
-			return
-		}
-	case c == 'b' || c == 'I':
-		if s.llamaStart(text) {
-			return
-		}
-	case c == '=':
-		if s.lmBanner(text) || s.offlineBanner(text) || s.benchStart(text) {
-			return
-		}
-	case c == '{':
-		if s.captureStart(text) {
-			return
-		}
-	case c == '[':
-		if s.legacyStart(text) {
-			return
-		}
-	}
-	if s.toolStart(line, text) {
-		return
-	}
-	if (c == 'T' || c == 'B' || c == 'M') && s.preLine(text) {
-		return
-	}
-	if isLetter(c) || line[i] == '#' {
-		if kind, msg, ok := failureAt(line[i:]); ok {
-			s.emit(s.failureBlock(kind, msg))
-			return
-		}
-		if isLetter(c) && s.offStart(line, text) {
-			return
-		}
-	}
-	if (isLetter(c) || line[i] == 0x1b) && isTitle(line) {
-		s.titleLine, s.title = s.line, string(bytes.TrimSpace(s.clean(line)))
-	}
-	if (c == '-' || c == 'R') && s.cutTopStart(text) {
-		return
-	}
-	// Only a line with a colon can start a block.
-	if bytes.IndexByte(line, ':') < 0 {
-		return
-	}
-	label, value, ok := splitLabel(s.clean(line))
-	if ok && (isStartLabel(label) || isCutStartLabel(label)) {
-		cut := !isStartLabel(label)
-		s.begin(false)
-		s.marks.cutTop = cut
-		s.add(label, value)
 	}
 }
 
