@@ -58,10 +58,11 @@ func (s *Scanner) cutTopStart(text []byte) bool {
 		s.norm = appendNorm(s.norm[:0], title)
 		return true
 	case text[0] == 'R' && bytes.HasPrefix(text, []byte("Request Throughput (req/sec):")):
-		s.tb = &benchState{blk: &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}}
+		t := &benchState{blk: &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}}
+		s.rd = t
 		s.benchSection("PERFORMANCE OVERVIEW")
-		s.tb.titled = false
-		s.tb.blk.Problems = append(s.tb.blk.Problems, cutTopProblem(s.name, s.line, "trtllm-bench report", `"= PERFORMANCE OVERVIEW" title`))
+		t.titled = false
+		t.blk.Problems = append(t.blk.Problems, cutTopProblem(s.name, s.line, "trtllm-bench report", `"= PERFORMANCE OVERVIEW" title`))
 		s.benchLine(text)
 		return true
 	}

@@ -116,7 +116,7 @@ func (s *Scanner) evalStart(text []byte) bool {
 	if !cut && !bytes.Equal(text, evalSummaryTitle) {
 		return false
 	}
-	s.es = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
+	s.rd = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
 		Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}}}
 	if cut {
 		s.evalCutStart()
@@ -127,7 +127,7 @@ func (s *Scanner) evalStart(text []byte) bool {
 // evalLine reads one line of a summary; false if the line ended it and must
 // be read as any other.
 func (s *Scanner) evalLine(line []byte) bool {
-	e := s.es
+	e := open[*evalState](s)
 	text := bytes.TrimSpace(s.clean(line))
 	if e.mode == evalWaitSummary && evalPlainStart(text) {
 		e.mode, e.plain = evalPlain, true
@@ -187,7 +187,7 @@ func evalCells(text []byte) []string {
 
 // evalRow reads one line of a table.
 func (s *Scanner) evalRow(text []byte) {
-	e := s.es
+	e := open[*evalState](s)
 	b := e.b
 	c := evalCells(text)
 	if c == nil {
@@ -225,7 +225,8 @@ func (s *Scanner) evalSummaryRow(label, value string) {
 	if strings.HasPrefix(label, "──") {
 		return // a section row
 	}
-	evalSummaryValue(s.es.b, &s.es.legacy, label, value, s.line)
+	e := open[*evalState](s)
+	evalSummaryValue(e.b, &e.legacy, label, value, s.line)
 }
 
 // evalSummaryValue reads one summary value, printed or from
@@ -323,8 +324,8 @@ func evalPctCell(b *Block, metric, pct, cell string, line int) {
 
 // evalEnd queues the summary being read.
 func (s *Scanner) evalEnd() {
-	e := s.es
-	s.es = nil
+	e := open[*evalState](s)
+	s.rd = nil
 	b := e.b
 	if len(b.Metrics) == 0 {
 		return

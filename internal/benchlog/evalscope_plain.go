@@ -60,7 +60,7 @@ func evalPlainStart(text []byte) bool {
 // evalPlainLine reads one line of the print() layout; false if the line is
 // not part of it.
 func (s *Scanner) evalPlainLine(text []byte) bool {
-	e := s.es
+	e := open[*evalState](s)
 	b := e.b
 	if bytes.Equal(text, []byte("Too little data to calculate quantiles!")) {
 		b.EndLine = s.line
@@ -100,10 +100,10 @@ func (s *Scanner) evalPlainLine(text []byte) bool {
 
 // evalPlainPct reads a "pNN: value" line of a percentile section.
 func (s *Scanner) evalPlainPct(stat, label, value string) {
-	b := s.es.b
+	b := open[*evalState](s).b
 	b.EndLine = s.line
-	name := s.es.pctBase
-	full := s.es.pctLabel + " " + label
+	name := open[*evalState](s).pctBase
+	full := open[*evalState](s).pctLabel + " " + label
 	b.Labels = append(b.Labels, Label{Label: full, Value: value, Line: s.line})
 	keys := []string{stat + "_" + name + "_ms"}
 	if stat == "p50" {
@@ -157,7 +157,7 @@ func evalNoUnit(b *Block, metric string, line int) {
 // summary above it: the percentile columns carry their units, a bare one
 // finds none to take and is not read.
 func (s *Scanner) evalCutStart() {
-	e := s.es
+	e := open[*evalState](s)
 	e.mode, e.cut = evalWaitPct, true
 	e.b.Problems = append(e.b.Problems, cutTopProblem(s.name, s.line, "EvalScope percentile table", `"Benchmarking summary:" table`))
 }

@@ -189,70 +189,20 @@ func guideTitle(text []byte) (kind int, legacy, ok bool) {
 	return t.kind, t.legacy, ok
 }
 
-// toolStart opens, at a line outside any block, a guidellm console or YAML
-// report or an llmperf summary; line is the raw line, text without its
-// indentation.
-func (s *Scanner) toolStart(line, text []byte) bool {
-	c := text[0]
-	switch {
-	case c == 'b' && len(line) > 0 && line[0] == 'b':
-		return s.yamlStart(line)
-	case c == '\\' || c == 'R' || c == 'i':
-		if s.llmperfStart(text) {
-			return true
-		}
-	case c == 'B':
-		if s.evalStart(text) {
-			return true
-		}
-	case c == 'c' || c == 't':
-		if s.lmStart(text) {
-			return true
-		}
-	case c == 'S':
-		if s.mtStart(text) {
-			return true
-		}
-	case c == 'P' || c == 'O' || c == 'L' || c == '=':
-		if s.evalStart(text) || s.lrStart(text) {
-			return true
-		}
-	}
-	if !isLetter(c) && c < 0x80 {
-		return false
-	}
+// guideStart opens a guidellm console output at a table title.
+func (s *Scanner) guideStart(text []byte) bool {
 	kind, legacy, ok := guideTitle(text)
 	if !ok {
 		return false
 	}
-	s.gd = &guideState{legacy: legacy}
+	s.rd = &guideState{legacy: legacy}
 	s.guideTitleAt(kind, legacy, text)
 	return true
 }
 
-// toolLine reads a line of a guidellm output or report or an llmperf
-// summary; false if the line ended it and must be read as any other.
-func (s *Scanner) toolLine(line []byte) bool {
-	switch {
-	case s.gd != nil:
-		return s.guideLine(line)
-	case s.gy != nil:
-		return s.yamlLine(line)
-	case s.es != nil:
-		return s.evalLine(line)
-	case s.ld != nil:
-		return s.lmLine(line)
-	case s.mt != nil:
-		return s.mtLine(line)
-	case s.lr != nil:
-		return s.lrLine(s.clean(line))
-	}
-	return s.llmperfLine(line)
-}
-
 // guideTitleAt opens the table (or metadata section) of a title line.
 func (s *Scanner) guideTitleAt(kind int, legacy bool, text []byte) {
-	g := s.gd
+	g := open[*guideState](s)
 	if kind < 0 {
 		g.inMeta = true
 		return
@@ -268,12 +218,12 @@ func (s *Scanner) guideTitleAt(kind int, legacy bool, text []byte) {
 // is not part of it (the output has then been ended, and the line must be
 // read as any other).
 func (s *Scanner) guideLine(line []byte) bool {
-	g := s.gd
+	g := open[*guideState](s)
 	text := bytes.TrimRight(s.clean(line), " \t")
 	if kind, legacy, ok := guideTitle(text); ok {
 		if g.newRun(kind, legacy, text) {
 			s.guideEnd()
-			s.gd = &guideState{legacy: legacy}
+			s.rd = &guideState{legacy: legacy}
 		}
 		s.guideTitleAt(kind, legacy, text)
 		return true
@@ -321,7 +271,7 @@ func (g *guideState) newRun(kind int, legacy bool, text []byte) bool {
 // guideMeta reads a line of the "Benchmarks Metadata:" section: a known
 // label, or the continuation of the one before (rich wraps long values).
 func (s *Scanner) guideMeta(line, text []byte) bool {
-	g := s.gd
+	g := open[*guideState](s)
 	if len(text) == 0 {
 		return true
 	}
@@ -402,7 +352,7 @@ func (s *Scanner) guideLegacyLine(t *guideTable, text []byte) bool {
 	n := bytes.Count(t.buf, []byte("|"))
 	switch {
 	case n > t.ncols-1:
-		g := s.gd
+		g := open[*guideState](s)
 		g.problems = append(g.problems, &SyntaxError{File: s.name, Line: s.line,
 			Msg: "guidellm table " + quote(t.title) + ": a row has more than " + strconv.Itoa(t.ncols) + " columns; the table is read up to here"})
 		s.guideEnd()
@@ -473,7 +423,8 @@ func (s *Scanner) guideRow(t *guideTable, text []byte, offs, lines []int) {
 		t.hdr = append(t.hdr, cells)
 	default:
 		if len(t.cols) > 0 && len(cells) != len(t.cols) {
-			s.gd.problems = append(s.gd.problems, &SyntaxError{File: s.name, Line: lines[0],
+			g := open[*guideState](s)
+			g.problems = append(g.problems, &SyntaxError{File: s.name, Line: lines[0],
 				Msg: "guidellm table " + quote(t.title) + ": a row has " + strconv.Itoa(len(cells)) + " columns, not " + strconv.Itoa(len(t.cols)) + "; not read"})
 			return
 		}
@@ -553,8 +504,9 @@ func (s *Scanner) guideTableLine(t *guideTable, text []byte) bool {
 		// tables under one title, the second without a rule of its own
 		// after the first one's rows.
 		nt := &guideTable{kind: t.kind, title: t.title, line: t.line, phase: 1}
-		s.gd.t, t = nt, nt
-		s.gd.tables = append(s.gd.tables, nt)
+		g := open[*guideState](s)
+		g.t, t = nt, nt
+		g.tables = append(g.tables, nt)
 	}
 	switch t.phase {
 	case 1:
@@ -566,7 +518,8 @@ func (s *Scanner) guideTableLine(t *guideTable, text []byte) bool {
 			cells[i], at[i] = strings.TrimSpace(c), s.line
 		}
 		if len(cells) != len(t.cols) {
-			s.gd.problems = append(s.gd.problems, &SyntaxError{File: s.name, Line: s.line,
+			g := open[*guideState](s)
+			g.problems = append(g.problems, &SyntaxError{File: s.name, Line: s.line,
 				Msg: "guidellm table " + quote(t.title) + ": a row has " + strconv.Itoa(len(cells)) + " columns, not " + strconv.Itoa(len(t.cols)) + "; not read"})
 			return true
 		}
@@ -588,8 +541,8 @@ func (s *Scanner) guideClose(t *guideTable) {
 
 // guideEnd makes the blocks of the output read so far and queues them.
 func (s *Scanner) guideEnd() {
-	g := s.gd
-	s.gd = nil
+	g := open[*guideState](s)
+	s.rd = nil
 	if g == nil {
 		return
 	}

@@ -369,14 +369,14 @@ func (s *Scanner) yamlStart(line []byte) bool {
 	if string(bytes.TrimRight(line, " \t\r")) != "benchmarks:" {
 		return false
 	}
-	s.gy = &guideYAML{skip: -1}
+	s.rd = &guideYAML{skip: -1}
 	return true
 }
 
 // yamlLine reads one line of a YAML report; false when the report has
 // ended (the line is then read as any other).
 func (s *Scanner) yamlLine(line []byte) bool {
-	y := s.gy
+	y := open[*guideYAML](s)
 	line = bytes.TrimRight(line, " \t\r")
 	indent := 0
 	for indent < len(line) && line[indent] == ' ' {
@@ -482,7 +482,7 @@ func yamlScalar(v []byte) string {
 
 // yamlItemEnd queues the benchmark being read.
 func (s *Scanner) yamlItemEnd() {
-	y := s.gy
+	y := open[*guideYAML](s)
 	if y.g == nil {
 		return
 	}
@@ -495,5 +495,5 @@ func (s *Scanner) yamlItemEnd() {
 // yamlEnd ends the YAML report.
 func (s *Scanner) yamlEnd() {
 	s.yamlItemEnd()
-	s.gy = nil
+	s.rd = nil
 }

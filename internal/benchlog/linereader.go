@@ -27,7 +27,7 @@ func (s *Scanner) lrStart(text []byte) bool {
 	}
 	for _, start := range lineReaderStarts {
 		if r := start(s, text); r != nil {
-			s.lr = r
+			s.rd = &lineBlock{r}
 			if !r.line(s, text) {
 				return false
 			}
@@ -37,14 +37,9 @@ func (s *Scanner) lrStart(text []byte) bool {
 	return false
 }
 
-// lrLine reads a line of the open block.
-func (s *Scanner) lrLine(text []byte) bool {
-	return s.lr.line(s, bytes.TrimSpace(text))
-}
-
 // lrEnd ends the open block.
 func (s *Scanner) lrEnd() {
-	r := s.lr
-	s.lr = nil
+	r := open[*lineBlock](s).r
+	s.rd = nil
 	r.end(s)
 }

@@ -78,12 +78,12 @@ func (s *Scanner) llmperfStart(text []byte) bool {
 			b.Labels = append(b.Labels, Label{Label: "model", Value: model, Line: s.line},
 				Label{Label: "llm_api", Value: strings.TrimSuffix(api, " api."), Line: s.line})
 		}
-		s.lp = &llmperfSum{b: b}
+		s.rd = &llmperfSum{b: b}
 		return true
 	case string(text) == "inter_token_latency_s":
 		b := &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatLLMPerf, Tool: ToolLLMPerf,
 			Version: "token_benchmark_ray.py (LLMPerfV2), title line lost", Definition: CountOverDuration, Metrics: map[string]Metric{}}
-		s.lp = &llmperfSum{b: b, metric: "inter_token_latency_s"}
+		s.rd = &llmperfSum{b: b, metric: "inter_token_latency_s"}
 		return true
 	}
 	return false
@@ -92,7 +92,7 @@ func (s *Scanner) llmperfStart(text []byte) bool {
 // llmperfLine reads one line of a summary; false if it ended the summary
 // without being part of it.
 func (s *Scanner) llmperfLine(line []byte) bool {
-	p := s.lp
+	p := open[*llmperfSum](s)
 	b := p.b
 	text := bytes.TrimSpace(s.clean(line))
 	if len(text) == 0 {
@@ -209,8 +209,8 @@ func addKeys(b *Block, keys []string, spec keySpec, label, value string, line in
 
 // llmperfEnd queues the summary being read.
 func (s *Scanner) llmperfEnd() {
-	p := s.lp
-	s.lp = nil
+	p := open[*llmperfSum](s)
+	s.rd = nil
 	b := p.b
 	if len(b.Metrics) == 0 {
 		return

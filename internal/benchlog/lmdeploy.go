@@ -132,7 +132,7 @@ func (s *Scanner) lmBanner(text []byte) bool {
 	title := bytes.TrimSpace(bytes.Trim(t, "="))
 	for _, l := range lmTitles {
 		if string(title) == l {
-			s.ld = &lmState{table: true, b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatLMDeploy,
+			s.rd = &lmState{table: true, b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatLMDeploy,
 				Tool: ToolLMDeploy, Version: "Profiler.summarize (2025-01+), " + l, Definition: CountOverDuration,
 				Metrics: map[string]Metric{}}}
 			return true
@@ -168,7 +168,7 @@ func (s *Scanner) lmStart(text []byte) bool {
 		b.Labels = append(b.Labels, Label{Label: "concurrency", Value: string(value), Line: s.line})
 		addKeys(b, []string{"max_concurrency"}, keySpec{}, "concurrency", string(value), s.line)
 	}
-	s.ld = l
+	s.rd = l
 	return true
 }
 
@@ -209,10 +209,10 @@ func (s *Scanner) lmPairs(b *Block, text []byte) bool {
 // lmLine reads one line; false if the line ended the output and must be
 // read as any other.
 func (s *Scanner) lmLine(line []byte) bool {
-	if s.ld.table {
+	l := open[*lmState](s)
+	if l.table {
 		return s.lmTableLine(line)
 	}
-	l := s.ld
 	b := l.b
 	text := bytes.TrimSpace(s.clean(line))
 	if len(text) == 0 {
@@ -242,7 +242,7 @@ func (s *Scanner) lmLine(line []byte) bool {
 	case norm == "elapsed_time" && !l.started:
 		l.started = true
 	case !l.started:
-		s.ld = nil // "concurrency:" without the lines of a result
+		s.rd = nil // "concurrency:" without the lines of a result
 		return false
 	case strings.HasPrefix(norm, "first token latency") || strings.HasPrefix(norm, "first_token latency"):
 		b.EndLine = s.line
@@ -318,7 +318,7 @@ func lmAdd(b *Block, key, label, v string, line int) {
 
 // lmTableLine reads one line of a Profiler.summarize table.
 func (s *Scanner) lmTableLine(line []byte) bool {
-	l := s.ld
+	l := open[*lmState](s)
 	b := l.b
 	text := bytes.TrimRight(s.clean(line), " \t")
 	if len(text) == 0 {
@@ -386,8 +386,8 @@ func lmHeader(f []string) bool {
 
 // lmEnd queues the output being read, if it is a result.
 func (s *Scanner) lmEnd() {
-	l := s.ld
-	s.ld = nil
+	l := open[*lmState](s)
+	s.rd = nil
 	b := l.b
 	_, d := b.Metrics["duration"]
 	_, r := b.Metrics["request_throughput"]

@@ -84,14 +84,14 @@ func (s *Scanner) mtStart(text []byte) bool {
 	if warmup != "" {
 		b.Labels = append(b.Labels, Label{Label: "warmup samples", Value: warmup, Line: s.line})
 	}
-	s.mt = &multiTurn{b: b}
+	s.rd = &multiTurn{b: b}
 	return true
 }
 
 // mtLine reads a line of the summary; false if the line is not part of it
 // (the block has been ended; read the line as any other).
 func (s *Scanner) mtLine(line []byte) bool {
-	m := s.mt
+	m := open[*multiTurn](s)
 	text := bytes.TrimRight(s.clean(line), " \t")
 	if len(text) == 0 {
 		return true
@@ -147,7 +147,7 @@ func isDashRule(text []byte) bool {
 }
 
 func (s *Scanner) mtParam(k, v string) {
-	b := s.mt.b
+	b := open[*multiTurn](s).b
 	b.Labels = append(b.Labels, Label{Label: k, Value: v, Line: s.line})
 	b.EndLine = s.line
 	if spec, ok := mtParams[k]; ok {
@@ -157,7 +157,7 @@ func (s *Scanner) mtParam(k, v string) {
 
 // mtRow reads one row of the table: its name and one value per column.
 func (s *Scanner) mtRow(f [][]byte, text []byte) {
-	m := s.mt
+	m := open[*multiTurn](s)
 	name := string(f[0])
 	m.b.Labels = append(m.b.Labels, Label{Label: name, Value: string(bytes.TrimSpace(text[len(f[0]):])), Line: s.line})
 	m.b.EndLine = s.line
@@ -186,7 +186,7 @@ func (s *Scanner) mtRow(f [][]byte, text []byte) {
 }
 
 func (s *Scanner) mtMetric(spec keySpec, v string) {
-	b := s.mt.b
+	b := open[*multiTurn](s).b
 	if strings.EqualFold(v, "nan") {
 		return // pandas: no value (the std of one sample)
 	}
@@ -206,8 +206,8 @@ func (s *Scanner) mtMetric(spec keySpec, v string) {
 
 // mtEnd queues the summary if it holds a result (a runtime or a table).
 func (s *Scanner) mtEnd(truncated bool) {
-	m := s.mt
-	s.mt = nil
+	m := open[*multiTurn](s)
+	s.rd = nil
 	b := m.b
 	if len(b.Metrics) == 0 {
 		return

@@ -13,6 +13,20 @@ import "bytes"
 // (The serving table also removes any prefix its banner line starts with,
 // whatever its shape: see Scanner.clean.)
 
+// prefixes are what stripPrefixes learns of the lines it reads.
+type prefixes struct {
+	nextNum int // the line number (grep -n, cat -n) the next line would have (1 at the start, -1 if none)
+	// service is the docker compose service of the current line (nil if
+	// none), blockService that of the line that opened the open block.
+	service, blockService []byte
+
+	// grep's file-name prefixes (grepprefix.go): the names learnt, the
+	// current line's, and whether it changed since the previous line.
+	grepNames  [][]byte
+	grepFile   []byte
+	grepSwitch bool
+}
+
 // maxPrefixes bounds the prefixes removed from one line: a line number,
 // then compose, then a timestamp, then a quote ...
 const maxPrefixes = 4
@@ -77,8 +91,7 @@ func (s *Scanner) noteService(wasReading bool) {
 
 // reading reports whether a block of any reader is open.
 func (s *Scanner) reading() bool {
-	return s.cur != nil || s.tbl != nil || s.tb != nil || s.gd != nil || s.gy != nil || s.lp != nil ||
-		s.es != nil || s.ld != nil || s.mt != nil || s.lb != nil || s.lg != nil || s.jc != nil || s.lr != nil ||
+	return s.cur != nil || s.rd != nil || s.lb != nil || s.lg != nil || s.jc != nil ||
 		(s.off != nil && s.off.blk != nil)
 }
 

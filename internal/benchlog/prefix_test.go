@@ -158,7 +158,7 @@ func TestLogPrefixShapes(t *testing.T) {
 		{"[Latency] P50    : 1.0", ""},
 		{"    Input tokens | 1 |", ""},
 	} {
-		got := string((&Scanner{nextNum: -1}).stripPrefixes([]byte(c.line)))
+		got := string((&Scanner{prefixes: prefixes{nextNum: -1}}).stripPrefixes([]byte(c.line)))
 		want := c.want
 		if want == "" {
 			want = c.line

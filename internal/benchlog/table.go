@@ -75,7 +75,7 @@ func (s *Scanner) tableStart(text []byte) bool {
 		b.Line = s.titleLine
 		t.title = s.title
 	}
-	s.tbl = t
+	s.rd = t
 	switch {
 	case ascii:
 		t.first, t.cols = strings.ToLower(cells(text, "|")[0]), cells(text, "|")[1:]
@@ -94,7 +94,7 @@ func (s *Scanner) tableStart(text []byte) bool {
 // asciiLine reads a line of an ASCII or Markdown table; a line of another
 // shape closes the table and is read as a line after it.
 func (s *Scanner) asciiLine(line, text []byte) bool {
-	t := s.tbl
+	t := open[*tableState](s)
 	switch {
 	case len(text) > 0 && text[0] == '|' && !isASCIIBorder(text):
 		if t.asciiOpen {
@@ -138,7 +138,7 @@ func cells(text []byte, sep string) []string {
 }
 
 func (s *Scanner) tableHeader(text []byte) {
-	t := s.tbl
+	t := open[*tableState](s)
 	c := cells(text, boxHeavyV)
 	if t.cols != nil || len(c) < 2 {
 		return // a wrapped header row
@@ -163,7 +163,7 @@ func isBorder(text []byte) bool {
 // line is not part of it: the table has then been ended and the line must be
 // read as any other line.
 func (s *Scanner) tableLine(line []byte) bool {
-	t := s.tbl
+	t := open[*tableState](s)
 	text := s.clean(line)
 	if t.closed {
 		if len(text) == 0 {
@@ -216,7 +216,7 @@ func (s *Scanner) tableLine(line []byte) bool {
 // tableRow reads a body row; a row whose value cells are empty continues
 // the label of the row above (a wrapped label).
 func (s *Scanner) tableRow(c []string) {
-	t := s.tbl
+	t := open[*tableState](s)
 	t.blk.EndLine = s.line
 	if len(c) == 0 {
 		return
@@ -262,7 +262,7 @@ func isPostLabel(norm string) bool {
 // or printed empty by a table too narrow for it is never read: the row gets
 // a Problem instead.
 func (s *Scanner) tableFlush() {
-	t := s.tbl
+	t := open[*tableState](s)
 	if !t.open {
 		return
 	}
@@ -329,7 +329,7 @@ func (s *Scanner) rowName(label string) (name, unit string, ok bool) {
 	if !strings.Contains(label, "…") {
 		return "", "", false
 	}
-	t := s.tbl
+	t := open[*tableState](s)
 	words := strings.Fields(strings.ToLower(label))
 	complete, unitCut := false, ""
 	for i, w := range words {
@@ -470,7 +470,7 @@ func isCutOf(cell, name string) bool {
 // column is read when every layout that fits the visible cells agrees on it
 // (a headerless seven-column AIPerf table leaves p75/p50 unread).
 func (s *Scanner) tableColumns(n int) {
-	t := s.tbl
+	t := open[*tableState](s)
 	exact := t.cols != nil && !t.headerless
 	for _, c := range t.cols {
 		if c == "" || strings.Contains(c, "…") {
@@ -574,7 +574,8 @@ func (s *Scanner) rowCells(text []byte, sep string) []string {
 		return c
 	}
 	if last := c[len(c)-1]; last != "" && len(c) > 1 {
-		s.tbl.blk.Problems = append(s.tbl.blk.Problems, &SyntaxError{File: s.name, Line: s.line,
+		t := open[*tableState](s)
+		t.blk.Problems = append(t.blk.Problems, &SyntaxError{File: s.name, Line: s.line,
 			Msg: "row cut before its end: " + quote(last) + " not read"})
 	}
 	return c[:len(c)-1]
@@ -583,7 +584,7 @@ func (s *Scanner) rowCells(text []byte, sep string) []string {
 // tableHold keeps a header or row line until the next line tells whether
 // it goes on there (a terminal narrower than the table broke it).
 func (s *Scanner) tableHold(line, text []byte) {
-	t := s.tbl
+	t := open[*tableState](s)
 	t.partial = append(t.partial[:0:0], text...)
 	t.partLine, t.partEnd, t.blk.EndLine = s.line, s.line, s.line
 	t.partBlank = hasTrailingBlank(line)
@@ -608,7 +609,7 @@ func hasTrailingBlank(line []byte) bool {
 
 // tablePartial reads the held line: a row without its closing │ was cut.
 func (s *Scanner) tablePartial() {
-	t := s.tbl
+	t := open[*tableState](s)
 	text := t.partial
 	t.partial = nil
 	line := s.line
@@ -625,7 +626,7 @@ func (s *Scanner) tablePartial() {
 }
 
 func (s *Scanner) tableAdd(label, col, cell string, line int) {
-	t := s.tbl
+	t := open[*tableState](s)
 	name, unit := splitUnit(label)
 	if name == "benchmark duration" && unit == "" {
 		// AIPerf prints "Benchmark Duration: 15.81 sec".
@@ -638,12 +639,12 @@ func (s *Scanner) tableAdd(label, col, cell string, line int) {
 // tableEnd classifies the table and queues it; a table without any metric
 // row (GPU telemetry, server metrics) is dropped.
 func (s *Scanner) tableEnd(truncated bool) {
-	t := s.tbl
+	t := open[*tableState](s)
 	if t.partial != nil {
 		s.tablePartial()
 	}
 	s.tableFlush()
-	s.tbl = nil
+	s.rd = nil
 	s.titleLine = 0
 	b := t.blk
 	if t.known == 0 {

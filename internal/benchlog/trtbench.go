@@ -100,13 +100,13 @@ func (s *Scanner) benchStart(text []byte) bool {
 	if !ok {
 		return false
 	}
-	s.tb = &benchState{blk: &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}}
+	s.rd = &benchState{blk: &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{}}}
 	s.benchSection(title)
 	return true
 }
 
 func (s *Scanner) benchSection(title string) {
-	t := s.tb
+	t := open[*benchState](s)
 	t.section = title
 	t.afterRule = false
 	t.titled = true
@@ -124,7 +124,7 @@ func (s *Scanner) benchSection(title string) {
 // benchLine reads one line of the current report; false when the line is not
 // part of it (the block has been ended; read the line as any other).
 func (s *Scanner) benchLine(line []byte) bool {
-	t := s.tb
+	t := open[*benchState](s)
 	text := s.clean(line)
 	if len(text) == 0 {
 		return true
@@ -184,7 +184,7 @@ func (s *Scanner) benchTag(text []byte) bool {
 	}
 	label := string(text[:end+1]) + " " + string(bytes.TrimSpace(stat))
 	val := string(bytes.TrimSpace(value))
-	b := s.tb.blk
+	b := open[*benchState](s).blk
 	b.Labels = append(b.Labels, Label{Label: label, Value: val, Line: s.line})
 	row, ok := benchTags[tag]
 	if !ok {
@@ -203,19 +203,20 @@ func (s *Scanner) benchTag(text []byte) bool {
 }
 
 func (s *Scanner) benchAdd(label, value []byte) {
-	b := s.tb.blk
+	t := open[*benchState](s)
+	b := t.blk
 	lab, val := string(label), string(value)
 	b.Labels = append(b.Labels, Label{Label: lab, Value: val, Line: s.line})
 	norm := normLabel(label)
 	spec, ok := benchLabels[norm]
-	if o, over := throughputOverview[norm]; over && s.tb.section == "THROUGHPUT OVERVIEW" {
+	if o, over := throughputOverview[norm]; over && t.section == "THROUGHPUT OVERVIEW" {
 		spec, ok = o, true
 	}
 	if !ok {
 		return
 	}
 	if spec.key == "total_token_throughput" {
-		s.tb.total = true
+		t.total = true
 	}
 	s.benchMetric(spec, val)
 	if spec.key == "completed" {
@@ -225,7 +226,7 @@ func (s *Scanner) benchAdd(label, value []byte) {
 }
 
 func (s *Scanner) benchMetric(spec keySpec, val string) {
-	b := s.tb.blk
+	b := open[*benchState](s).blk
 	if nullValues[strings.ToLower(val)] {
 		return
 	}
@@ -243,8 +244,8 @@ func (s *Scanner) benchMetric(spec keySpec, val string) {
 // benchEnd classifies the report and queues it; a report without
 // PERFORMANCE OVERVIEW (engine details only) is not a result and is dropped.
 func (s *Scanner) benchEnd(truncated bool) {
-	t := s.tb
-	s.tb = nil
+	t := open[*benchState](s)
+	s.rd = nil
 	b := t.blk
 	_, rate := b.Metrics["request_throughput"]
 	_, dur := b.Metrics["duration"]
