@@ -88,6 +88,9 @@ type AnalysisPoint struct {
 	// PerMillionOutput is what a million output tokens cost at the point,
 	// at the study's price; absent without a price.
 	PerMillionOutput *float64 `json:"per_million_output_tokens,omitempty"`
+	// PerMillionTotal is the same for tokens in and out; absent without a
+	// price or a total throughput.
+	PerMillionTotal *float64 `json:"per_million_total_tokens,omitempty"`
 }
 
 // AnalysisCost is one run's cost per million output tokens.
@@ -228,7 +231,9 @@ func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 			ap.MedianTPOT = finite(p.TPOT.Measured)
 		}
 		if cost != nil {
-			ap.PerMillionOutput = pointCost(cost.Price, p)
+			if c := pointCost(cost.Price, p); c != nil {
+				ap.PerMillionOutput, ap.PerMillionTotal = &c.Output, positive(c.Total)
+			}
 		}
 		return ap
 	}
