@@ -521,7 +521,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		var parts []string
 		for _, sc := range run.Accuracy {
 			metric, _, _ := strings.Cut(sc.Metric, ",")
-			parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", repoPath(sc.File), sc.Line)))
+			parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", repoPath(sc.File), sc.Line))+stdErrText(loc, sc))
 		}
 		return loc.T("run.accuracy", "Scores", strings.Join(parts, loc.T("chart.list_separator")))
 	}
@@ -557,8 +557,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			default:
 				v.Outcome = loc.T("run.no_main_result")
 			}
-			if acc := accuracy(rr.Run); acc != "" {
-				v.Outcome = loc.T("sentences", "First", v.Outcome, "Next", acc)
+			for _, acc := range []string{accuracy(rr.Run), accuracyAgainst(loc, sr.Reference, rr.Run)} {
+				if acc != "" {
+					v.Outcome = loc.T("sentences", "First", v.Outcome, "Next", acc)
+				}
 			}
 		}
 		return views

@@ -19,6 +19,7 @@ type Analysis struct {
 	Budget      *AnalysisBudget      `json:"budget,omitempty"`
 	Sweeps      []AnalysisSweep      `json:"sweeps,omitempty"`
 	Cost        []AnalysisCost       `json:"cost,omitempty"`
+	Accuracy    []AnalysisAccuracy   `json:"accuracy,omitempty"`
 }
 
 // AnalysisMetric names a metric and its direction.
@@ -133,7 +134,7 @@ func (r *Report) Analysis() *Analysis {
 			}
 		}
 	}
-	a.Budget = r.analysisBudget()
+	a.Budget, a.Accuracy = r.analysisBudget(), r.analysisAccuracy()
 	for _, sw := range r.Sweeps {
 		a.Sweeps = append(a.Sweeps, analysisSweep(sw, r.Cost))
 	}
