@@ -1313,10 +1313,14 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 		return id
 	}
 	if r := s.Run(kind); r != nil {
-		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>@<version>
+		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>[:<metric>]@<version>
+		id, metric, _ := strings.Cut(id, ":")
 		name := c.Workloads[id]
 		if name == "" {
 			name = id
+		}
+		if metric != "" {
+			name += " · " + metric
 		}
 		if version != "" {
 			name += " · " + version

@@ -126,7 +126,7 @@ func (r *Report) Analysis() *Analysis {
 		}
 	}
 	for _, hr := range r.History {
-		for _, t := range hr.Trends {
+		for _, t := range append(hr.Trends[:len(hr.Trends):len(hr.Trends)], hr.Tails...) {
 			for _, p := range t.Points {
 				if p.Change != nil {
 					a.add("history", p.Version, t.Workload.ID, p.Change)
