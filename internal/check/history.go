@@ -46,9 +46,11 @@ func regressionRules(rep *report.Report, add func(Diagnostic)) {
 		for _, t := range append(hr.Trends[:len(hr.Trends):len(hr.Trends)], hr.Tails...) {
 			for _, p := range t.Regressions() {
 				v := p.Value
+				// One subject per version: an acknowledgement of a version's
+				// regression covers its tails.
 				subject, on := RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version), t.Workload.ID
 				if t.Metric.Key != rep.Headline.Key {
-					subject, on = TailSubject(hr.Run.ID, t.Workload.ID, t.Metric.Key, p.Version), t.Workload.ID+" ("+t.Metric.Key+")"
+					on += " (" + t.Metric.Key + ")"
 				}
 				add(Diagnostic{Rule: RuleRegression, Severity: Warning, File: v.Source.File, Line: v.Source.Line, Subject: subject,
 					Printed: v.Expr(), Computed: report.FormatPercent(regressionChange(p).Percent),
@@ -62,12 +64,6 @@ func regressionRules(rep *report.Report, add func(Diagnostic)) {
 // <run>/<workload>@<version>; "<run>/<workload>@*" names every version.
 func RegressionSubject(run, workload, version string) string {
 	return run + "/" + workload + "@" + version
-}
-
-// TailSubject names a regression of a P99 latency (report's Tails):
-// <run>/<workload>:<metric>@<version>.
-func TailSubject(run, workload, metric, version string) string {
-	return run + "/" + workload + ":" + metric + "@" + version
 }
 
 // regressionReason names the rule that made a change a regression.

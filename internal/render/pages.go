@@ -1313,14 +1313,10 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 		return id
 	}
 	if r := s.Run(kind); r != nil {
-		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>[:<metric>]@<version>
-		id, metric, _ := strings.Cut(id, ":")
+		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>@<version>
 		name := c.Workloads[id]
 		if name == "" {
 			name = id
-		}
-		if metric != "" {
-			name += " · " + metric
 		}
 		if version != "" {
 			name += " · " + version
