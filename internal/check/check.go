@@ -134,6 +134,7 @@ func Study(s *study.Study) Result {
 	regressionRules(rep, add)
 	reproductionRules(rep, add)
 	recordedRules(s, add)
+	priceRule(s, add)
 	acknowledge(s, diags, add)
 	for i := range diags {
 		diags[i].Study = s.ID

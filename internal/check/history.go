@@ -43,13 +43,18 @@ func historyModelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 // line of the newer version's value.
 func regressionRules(rep *report.Report, add func(Diagnostic)) {
 	for _, hr := range rep.History {
-		for _, t := range hr.Trends {
+		for _, t := range append(hr.Trends[:len(hr.Trends):len(hr.Trends)], hr.Tails...) {
 			for _, p := range t.Regressions() {
 				v := p.Value
-				subject := RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version)
+				// One subject per version: an acknowledgement of a version's
+				// regression covers its tails.
+				subject, on := RegressionSubject(hr.Run.ID, t.Workload.ID, p.Version), t.Workload.ID
+				if t.Metric.Key != rep.Headline.Key {
+					on += " (" + t.Metric.Key + ")"
+				}
 				add(Diagnostic{Rule: RuleRegression, Severity: Warning, File: v.Source.File, Line: v.Source.Line, Subject: subject,
 					Printed: v.Expr(), Computed: report.FormatPercent(regressionChange(p).Percent),
-					Message: regressionMessage(hr.Run.ID, t.Workload.ID, rep.Headline.Unit, p) + fmt.Sprintf("; find the cause, or acknowledge it with rule %s, subject %s", RuleRegression, subject)})
+					Message: regressionMessage(hr.Run.ID, on, t.Metric.Unit, p) + fmt.Sprintf("; find the cause, or acknowledge it with rule %s, subject %s", RuleRegression, subject)})
 			}
 		}
 	}

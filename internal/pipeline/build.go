@@ -769,7 +769,7 @@ func firstError(errs []error) error {
 func indexEntry(res check.Result) render.IndexEntry {
 	s, rep := res.Study, res.Report
 	e := render.IndexEntry{Study: s.ID, Model: s.Model, GPU: s.Hardware.GPU, GPUs: s.Hardware.GPUs(),
-		Objective: string(s.Objective), Titles: map[string]string{}, Example: s.Example()}
+		Objective: string(s.Objective), Titles: map[string]string{}, Example: s.Example(), Main: rep.MainFigure()}
 	for _, eng := range s.Engines {
 		e.Engines = append(e.Engines, eng.Name+" "+eng.Version)
 		if !slices.Contains(e.EngineNames, eng.Name) {

@@ -74,7 +74,8 @@ func TestOverview(t *testing.T) {
 		if o := options["model"]; strings.Join(o[1:], "|") != "Qwen/Qwen3-235B-A22B-Instruct-2507|Qwen/Qwen3-32B|Qwen/Qwen3-8B" {
 			t.Errorf("%s: model filter %q", page.file, o)
 		}
-		rows := tagsOf(body, "tr")[1:]
+		studies := body[strings.Index(body, `id="studies"`):strings.Index(body, `id="matched"`)]
+		rows := tagsOf(studies, "tr")[1:]
 		if len(rows) != 3 { // the two seeds and the example
 			t.Fatalf("%s: %d rows, want one per study", page.file, len(rows))
 		}
@@ -112,6 +113,19 @@ func TestOverview(t *testing.T) {
 		against := map[string]string{"en": "against vLLM", "zh": "对比 vLLM", "ja": "vLLM との比較"}[page.lang]
 		if !strings.HasSuffix(textOf(cells[5].inner), against) {
 			t.Errorf("%s: recommended configuration %q does not end with %q", page.file, textOf(cells[5].inner), against)
+		}
+		// The two A100 studies on ShareGPT are compared per GPU; the L40S
+		// example is in no group.
+		matched := body[strings.Index(body, `id="matched"`):]
+		if h := tagsOf(matched, "h3"); len(h) != 1 || !strings.HasPrefix(textOf(h[0].inner), "NVIDIA A100 SXM 80GB · sharegpt · ") {
+			t.Errorf("%s: matched groups %v, want the A100's on sharegpt", page.file, h)
+		}
+		var figures []string
+		for _, a := range tagsOf(matched, "a") {
+			figures = append(figures, a.attrs["href"]+" "+textOf(a.inner))
+		}
+		if want := page.dir + "qwen3-235b-a22b-a100/index.html#conclusion 754.80|" + page.dir + "qwen3-32b-a100/index.html#conclusion 2054.21"; !strings.HasPrefix(strings.Join(figures, "|"), want) {
+			t.Errorf("%s: matched figures %q, want %q (3019.19 / 4 GPUs and 2054.21 / 1)", page.file, figures, want)
 		}
 	}
 }

@@ -3,8 +3,11 @@ package pipeline
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/perflab/perflab/internal/check"
 )
 
 // results/prices.yaml prices both seed studies' A100s: each report gets a
@@ -44,5 +47,30 @@ func TestSharedPricesBuilt(t *testing.T) {
 	sameTree(t, "after the price changed", readTree(t, out), map[string][]byte(files))
 	if !strings.Contains(string(files["en/qwen3-32b-a100.md"]), "At 2.40 USD per GPU-hour") {
 		t.Error("the new price is not on the page")
+	}
+}
+
+// A prices file without the A100 warns on each A100 study, at its price's
+// line; the example study has a price of its own.
+func TestSharedPricesMissingGPU(t *testing.T) {
+	d := copyTree(t)
+	data := "prices:\n  - gpu: NVIDIA H100 SXM 80GB\n    gpu_hour: 2.50\n    currency: USD\n"
+	if err := os.WriteFile(filepath.Join(d.Results, "prices.yaml"), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, res := range p.Results {
+		for _, dg := range res.Diagnostics {
+			if dg.Rule == check.RulePrice {
+				got = append(got, res.Study.ID+" "+filepath.Base(dg.File)+":"+strconv.Itoa(dg.Line))
+			}
+		}
+	}
+	if want := "qwen3-235b-a22b-a100 prices.yaml:2|qwen3-32b-a100 prices.yaml:2"; strings.Join(got, "|") != want {
+		t.Errorf("price warnings %q, want %q", got, want)
 	}
 }

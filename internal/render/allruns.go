@@ -48,6 +48,9 @@ type compareRowAttrs struct {
 	// column is one measurement (the band decides, on the page).
 	tests []string
 	band  string // the metric's noise band in percent (report.Band)
+	// unlike lists the pairs of columns ("0-3") not comparable on this
+	// row: the page prints no change for them.
+	unlike string
 }
 
 // newCompareAttrs gives the all-runs table its data attributes.
@@ -60,6 +63,7 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 		{"data-label-second", loc.T("allruns.second")},
 		{"data-label-change", loc.T("allruns.change")},
 		{"data-noise-text", loc.T("change.noise")},
+		{"data-unlike-text", loc.T("allruns.unlike")},
 	}}
 	for _, run := range t.Runs {
 		a.runs = append(a.runs, run.ID)
@@ -85,6 +89,7 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 		}
 		a.rows = append(a.rows, ra)
 	}
+	a.addLikeness(rep.PairLikenesses(t), loc)
 	return a
 }
 
@@ -176,6 +181,9 @@ func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 		}
 		row.SetAttributeString("data-higher-better", []byte(better))
 		row.SetAttributeString("data-band", []byte(ra.band))
+		if ra.unlike != "" {
+			row.SetAttributeString("data-unlike", []byte(ra.unlike))
+		}
 		cell := row.FirstChild().NextSibling().NextSibling() // after the case and the metric
 		for j, v := range ra.values {
 			if v != "" {

@@ -198,6 +198,9 @@ type IndexEntry struct {
 	Baseline         string
 	BaselineReplicas int
 	Workload         string
+	// Main is the recommended configuration's figure, which studies on
+	// the same GPU and workload are compared by; nil without one.
+	Main *report.MainFigure
 }
 
 // bestChange is the landing page's gain of a study's recommended
@@ -269,6 +272,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		"Models":  distinct(func(e IndexEntry) []string { return []string{e.Model} }),
 		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
 		"Engines": distinct(func(e IndexEntry) []string { return e.EngineNames }),
+		"Matched": matchedGroups(loc, entries, dir),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/index.html.tmpl: %w", err)

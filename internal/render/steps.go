@@ -75,8 +75,10 @@ func (p *reportPage) runs(sr *report.StepResult) []runView {
 			v.Raw = p.rawRepeats(rr.Run, rr.LogFile, rr.Block)
 		}
 		v.Outcome = p.outcome(sr, rr)
-		if acc := p.accuracy(rr.Run); acc != "" {
-			v.Outcome = p.loc.T("sentences", "First", v.Outcome, "Next", acc)
+		for _, acc := range []string{p.accuracy(rr.Run), accuracyAgainst(p.loc, sr.Reference, rr.Run)} {
+			if acc != "" {
+				v.Outcome = p.loc.T("sentences", "First", v.Outcome, "Next", acc)
+			}
 		}
 	}
 	return views
@@ -116,7 +118,7 @@ func (p *reportPage) accuracy(run *study.Run) string {
 	var parts []string
 	for _, sc := range run.Accuracy {
 		metric, _, _ := strings.Cut(sc.Metric, ",")
-		parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", p.repoPath(sc.File), sc.Line)))
+		parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", p.repoPath(sc.File), sc.Line))+stdErrText(p.loc, sc))
 	}
 	return p.loc.T("run.accuracy", "Scores", strings.Join(parts, p.loc.T("chart.list_separator")))
 }

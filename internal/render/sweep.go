@@ -70,6 +70,7 @@ func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
 				value = T("value.repeats", "Value", value, "HalfWidth", perGPUHalfWidth(b), "N", b.Output.Repeats)
 			}
 			v.Best = T("sweep.best", "Budget", budget, "Run", esc(b.Run.Name), "Load", T("sweep.at."+key, "Load", b.Load.Expr()), "Value", value)
+			v.Best += bestCost(T, p.rep.Study.Price, sr.BestCost)
 		} else {
 			v.Best = T("sweep.none", "Budget", budget)
 		}
@@ -154,4 +155,17 @@ func perGPU(p *report.SweepPoint) string {
 // perGPU writes the mean.
 func perGPUHalfWidth(p *report.SweepPoint) string {
 	return report.FormatNumber(p.PerGPUHalfWidth(), min(p.Output.Decimals, 2))
+}
+
+// bestCost is what tokens cost at the best point within the budget, after
+// the sentence naming it; "" without a price.
+func bestCost(T func(string, ...any) string, price *study.Price, c *report.PointCost) string {
+	if c == nil || price == nil {
+		return ""
+	}
+	args := []any{"Price", esc(price.Raw), "Currency", esc(price.Currency), "Output", report.FormatNumber(c.Output, 3)}
+	if c.Total > 0 {
+		return T("sweep.best_cost", append(args, "Total", report.FormatNumber(c.Total, 3))...)
+	}
+	return T("sweep.best_cost_output", args...)
 }

@@ -151,3 +151,23 @@ func TestChartsSweepWithoutLatency(t *testing.T) {
 	}
 	t.Fatal("no sweep chart")
 }
+
+// TestBestCost: the best point's sentence goes on with what tokens cost
+// there, output and total, or output alone; nothing without a price.
+func TestBestCost(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	T := r.localizer("en").T
+	price := &study.Price{PerGPUHour: 1, Raw: "1.00", Currency: "USD"}
+	if got := bestCost(T, price, &report.PointCost{Output: 0.08854, Total: 0.0147}); got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there, and a million tokens in and out 0.015 USD." {
+		t.Errorf("output and total: %q", got)
+	}
+	if got := bestCost(T, price, &report.PointCost{Output: 0.08854}); got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there." {
+		t.Errorf("output only: %q", got)
+	}
+	if got := bestCost(T, nil, nil); got != "" {
+		t.Errorf("no price: %q", got)
+	}
+}

@@ -19,6 +19,7 @@ type Analysis struct {
 	Budget      *AnalysisBudget      `json:"budget,omitempty"`
 	Sweeps      []AnalysisSweep      `json:"sweeps,omitempty"`
 	Cost        []AnalysisCost       `json:"cost,omitempty"`
+	Accuracy    []AnalysisAccuracy   `json:"accuracy,omitempty"`
 }
 
 // AnalysisMetric names a metric and its direction.
@@ -88,6 +89,9 @@ type AnalysisPoint struct {
 	// PerMillionOutput is what a million output tokens cost at the point,
 	// at the study's price; absent without a price.
 	PerMillionOutput *float64 `json:"per_million_output_tokens,omitempty"`
+	// PerMillionTotal is the same for tokens in and out; absent without a
+	// price or a total throughput.
+	PerMillionTotal *float64 `json:"per_million_total_tokens,omitempty"`
 }
 
 // AnalysisCost is one run's cost per million output tokens.
@@ -122,7 +126,7 @@ func (r *Report) Analysis() *Analysis {
 		}
 	}
 	for _, hr := range r.History {
-		for _, t := range hr.Trends {
+		for _, t := range append(hr.Trends[:len(hr.Trends):len(hr.Trends)], hr.Tails...) {
 			for _, p := range t.Points {
 				if p.Change != nil {
 					a.add("history", p.Version, t.Workload.ID, p.Change)
@@ -130,7 +134,7 @@ func (r *Report) Analysis() *Analysis {
 			}
 		}
 	}
-	a.Budget = r.analysisBudget()
+	a.Budget, a.Accuracy = r.analysisBudget(), r.analysisAccuracy()
 	for _, sw := range r.Sweeps {
 		a.Sweeps = append(a.Sweeps, analysisSweep(sw, r.Cost))
 	}
@@ -228,7 +232,9 @@ func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 			ap.MedianTPOT = finite(p.TPOT.Measured)
 		}
 		if cost != nil {
-			ap.PerMillionOutput = pointCost(cost.Price, p)
+			if c := pointCost(cost.Price, p); c != nil {
+				ap.PerMillionOutput, ap.PerMillionTotal = &c.Output, positive(c.Total)
+			}
 		}
 		return ap
 	}

@@ -54,13 +54,23 @@ func (r *Report) cost() *CostResult {
 	return res
 }
 
-// pointCost is the price of a million output tokens at a sweep point, as
-// cost works it out for a run; nil when the point has no throughput.
-func pointCost(price *study.Price, p *SweepPoint) *float64 {
-	if p.Output.GPUs <= 0 || !(p.Output.Measured > 0) || math.IsInf(p.Output.Measured, 0) {
+// PointCost is what a million tokens cost at a sweep point, at the
+// study's price, as cost works it out for a run.
+type PointCost struct {
+	Output float64 // per million output tokens
+	Total  float64 // per million tokens in and out; 0 when the log prints no total throughput
+}
+
+// pointCost is the cost at a sweep point; nil when the point has no
+// throughput.
+func pointCost(price *study.Price, p *SweepPoint) *PointCost {
+	if price == nil || price.PerGPUHour <= 0 || p.Output.GPUs <= 0 || !(p.Output.Measured > 0) || math.IsInf(p.Output.Measured, 0) {
 		return nil
 	}
 	perHour := p.Output.Measured * 3600 / float64(p.Output.GPUs)
-	x := price.PerGPUHour * 1e6 / perHour
-	return &x
+	c := &PointCost{Output: price.PerGPUHour * 1e6 / perHour}
+	if t := p.Total; t != nil && t.Measured > 0 && !math.IsInf(t.Measured, 0) {
+		c.Total = price.PerGPUHour * 1e6 * float64(p.Output.GPUs) / (t.Measured * 3600)
+	}
+	return c
 }

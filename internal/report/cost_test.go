@@ -25,16 +25,40 @@ func TestCostPerMillionTotal(t *testing.T) {
 }
 
 // TestPointCost: 2 USD per GPU-hour, 400 output tok/s on 4 GPUs is 100
-// tok/s per GPU, 360000 tokens per GPU-hour: 5.5556 USD per million; a
-// point without throughput has no cost.
+// tok/s per GPU, 360000 tokens per GPU-hour: 5.5556 USD per million; 1000
+// total tok/s, 2.2222 per million in and out; a point without throughput
+// has no cost.
 func TestPointCost(t *testing.T) {
 	price := &study.Price{PerGPUHour: 2, Currency: "USD"}
 	p := &SweepPoint{Output: Value{Measured: 400, GPUs: 4, Replicas: 1}}
-	if got := pointCost(price, p); got == nil || !near(*got, 2e6/360000) {
-		t.Errorf("cost %v, want %v", got, 2e6/360000)
+	if got := pointCost(price, p); got == nil || !near(got.Output, 2e6/360000) || got.Total != 0 {
+		t.Errorf("cost %+v, want %v output, no total", got, 2e6/360000)
+	}
+	p.Total = &Value{Measured: 1000, GPUs: 4, Replicas: 1}
+	if got := pointCost(price, p); got == nil || !near(got.Total, 8e6/3.6e6) {
+		t.Errorf("cost %+v, want %v per million in and out", got, 8e6/3.6e6)
 	}
 	p.Output.Measured = 0
 	if got := pointCost(price, p); got != nil {
-		t.Errorf("no throughput, yet a cost of %v", *got)
+		t.Errorf("no throughput, yet a cost of %+v", *got)
+	}
+}
+
+// TestBestPointCost: the best point within the budget is priced, output
+// and total tokens: b@16, 1400 output and 2100 total tok/s on 2 GPUs at 3
+// per GPU-hour; without a price, no cost.
+func TestBestPointCost(t *testing.T) {
+	s := sweepStudy(&study.SLO{Stat: "median", TPOT: 100})
+	s.Runs[1].Logs[2].Blocks[0].Metrics[TotalThroughput.Key] = metric("2100.00", 9)
+	if sr := Build(s, nil).Sweeps[0]; sr.BestCost != nil {
+		t.Errorf("no price, yet a cost %+v", sr.BestCost)
+	}
+	s.Price = &study.Price{PerGPUHour: 3, Currency: "USD"}
+	sr := Build(s, nil).Sweeps[0]
+	if sr.Best == nil || pointName(sr.Best) != "b@16" {
+		t.Fatalf("best %v, want b@16", sr.Best)
+	}
+	if c := sr.BestCost; c == nil || !near(c.Output, 6e6/(1400*3600)) || !near(c.Total, 6e6/(2100*3600)) {
+		t.Errorf("best point's cost %+v, want %v output, %v total", c, 6e6/(1400*3600), 6e6/(2100*3600))
 	}
 }

@@ -10,11 +10,16 @@ type HistoryResult struct {
 	// Trends are the workloads with a result on at least two versions, the
 	// main workload first, then in the study's order.
 	Trends []Trend
+	// Tails are the main workload's P99 TTFT and P99 TPOT over the same
+	// versions, judged by the same rules: a regression in the tail that
+	// the headline hides.
+	Tails []Trend
 }
 
-// Trend is one workload of a run over versions.
+// Trend is one metric of one workload of a run over versions.
 type Trend struct {
 	Workload study.Workload
+	Metric   Metric
 	Points   []VersionPoint // oldest version first; the run's own logs last
 }
 
@@ -80,34 +85,12 @@ func (r *Report) history() []HistoryResult {
 			}
 		}
 		for _, w := range order {
-			t := Trend{Workload: w}
-			results := 0
-			add := func(version string, isCurrent bool, logs []study.Log) {
-				p := VersionPoint{Version: version, Current: isCurrent}
-				if !run.Failed() || !isCurrent {
-					p.Value = r.logValue(run, logs, w.ID)
-				}
-				if p.Value != nil {
-					results++
-				}
-				t.Points = append(t.Points, p)
+			if t, ok := r.trend(run, w, r.Headline, current); ok {
+				hr.Trends = append(hr.Trends, t)
 			}
-			for i := range run.History {
-				h := &run.History[i]
-				logs := h.Logs
-				if r.Excluded[HistorySubject(run.ID, h.Version.Raw)] != "" {
-					logs = nil // measured on another model: shown without a result
-				}
-				add(h.Version.Raw, false, logs)
-			}
-			add(current, true, run.Logs)
-			if results < 2 {
-				continue // nothing to compare
-			}
-			r.judgeTrend(&t)
-			hr.Trends = append(hr.Trends, t)
 		}
 		if len(hr.Trends) > 0 {
+			hr.Tails = r.tails(run, current)
 			out = append(out, hr)
 		}
 	}
@@ -118,13 +101,13 @@ func (r *Report) history() []HistoryResult {
 // excluded from comparisons: <run>@<version>.
 func HistorySubject(run, version string) string { return run + "@" + version }
 
-// logValue is the headline of a workload in the logs of a run's version,
-// as a cell of the conclusion gives it.
-func (r *Report) logValue(run *study.Run, logs []study.Log, workload string) *Value {
+// logValue is a metric of a workload in the logs of a run's version, as
+// a cell of the conclusion gives it.
+func (r *Report) logValue(run *study.Run, logs []study.Log, workload string, m Metric) *Value {
 	version := *run
 	version.Logs = logs
-	v, _, _ := r.value(&version, workload, r.Headline.Key)
-	if v != nil && !r.Headline.HigherBetter {
+	v, _, _ := r.value(&version, workload, m.Key)
+	if v != nil && !m.HigherBetter {
 		v.Replicas = 1 // latency is per request: never projected
 	}
 	return v
@@ -141,10 +124,10 @@ func (r *Report) judgeTrend(t *Trend) {
 			continue
 		}
 		if n := len(prevs); n > 0 {
-			p.Change = r.compare(r.Headline, *prevs[n-1], *p.Value)
+			p.Change = r.compare(t.Metric, *prevs[n-1], *p.Value)
 			if n > 1 {
 				k := max(0, n-HistoryWindow)
-				p.Drift, p.DriftFrom = r.compare(r.Headline, *prevs[k], *p.Value), versions[k]
+				p.Drift, p.DriftFrom = r.compare(t.Metric, *prevs[k], *p.Value), versions[k]
 			}
 			switch {
 			case !p.Change.Better && !p.Change.Noise:

@@ -158,3 +158,40 @@ func TestHistoryDrift(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryTails: the main workload's P99 TPOT over versions, judged
+// like the headline: a steady +0.9 % a version, within the band step by
+// step, is a drift once two steps add up beyond it.
+func TestHistoryTails(t *testing.T) {
+	s := historyStudy(study.Throughput, "1000.00")
+	run := s.Run("vllm")
+	tpot := []string{"30.00", "30.27", "30.54"}
+	for i, v := range []string{"v0.8.0", "v0.9.0", "v0.10.0"} {
+		withHistory(run, v, "sharegpt", "1000.00")
+		h := &run.History[len(run.History)-1]
+		h.Logs[0].Blocks[0].Metrics[P99TPOT.Key] = metric(tpot[i], 20)
+	}
+	setMetric(run, "sharegpt", P99TPOT.Key, "30.81", 20)
+	r := Build(s, nil)
+	if len(r.History) != 1 || len(r.History[0].Tails) != 1 {
+		t.Fatalf("history %+v, want one run with one tail (P99 TPOT; no log prints P99 TTFT)", r.History)
+	}
+	tail := r.History[0].Tails[0]
+	if tail.Metric.Key != P99TPOT.Key || tail.Workload.ID != "sharegpt" || len(tail.Points) != 4 {
+		t.Fatalf("tail %+v", tail)
+	}
+	p := tail.Points
+	if p[1].Regression || p[1].Change == nil || !p[1].Change.Noise {
+		t.Errorf("v0.9.0: %+v, want +0.9 %% within noise", p[1])
+	}
+	if !p[2].Regression || p[2].Rule != RegressionDrift || p[2].DriftFrom != "v0.8.0" || p[2].Change.Better {
+		t.Errorf("v0.10.0: rule %q from %q, want a drift from v0.8.0", p[2].Rule, p[2].DriftFrom)
+	}
+	for _, hr := range r.History {
+		for _, tr := range hr.Trends {
+			if len(tr.Regressions()) > 0 {
+				t.Errorf("the throughput, unchanged, regressed: %+v", tr.Regressions())
+			}
+		}
+	}
+}

@@ -36,6 +36,7 @@ type SweepPoint struct {
 	Output Value  // output token throughput, as measured (never projected)
 	TPOT   *Value // median TPOT: the curve's latency; nil when not printed
 	TTFT   *Value // P99 TTFT; nil when not printed
+	Total  *Value // total token throughput, for its cost; nil without a price or when not printed
 	// Repeats are the logs of every repeat of the load (LogFile and Block
 	// are the first's); nil for a load measured once.
 	Repeats []study.LogBlock
@@ -76,6 +77,8 @@ type SweepResult struct {
 	// keeps the study's SLO (ties: the lower median TPOT, then the first
 	// curve and load); nil without an SLO or when no point keeps it.
 	Best *SweepPoint
+	// BestCost is the cost at Best; nil without a Best or a price.
+	BestCost *PointCost
 }
 
 // sweeps computes every swept workload that has a result.
@@ -116,6 +119,9 @@ func (r *Report) sweep(w *study.Workload) SweepResult {
 	if r.Study.SLO != nil {
 		sr.Best = bestWithin(sr.Curves)
 	}
+	if sr.Best != nil {
+		sr.BestCost = pointCost(r.Study.Price, sr.Best)
+	}
 	return sr
 }
 
@@ -139,6 +145,9 @@ func (r *Report) sweepPoint(run *study.Run, w *study.Workload, pb study.PointBlo
 	p.Load.Replicas = 1
 	p.TPOT = PointValue(r.Study, run, w.ID, pb, MedianTPOT.Key)
 	p.TTFT = PointValue(r.Study, run, w.ID, pb, P99TTFT.Key)
+	if r.Study.Price != nil {
+		p.Total = PointValue(r.Study, run, w.ID, pb, TotalThroughput.Key)
+	}
 	for _, l := range limits {
 		v := PointValue(r.Study, run, w.ID, pb, l.Key)
 		p.SLO = append(p.SLO, v)

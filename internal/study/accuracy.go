@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,12 +22,16 @@ type Score struct {
 	Task, Metric string // "mmlu", "acc,none"
 	Value        float64
 	Raw          string // as written
-	File         string
-	Line         int
+	// StdErr is the standard error lm-eval writes beside the score
+	// ("acc_stderr,none"); 0 when it writes none or "N/A".
+	StdErr    float64
+	StdErrRaw string
+	File      string
+	Line      int
 }
 
 // parseAccuracy reads the scores of an accuracy file, by task and metric
-// name; standard errors and aliases are left out.
+// name, each with its standard error; aliases are left out.
 func parseAccuracy(file string, raw []byte) ([]Score, error) {
 	var doc struct {
 		Results map[string]map[string]json.RawMessage `json:"results"`
@@ -50,7 +55,9 @@ func parseAccuracy(file string, raw []byte) ([]Score, error) {
 			if err != nil {
 				continue // a name or a null: not a score
 			}
-			out = append(out, Score{Task: task, Metric: metric, Value: f, Raw: text, File: file, Line: lineOf(raw, at, task, metric)})
+			sc := Score{Task: task, Metric: metric, Value: f, Raw: text, File: file, Line: lineOf(raw, at, task, metric)}
+			sc.StdErr, sc.StdErrRaw = stdErrOf(metrics, metric)
+			out = append(out, sc)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -78,4 +85,20 @@ func lineOf(raw []byte, from int, task, metric string) int {
 		return bytes.Count(raw[:t], []byte("\n")) + 1
 	}
 	return bytes.Count(raw[:t+m], []byte("\n")) + 1
+}
+
+// stdErrOf is the standard error lm-eval writes for a metric: "acc,none"
+// has "acc_stderr,none"; none when absent, not a number or not positive.
+func stdErrOf(metrics map[string]json.RawMessage, metric string) (float64, string) {
+	name, filter, hasFilter := strings.Cut(metric, ",")
+	key := name + "_stderr"
+	if hasFilter {
+		key += "," + filter
+	}
+	text := strings.TrimSpace(string(metrics[key]))
+	se, err := strconv.ParseFloat(text, 64)
+	if err != nil || !(se > 0) || math.IsInf(se, 0) {
+		return 0, ""
+	}
+	return se, text
 }

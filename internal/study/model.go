@@ -48,7 +48,10 @@ type Study struct {
 	SLO *SLO
 	// Price, when the study states one, is what a GPU-hour of its hardware
 	// costs: reports then give each configuration's cost per token.
-	Price     *Price
+	Price *Price
+	// Unpriced is the first price of results/prices.yaml when that file
+	// prices other GPUs but not this study's, and the study has no price.
+	Unpriced  *Pos
 	Source    *Source // the published report the study was imported from, if any
 	Engines   []Engine
 	Benchmark Benchmark

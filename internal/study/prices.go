@@ -34,12 +34,22 @@ func UseSharedPrices(fsys fs.FS, root string, studies []*Study) ([]Problem, erro
 // SharedPrices are the prices of results/prices.yaml by GPU model.
 type SharedPrices map[string]*Price
 
-// Apply gives a study without a price of its own the price of its GPU.
+// Apply gives a study without a price of its own the price of its GPU, or
+// when the file has none for it, the position of the file's first price
+// (Study.Unpriced), which check warns on.
 func (sp SharedPrices) Apply(s *Study) {
-	if s.Price == nil && !s.Article() {
-		if p := sp[s.Hardware.GPU]; p != nil {
-			c := *p
-			s.Price = &c
+	if s.Price != nil || s.Article() {
+		return
+	}
+	if p := sp[s.Hardware.GPU]; p != nil {
+		c := *p
+		s.Price = &c
+		return
+	}
+	for _, p := range sp {
+		if s.Unpriced == nil || p.Pos.Line < s.Unpriced.Line {
+			pos := p.Pos
+			s.Unpriced = &pos
 		}
 	}
 }

@@ -35,6 +35,21 @@ func TestSharedPrices(t *testing.T) {
 	if p := byID["y"].Price; p == nil || p.PerGPUHour != 3.00 || p.Shared {
 		t.Errorf("y: price %+v, want its own 3.00 EUR", p)
 	}
+	if byID["x"].Unpriced != nil || byID["y"].Unpriced != nil {
+		t.Error("a priced study is marked unpriced")
+	}
+	// A file that prices other GPUs leaves the study unpriced, at its
+	// first price; a study with its own price is not.
+	files["prices.yaml"] = "prices:\n  - gpu: NVIDIA B200\n    gpu_hour: 5\n    currency: USD\n  - gpu: NVIDIA A100 SXM 80GB\n    gpu_hour: 1.20\n    currency: USD\n"
+	studies, _, _ = study.LoadAll(mapFS(files), "results")
+	for _, s := range studies {
+		switch u := s.Unpriced; {
+		case s.ID == "x" && (s.Price != nil || u == nil || *u != (study.Pos{File: "results/prices.yaml", Line: 2})):
+			t.Errorf("x: price %+v, unpriced at %v; want none, results/prices.yaml:2", s.Price, u)
+		case s.ID == "y" && u != nil:
+			t.Errorf("y has its own price, marked unpriced at %v", u)
+		}
+	}
 
 	for _, c := range []struct{ name, file, want string }{
 		{"twice", "prices:\n  - gpu: A\n    gpu_hour: 1\n    currency: USD\n  - gpu: A\n    gpu_hour: 2\n    currency: USD\n",

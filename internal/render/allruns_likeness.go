@@ -1,0 +1,36 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/perflab/perflab/internal/report"
+)
+
+// addLikeness gives the table a sentence for each pair of its columns not
+// measured like for like (data-like-A-B), which the page shows when the
+// two are chosen, and each row the pairs it prints no change for.
+func (a *compareAttrs) addLikeness(pairs []report.PairLikeness, loc *localizer) {
+	for _, p := range pairs {
+		pair := strconv.Itoa(p.A) + "-" + strconv.Itoa(p.B)
+		key := "allruns.caveated"
+		if p.Likeness.Verdict == report.NotComparable {
+			key = "allruns.not_comparable"
+		}
+		a.table = append(a.table, [2]string{"data-like-" + pair, loc.T(key, "Reasons", reasonsText(loc, &p.Likeness))})
+		for _, i := range p.Rows {
+			a.rows[i].unlike = strings.TrimSpace(a.rows[i].unlike + " " + pair)
+		}
+	}
+}
+
+// reasonsText lists what differs as plain text, for an attribute (which
+// the HTML renderer escapes).
+func reasonsText(loc *localizer, l *report.Likeness) string {
+	parts := make([]string, len(l.Reasons))
+	for i, r := range l.Reasons {
+		key := "comparability.reason." + strings.ReplaceAll(r.Code, "-", "_")
+		parts[i] = loc.T(key, "From", r.From, "To", r.To)
+	}
+	return strings.Join(parts, loc.T("list.separator"))
+}

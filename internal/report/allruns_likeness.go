@@ -1,0 +1,86 @@
+package report
+
+import (
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// PairLikeness is how alike two columns of the all-runs table were
+// measured: over every row both have a value in, the worst verdict and
+// every reason; Rows are the rows (by index) not comparable on their own,
+// whose change the page must not print.
+type PairLikeness struct {
+	A, B     int // columns, A < B
+	Likeness Likeness
+	Rows     []int
+}
+
+// PairLikenesses judges every pair of the table's columns that was not
+// measured like for like; pairs measured alike are left out. A column is
+// compared with any other, so no serving command is expected of either.
+func (r *Report) PairLikenesses(t *AllRuns) []PairLikeness {
+	runs := make([]*study.Run, len(t.Runs))
+	for i, c := range t.Runs {
+		runs[i] = r.Study.Run(c.ID)
+	}
+	var out []PairLikeness
+	for a := range t.Runs {
+		for b := a + 1; b < len(t.Runs); b++ {
+			if p := r.pairLikeness(t, runs, a, b); p.Likeness.Verdict != LikeForLike {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func (r *Report) pairLikeness(t *AllRuns, runs []*study.Run, a, b int) PairLikeness {
+	p := PairLikeness{A: a, B: b}
+	var reasons []Reason
+	seen := map[Reason]bool{}
+	for i, row := range t.Rows {
+		va, vb := row.Values[a], row.Values[b]
+		if va == nil || vb == nil || runs[a] == nil || runs[b] == nil {
+			continue
+		}
+		// A run stands for the node its replicas fill, on every row as on
+		// the conclusion's: latency rows, never projected, included.
+		w := r.Study.Workload(row.Workload)
+		c := Compare(Side{Run: runs[a], Workload: w, Block: blockAt(runs[a], va.Source), GPUs: va.GPUs * replicas(r.Study, runs[a])},
+			Side{Run: runs[b], Workload: w, Block: blockAt(runs[b], vb.Source), GPUs: vb.GPUs * replicas(r.Study, runs[b])})
+		if c.Verdict == NotComparable {
+			p.Rows = append(p.Rows, i)
+		}
+		for _, rs := range c.Reasons {
+			if !seen[rs] {
+				seen[rs] = true
+				reasons = append(reasons, rs)
+			}
+		}
+	}
+	p.Likeness = verdictOf(reasons)
+	return p
+}
+
+// blockAt is the result block of a run's log that a value was read from:
+// the block of src.File printing a metric on src.Line, else its first.
+func blockAt(run *study.Run, src Source) *benchlog.Block {
+	var first *benchlog.Block
+	for i := range run.Logs {
+		lg := &run.Logs[i]
+		if lg.File != src.File || len(lg.Blocks) == 0 {
+			continue
+		}
+		if first == nil {
+			first = &lg.Blocks[0]
+		}
+		for j := range lg.Blocks {
+			for _, m := range lg.Blocks[j].Metrics {
+				if m.Line == src.Line {
+					return &lg.Blocks[j]
+				}
+			}
+		}
+	}
+	return first
+}
