@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/perflab/perflab/internal/addrun"
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/contrib"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -22,7 +22,7 @@ const addUsage = "usage: perflab add --study ID --run RUN [--workload W] [--comm
 // the run was not added, or when the check finds an error in it.
 func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("add", stderr)
-	var o contrib.Options
+	var o addrun.Options
 	fs.StringVar(&o.Results, "results", "results", "results folder: one folder per study")
 	fs.StringVar(&o.Study, "study", "", "id of the study to add the run to; a study that does not exist is started with this run as its baseline")
 	fs.StringVar(&o.Run, "run", "", "id of the new run, e.g. vllm-fp8-tp2 (never overwritten)")
@@ -42,7 +42,7 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errUsage
 	}
 	o.Logs = fs.Args()
-	p, err := contrib.Add(o)
+	p, err := addrun.Add(o)
 	if err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ func firstLine(s string) string {
 
 // printNewStudy says what perflab add started besides the run, and what
 // to edit next.
-func printNewStudy(w io.Writer, ns *contrib.NewStudy) {
+func printNewStudy(w io.Writer, ns *addrun.NewStudy) {
 	fmt.Fprintf(w, "started the study %s/ with this run as its baseline and recommended configuration\n", filepath.ToSlash(ns.Dir))
 	fmt.Fprintf(w, "  %s\n", study.StudyFile)
 	names := make([]string, 0, len(ns.Content))

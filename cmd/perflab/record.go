@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/perflab/perflab/internal/addrun"
 	"github.com/perflab/perflab/internal/buildinfo"
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/contrib"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -25,7 +25,7 @@ const recordUsage = "usage: perflab record --study ID --run RUN [--workload W] [
 // check finds an error in the new run.
 func runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("record", stderr)
-	var ro contrib.RecordOptions
+	var ro addrun.RecordOptions
 	o := &ro.Options
 	fs.StringVar(&o.Results, "results", "results", "results folder: one folder per study")
 	fs.StringVar(&o.Study, "study", "", "id of the study to add the run to (it must exist)")
@@ -45,11 +45,11 @@ func runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	ro.Argv = fs.Args()
 	ro.Stdout, ro.Stderr = stdout, stderr
-	ro.Probe = contrib.DefaultProbe(buildinfo.Version())
+	ro.Probe = addrun.DefaultProbe(buildinfo.Version())
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	p, err := contrib.Record(ctx, ro)
-	var partial *contrib.PartialError
+	p, err := addrun.Record(ctx, ro)
+	var partial *addrun.PartialError
 	if errors.As(err, &partial) {
 		fmt.Fprintln(stderr, "perflab record:", err)
 		if partial.Interrupted {

@@ -1,4 +1,4 @@
-package contrib
+package addrun
 
 import (
 	"path/filepath"

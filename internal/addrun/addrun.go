@@ -1,4 +1,4 @@
-// Package contrib adds a contributor's run to an existing study: it reads
+// Package addrun adds a contributor's run to an existing study: it reads
 // the benchmark logs someone ran, works out which workload each measured,
 // which engine served them and with which model, and writes
 // results/<study>/runs/<run>/ with the logs copied byte for byte and a
@@ -11,7 +11,7 @@
 // It never overwrites a run and writes a run folder whole or not at all
 // (a temporary folder, then one rename). It neither prints nor runs the
 // checks: cmd/perflab does both.
-package contrib
+package addrun
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package contrib
+package addrun
 
 import (
 	"os/exec"
