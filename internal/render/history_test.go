@@ -179,3 +179,28 @@ func TestHistoryChartLatest(t *testing.T) {
 		t.Error("the table leaves out a version")
 	}
 }
+
+// TestHistoryAckOnce: an acknowledgement of a version covers its tails,
+// so its note is written once, though both the headline and the P99 TPOT
+// of v0.11.0 are regressions.
+func TestHistoryAckOnce(t *testing.T) {
+	res := historyResult(t)
+	res.Study.Acks = append(res.Study.Acks, study.Ack{Rule: check.RuleRegression, Subject: "vllm/sharegpt@v0.11.0",
+		Reason: map[string]string{"en": "Known slower build.", "zh": "已知较慢的构建。", "ja": "遅いことが分かっているビルドです。"}})
+	res = check.Study(res.Study)
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := r.Report(Input{Result: res}, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := section(string(page.Markdown), "history")
+	if n := strings.Count(md, "**v0.11.0** · "); n != 1 {
+		t.Errorf("%d notes on v0.11.0, want 1:\n%s", n, md)
+	}
+	if !strings.Contains(md, "Known slower build.") {
+		t.Errorf("no reason under the table:\n%s", md)
+	}
+}
