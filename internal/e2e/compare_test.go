@@ -53,6 +53,8 @@ func TestFiltersAndCompare(t *testing.T) {
 	type shown struct {
 		Models []string
 		Count  string
+		Groups int  // matched groups in view
+		None   bool // the note that no group is left
 	}
 	filter := func(model, gpu, engine string) shown {
 		t.Helper()
@@ -61,7 +63,9 @@ func TestFiltersAndCompare(t *testing.T) {
   const set = (f, v) => { const s = document.querySelector('select[data-filter="' + f + '"]'); s.value = v; s.dispatchEvent(new Event("change")); };
   set("model", %q); set("gpu", %q); set("engines", %q);
   return {Models: [...document.querySelectorAll("#studies tbody tr")].filter(r => !r.hidden && r.offsetParent).map(r => r.cells[0].querySelector("a").textContent),
-    Count: document.getElementById("count").textContent};
+    Count: document.getElementById("count").textContent,
+    Groups: [...document.querySelectorAll(".matched-group")].filter(g => g.offsetParent).length,
+    None: !!document.getElementById("matched-filtered").offsetParent};
 })()`, model, gpu, engine), &s)
 		return s
 	}
@@ -69,17 +73,21 @@ func TestFiltersAndCompare(t *testing.T) {
 		model, gpu, engine string
 		want               []string
 		count              string
+		groups             int // the A100 group of the 235B and 32B studies, kept while one of them passes
 	}{
-		{"", "", "", []string{"Qwen/Qwen3-8B", "Qwen/Qwen3-235B-A22B-Instruct-2507", "Qwen/Qwen3-32B"}, "3 / 3"},
-		{"", "", "TensorRT-LLM", []string{"Qwen/Qwen3-32B"}, "1 / 3"},
-		{"", "NVIDIA A100 SXM 80GB", "vLLM", []string{"Qwen/Qwen3-235B-A22B-Instruct-2507", "Qwen/Qwen3-32B"}, "2 / 3"},
-		{"", "NVIDIA L40S", "", []string{"Qwen/Qwen3-8B"}, "1 / 3"},
-		{"Qwen/Qwen3-235B-A22B-Instruct-2507", "", "", []string{"Qwen/Qwen3-235B-A22B-Instruct-2507"}, "1 / 3"},
-		{"Qwen/Qwen3-235B-A22B-Instruct-2507", "", "TensorRT-LLM", nil, "0 / 3"},
+		{"", "", "", []string{"Qwen/Qwen3-8B", "Qwen/Qwen3-235B-A22B-Instruct-2507", "Qwen/Qwen3-32B"}, "3 / 3", 1},
+		{"", "", "TensorRT-LLM", []string{"Qwen/Qwen3-32B"}, "1 / 3", 1},
+		{"", "NVIDIA A100 SXM 80GB", "vLLM", []string{"Qwen/Qwen3-235B-A22B-Instruct-2507", "Qwen/Qwen3-32B"}, "2 / 3", 1},
+		{"", "NVIDIA L40S", "", []string{"Qwen/Qwen3-8B"}, "1 / 3", 0},
+		{"Qwen/Qwen3-235B-A22B-Instruct-2507", "", "", []string{"Qwen/Qwen3-235B-A22B-Instruct-2507"}, "1 / 3", 1},
+		{"Qwen/Qwen3-235B-A22B-Instruct-2507", "", "TensorRT-LLM", nil, "0 / 3", 0},
 	} {
 		got := filter(c.model, c.gpu, c.engine)
 		if strings.Join(got.Models, "|") != strings.Join(c.want, "|") || got.Count != c.count {
 			t.Errorf("filters %q %q %q: rows %q (%s), want %q (%s)", c.model, c.gpu, c.engine, got.Models, got.Count, c.want, c.count)
+		}
+		if got.Groups != c.groups || got.None != (c.groups == 0) {
+			t.Errorf("filters %q %q %q: %d matched groups (note of none shown: %v), want %d", c.model, c.gpu, c.engine, got.Groups, got.None, c.groups)
 		}
 	}
 

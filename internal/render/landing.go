@@ -18,6 +18,7 @@ type matchedGroup struct {
 
 type matchedRow struct {
 	Model, Run, Figure, Href string
+	GPU, EngineKeys          string // for the filters, as the studies' rows give them
 }
 
 // matchedGroups lists the groups of two studies or more whose main figures
@@ -49,7 +50,8 @@ func matchedGroups(loc *localizer, entries []IndexEntry, dir string) []matchedGr
 		}
 		for _, e := range es {
 			g.Rows = append(g.Rows, matchedRow{Model: plain.Line(e.Model), Run: plain.Line(e.Main.Run),
-				Figure: report.FormatNumber(e.Main.Figure, e.Main.Decimals), Href: dir + e.Study + "/index.html#conclusion"})
+				Figure: report.FormatNumber(e.Main.Figure, e.Main.Decimals), Href: dir + e.Study + "/index.html#conclusion",
+				GPU: plain.Line(e.GPU), EngineKeys: plain.Line(strings.Join(e.EngineNames, "|"))})
 		}
 		slices.SortStableFunc(g.Rows, func(a, b matchedRow) int { return strings.Compare(a.Model, b.Model) })
 		out = append(out, g)

@@ -55,3 +55,37 @@ func TestLandingComparesMatchedOnly(t *testing.T) {
 		t.Error("no matched studies, and the page does not say so")
 	}
 }
+
+// TestLandingFiltersMatched: the filters reach the matched groups, each
+// row carrying its study's model, GPU and engines as the studies' rows do,
+// and each group in an element of its own that the script hides.
+func TestLandingFiltersMatched(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig := &report.MainFigure{Metric: report.TotalThroughput, Figure: 1, Decimals: 2, PerGPU: true, Run: "TP4", Dataset: "sharegpt"}
+	entries := []IndexEntry{
+		{Study: "a", Model: "Model-A", GPU: "A100", GPUs: 8, Objective: "throughput", Titles: map[string]string{}, Main: fig, EngineNames: []string{"vLLM", "SGLang"}},
+		{Study: "b", Model: "Model-B", GPU: "A100", GPUs: 8, Objective: "throughput", Titles: map[string]string{}, Main: fig, EngineNames: []string{"TensorRT-LLM"}},
+	}
+	page, err := r.Index(entries, "en", "../")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(page)
+	matched := body[strings.Index(body, `id="matched"`):]
+	for _, want := range []string{
+		`<section class="matched-group"><h3>A100 · sharegpt`,
+		`<tr data-model="Model-A" data-gpu="A100" data-engines="vLLM|SGLang">`,
+		`<tr data-model="Model-B" data-gpu="A100" data-engines="TensorRT-LLM">`,
+		`<p id="matched-filtered" hidden>No group holds a study that these filters keep.</p>`,
+	} {
+		if !strings.Contains(matched, want) {
+			t.Errorf("no %q in the matched section:\n%s", want, matched)
+		}
+	}
+	if !strings.Contains(body, `document.querySelectorAll(".matched-group")`) {
+		t.Error("the script does not filter the matched groups")
+	}
+}

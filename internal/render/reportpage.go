@@ -75,7 +75,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
 		"workloads": p.workloads, "freshness": p.freshness,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
-		"history": p.history, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
+		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
 		"allRuns": p.allRuns, "sides": p.sides,
 		"reproductions": p.reproductions, "reproduce": p.reproduce,
 		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
