@@ -44,17 +44,15 @@ func ParsePercent(s string) (value float64, decimals int, perGPU bool, ok bool) 
 // percentRange is the interval of percentages that true values inside the
 // printed rounding of both inputs can give.
 func percentRange(from, to Value, perGPU bool) (lo, hi float64) {
-	ha, hb := half(to.Decimals), half(from.Decimals)
+	t, f := PrintedInterval(to.Measured, to.Decimals), PrintedInterval(from.Measured, from.Decimals)
 	ka, kb := float64(to.Replicas), float64(from.Replicas)
 	if perGPU {
 		ka, kb = 1/float64(to.GPUs), 1/float64(from.GPUs)
 	}
-	r1 := (to.Measured - ha) * ka / ((from.Measured + hb) * kb)
-	r2 := (to.Measured + ha) * ka / ((from.Measured - hb) * kb)
+	r1 := t.Lo * ka / (f.Hi * kb)
+	r2 := t.Hi * ka / (f.Lo * kb)
 	return (r1 - 1) * 100, (r2 - 1) * 100
 }
-
-func half(decimals int) float64 { return 0.5 * math.Pow10(-decimals) }
 
 // checkPercent compares a printed percentage with a change.
 func checkPercent(printed string, c *Change) (computed string, match bool, detail string) {
@@ -74,8 +72,7 @@ func checkPercent(printed string, c *Change) (computed string, match bool, detai
 		computed += "/GPU"
 	}
 	lo, hi := percentRange(c.From, c.To, perGPU)
-	h := half(dec)
-	if want+h < lo || want-h > hi {
+	if !(Interval{lo, hi}).Overlaps(PrintedInterval(want, dec)) {
 		return computed, false, fmt.Sprintf("published %s, but the logs give %s = %s", printed, c.Formula, computed)
 	}
 	return computed, true, ""

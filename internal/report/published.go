@@ -17,45 +17,8 @@ import (
 // percentages: speed-up factors ("1.23x faster"), values printed for a
 // configuration ("Total TPS: 3019.19x2", "Mean latency: 1.66s/req"),
 // "- Summary:" lines comparing two runs, and success rates. Every check is
-// interval arithmetic: a printed figure holds when some true values inside
+// Interval arithmetic: a printed figure holds when some true values inside
 // the printed rounding of its inputs give it.
-
-// interval is the range of true values a printed number stands for.
-type interval struct{ lo, hi float64 }
-
-func intervalOf(v float64, decimals int) interval { h := half(decimals); return interval{v - h, v + h} }
-
-func (a interval) sub(b interval) interval { return interval{a.lo - b.hi, a.hi - b.lo} }
-func (a interval) abs() interval {
-	if a.lo >= 0 {
-		return a
-	}
-	if a.hi <= 0 {
-		return interval{-a.hi, -a.lo}
-	}
-	return interval{0, math.Max(-a.lo, a.hi)}
-}
-func (a interval) div(b interval) interval {
-	if b.lo <= 0 {
-		return interval{math.Inf(-1), math.Inf(1)}
-	}
-	q := []float64{a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi}
-	lo, hi := q[0], q[0]
-	for _, x := range q[1:] {
-		lo, hi = math.Min(lo, x), math.Max(hi, x)
-	}
-	return interval{lo, hi}
-}
-func (a interval) scale(k float64) interval { return interval{a.lo * k, a.hi * k} }
-func (a interval) mid() float64             { return (a.lo + a.hi) / 2 }
-
-// holds reports whether a printed number (its value and decimals) can be
-// a rounding of a value in a.
-func (a interval) holds(v float64, decimals int) bool {
-	const eps = 1e-9
-	p := intervalOf(v, decimals)
-	return p.lo <= a.hi+eps*math.Max(1, math.Abs(a.hi)) && a.lo <= p.hi+eps*math.Max(1, math.Abs(a.lo))
-}
 
 // number reads a printed number, thousands separators allowed.
 func number(s string) (float64, int, bool) {
@@ -87,14 +50,14 @@ func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
 		return checkPercent(printed, c)
 	}
 	want, dec, _ := number(sm[1])
-	from := intervalOf(c.From.Measured, c.From.Decimals).scale(float64(c.From.Replicas))
-	to := intervalOf(c.To.Measured, c.To.Decimals).scale(float64(c.To.Replicas))
-	ratio := from.div(to) // lower is better: from/to is how many times faster
+	from := PrintedInterval(c.From.Measured, c.From.Decimals).Scale(float64(c.From.Replicas))
+	to := PrintedInterval(c.To.Measured, c.To.Decimals).Scale(float64(c.To.Replicas))
+	ratio := from.Div(to) // lower is better: from/to is how many times faster
 	if m.HigherBetter {
-		ratio = to.div(from)
+		ratio = to.Div(from)
 	}
 	if sm[2] == "slower" {
-		ratio = interval{1 / ratio.hi, 1 / ratio.lo}
+		ratio = ratio.Inverse()
 	}
 	got := c.From.Effective() / c.To.Effective()
 	if m.HigherBetter {
@@ -104,7 +67,7 @@ func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
 		got = 1 / got
 	}
 	computed := fmt.Sprintf("%.*fx %s", dec, got, sm[2])
-	if !ratio.holds(want, dec) {
+	if !ratio.Holds(want, dec) {
 		return computed, false, fmt.Sprintf("published %s, but the logs give %s / %s = %s", printed, c.From.Expr(), c.To.Expr(), computed)
 	}
 	return computed, true, ""
@@ -191,7 +154,7 @@ func DerivedMeanLatency(b *benchlog.Block) (benchlog.Metric, bool) {
 	v := ttft.Value + tpot.Value*(out.Value/n.Value-1)
 	dec := min(ttft.Decimals, tpot.Decimals)
 	// TPOT's rounding is multiplied by the tokens per request.
-	for half(dec) < half(tpot.Decimals)*(out.Value/n.Value-1)+half(ttft.Decimals) && dec > -6 {
+	for HalfUnit(dec) < HalfUnit(tpot.Decimals)*(out.Value/n.Value-1)+HalfUnit(ttft.Decimals) && dec > -6 {
 		dec--
 	}
 	return benchlog.Metric{Value: v, Decimals: dec, Line: ttft.Line,
@@ -261,7 +224,7 @@ func checkValue(printed string, pv printedValue, v Value) (string, bool, string)
 	if pv.replicas > 0 {
 		computed += fmt.Sprintf("x%d", v.Replicas)
 	}
-	if !intervalOf(v.Measured, v.Decimals).holds(pv.value, pv.decimals) {
+	if !PrintedInterval(v.Measured, v.Decimals).Holds(pv.value, pv.decimals) {
 		return computed, false, fmt.Sprintf("published %s, but %s:%d gives %s", printed, v.Source.File, v.Source.Line, showValue(v))
 	}
 	if pv.replicas > 0 && pv.replicas != v.Replicas {
@@ -487,7 +450,7 @@ func (r *Report) checkSuccess(c study.Claim, res *ClaimResult) {
 	got := done.Value / sent * 100
 	res.Checked = true
 	res.Computed = fmt.Sprintf("%.*f%%", dec, got)
-	res.Match = interval{got, got}.holds(want, dec)
+	res.Match = Interval{got, got}.Holds(want, dec)
 	if !res.Match {
 		res.Detail = fmt.Sprintf("published %s, but %s:%d completed %s of the %.0f requests the workload sends = %s", c.Printed, b.File, done.Line, done.Raw, sent, res.Computed)
 	}
@@ -527,36 +490,36 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		return false, false, fmt.Sprintf("the runs %q and %q are not runs of step %s", entries[0][1], entries[1][1], sr.Step.ID)
 	}
 	blockA, blockB := a.Result(r.Main.ID), b.Result(r.Main.ID)
-	get := func(blk *benchlog.Block, label, num, unit string) (interval, printedValue, bool) {
+	get := func(blk *benchlog.Block, label, num, unit string) (Interval, printedValue, bool) {
 		pv, ok := r.readValue(label, num, "", unit)
 		if !ok {
-			return interval{}, pv, false
+			return Interval{}, pv, false
 		}
 		m, ok := metricOf(blk, pv.key)
 		if !ok {
-			return interval{}, pv, false
+			return Interval{}, pv, false
 		}
-		return intervalOf(m.Value, m.Decimals), pv, true
+		return PrintedInterval(m.Value, m.Decimals), pv, true
 	}
 	xa, pa, ok1 := get(blockA, entries[0][2], entries[0][3], entries[0][4])
 	xb, pb, ok2 := get(blockB, entries[1][2], entries[1][3], entries[1][4])
 	if !ok1 || !ok2 {
 		return false, false, fmt.Sprintf("the logs of %s and %s do not give the figures of %q", a.ID, b.ID, printed)
 	}
-	if !xa.holds(pa.value, pa.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, entries[0][3], FormatNumber(xa.mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
+	if !xa.Holds(pa.value, pa.decimals) {
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, entries[0][3], FormatNumber(xa.Mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
 	}
-	if !xb.holds(pb.value, pb.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, entries[1][3], FormatNumber(xb.mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
+	if !xb.Holds(pb.value, pb.decimals) {
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, entries[1][3], FormatNumber(xb.Mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
 	}
 	higher := pa.key != MeanE2EL.Key && !strings.HasSuffix(pa.key, "_ms")
 	if d := summaryDiff.FindStringSubmatch(printed); d != nil {
 		if ok, why := summaryDirection(printed, entries[0][1], entries[1][1], xa, xb, higher); !ok {
 			return true, false, why
 		}
-		diff := xa.sub(xb).abs().scale(1 / pa.scale)
-		if v, dec, ok := number(d[2]); ok && !diff.holds(v, dec) {
-			return true, false, fmt.Sprintf("the difference is printed as %s, but the logs give %.*f", d[2], dec, diff.mid())
+		diff := xa.Sub(xb).Abs().Scale(1 / pa.scale)
+		if v, dec, ok := number(d[2]); ok && !diff.Holds(v, dec) {
+			return true, false, fmt.Sprintf("the difference is printed as %s, but the logs give %.*f", d[2], dec, diff.Mid())
 		}
 		if ok, why := relCheck(d[4], xa, xb, higher); !ok {
 			return true, false, why
@@ -568,15 +531,15 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		if !ok1 || !ok2 {
 			return true, false, fmt.Sprintf("the logs give no %s for %s and %s", o[1], a.ID, b.ID)
 		}
-		if !ma.holds(pma.value, pma.decimals) || !mb.holds(pmb.value, pmb.decimals) {
+		if !ma.Holds(pma.value, pma.decimals) || !mb.Holds(pmb.value, pmb.decimals) {
 			return true, false, fmt.Sprintf("%s is printed as %s vs %s, but the logs give %s vs %s", o[1], o[2], o[4],
-				FormatNumber(ma.mid()/pma.scale, pma.decimals+int(math.Log10(pma.scale))), FormatNumber(mb.mid()/pmb.scale, pmb.decimals+int(math.Log10(pmb.scale))))
+				FormatNumber(ma.Mid()/pma.scale, pma.decimals+int(math.Log10(pma.scale))), FormatNumber(mb.Mid()/pmb.scale, pmb.decimals+int(math.Log10(pmb.scale))))
 		}
-		diff := ma.sub(mb).abs().scale(1 / pma.scale)
-		if v, dec, ok := number(o[7]); ok && !diff.holds(v, dec) {
-			return true, false, fmt.Sprintf("the %s difference is printed as %s, but the logs give %.*f", o[1], o[7], dec, diff.mid())
+		diff := ma.Sub(mb).Abs().Scale(1 / pma.scale)
+		if v, dec, ok := number(o[7]); ok && !diff.Holds(v, dec) {
+			return true, false, fmt.Sprintf("the %s difference is printed as %s, but the logs give %.*f", o[1], o[7], dec, diff.Mid())
 		}
-		if (o[6] == "reduced") != (ma.mid() <= mb.mid()) && !ma.holds(mb.mid(), 2) {
+		if (o[6] == "reduced") != (ma.Mid() <= mb.Mid()) && !ma.Holds(mb.Mid(), 2) {
 			return true, false, fmt.Sprintf("%s is printed as %s, but the logs say the opposite", o[1], o[6])
 		}
 		if ok, why := relCheck(o[9], ma, mb, false); !ok {
@@ -588,26 +551,26 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 
 // relCheck checks a relative change "(p%)", "(p% slower)" or "(fx faster)"
 // of a against b: percentages are |a-b| / b, factors worse / better.
-func relCheck(s string, a, b interval, higherBetter bool) (bool, string) {
+func relCheck(s string, a, b Interval, higherBetter bool) (bool, string) {
 	if m := relPercent.FindStringSubmatch(s); m != nil {
 		v, dec, _ := number(m[1])
-		p := a.sub(b).abs().div(b).scale(100)
-		if !p.holds(v, dec) {
-			return false, fmt.Sprintf("(%s) is printed, but the logs give %.*f%%", s, dec, p.mid())
+		p := a.Sub(b).Abs().Div(b).Scale(100)
+		if !p.Holds(v, dec) {
+			return false, fmt.Sprintf("(%s) is printed, but the logs give %.*f%%", s, dec, p.Mid())
 		}
 		return true, ""
 	}
 	if m := relFactor.FindStringSubmatch(s); m != nil {
 		v, dec, _ := number(m[1])
-		f := b.div(a) // lower is better: a is faster b/a times
+		f := b.Div(a) // lower is better: a is faster b/a times
 		if higherBetter {
-			f = a.div(b)
+			f = a.Div(b)
 		}
 		if m[2] == "slower" {
-			f = interval{1 / f.hi, 1 / f.lo}
+			f = f.Inverse()
 		}
-		if !f.holds(v, dec) {
-			return false, fmt.Sprintf("(%s) is printed, but the logs give %.*fx", s, dec, f.mid())
+		if !f.Holds(v, dec) {
+			return false, fmt.Sprintf("(%s) is printed, but the logs give %.*fx", s, dec, f.Mid())
 		}
 	}
 	return true, ""
@@ -623,7 +586,7 @@ func (r *Report) sameFigure(entry, num string, h *Value) bool {
 	}
 	// Printed with fewer decimals than the log: a rounding of it, either
 	// way at the half (5634.45 printed as 5634.4 or 5634.5).
-	if v, dec, ok := number(num); ok && dec < h.Decimals && intervalOf(h.Measured, h.Decimals).holds(v, dec) {
+	if v, dec, ok := number(num); ok && dec < h.Decimals && PrintedInterval(h.Measured, h.Decimals).Holds(v, dec) {
 		return true
 	}
 	// A figure in another unit than the log's (seconds for a latency
@@ -633,7 +596,7 @@ func (r *Report) sameFigure(entry, num string, h *Value) bool {
 		return false
 	}
 	v, dec, ok := number(num)
-	return ok && intervalOf(h.Measured, h.Decimals).holds(v*1000, dec-3)
+	return ok && PrintedInterval(h.Measured, h.Decimals).Holds(v*1000, dec-3)
 }
 
 // checkAccuracy checks a published accuracy loss ("less than 1% accuracy
@@ -672,7 +635,7 @@ func (r *Report) checkAccuracy(c study.Claim, res *ClaimResult) {
 	}
 	res.Checked = true
 	res.Computed = fmt.Sprintf("%.*f%%", max(dec, 1), worst)
-	res.Match = worst <= math.Abs(limit)+0.5*math.Pow(10, -float64(dec))
+	res.Match = worst <= math.Abs(limit)+HalfUnit(dec)
 	if !res.Match {
 		res.Detail = fmt.Sprintf("published at most %s accuracy lost, but %s scores up to %s lower than %s", c.Printed, run.ID, res.Computed, base.ID)
 	}
