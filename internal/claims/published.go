@@ -1,4 +1,4 @@
-package report
+package claims
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -38,7 +39,7 @@ var speedupClaim = regexp.MustCompile(`^\(?\s*(\d+(?:\.\d+)?)\s*x\s+(faster|slow
 
 // checkChange compares a printed change, a percentage or a speed-up
 // factor, with a computed change.
-func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
+func checkChange(printed string, c *report.Change, m report.Metric) (string, bool, string) {
 	if _, _, _, ok := ParsePercent(printed); ok {
 		if m.HigherBetter {
 			return checkPercent(printed, c)
@@ -50,8 +51,8 @@ func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
 		return checkPercent(printed, c)
 	}
 	want, dec, _ := number(sm[1])
-	from := PrintedInterval(c.From.Measured, c.From.Decimals).Scale(float64(c.From.Replicas))
-	to := PrintedInterval(c.To.Measured, c.To.Decimals).Scale(float64(c.To.Replicas))
+	from := report.PrintedInterval(c.From.Measured, c.From.Decimals).Scale(float64(c.From.Replicas))
+	to := report.PrintedInterval(c.To.Measured, c.To.Decimals).Scale(float64(c.To.Replicas))
 	ratio := from.Div(to) // lower is better: from/to is how many times faster
 	if m.HigherBetter {
 		ratio = to.Div(from)
@@ -77,7 +78,7 @@ func checkChange(printed string, c *Change, m Metric) (string, bool, string) {
 // convention the report used: the change new / old - 1 (negative when
 // faster), a speed-up old / new - 1, or a reduction 1 - new / old (both
 // positive when faster). The result names the convention.
-func checkLatencyPercent(printed string, c *Change, m Metric) (string, bool, string) {
+func checkLatencyPercent(printed string, c *report.Change, m report.Metric) (string, bool, string) {
 	computed, ok, detail := checkPercent(printed, c)
 	if ok {
 		return computed, true, ""
@@ -86,7 +87,7 @@ func checkLatencyPercent(printed string, c *Change, m Metric) (string, bool, str
 	if want <= 0 || !c.Better {
 		return computed, false, detail
 	}
-	speedup := newChange(m, c.To, c.From)
+	speedup := report.NewChange(m, c.To, c.From)
 	if sc, ok, sd := checkPercent(printed, speedup); ok {
 		return sc + " (speed-up, old / new - 1)", true, ""
 	} else if reduced, ok := checkReduction(printed, c); ok {
@@ -98,7 +99,7 @@ func checkLatencyPercent(printed string, c *Change, m Metric) (string, bool, str
 
 // checkReduction reads a positive percentage as how much lower the new
 // value is: 1 - new / old.
-func checkReduction(printed string, c *Change) (string, bool) {
+func checkReduction(printed string, c *report.Change) (string, bool) {
 	neg := "-" + strings.TrimLeft(strings.TrimSpace(printed), "+(")
 	if strings.HasPrefix(strings.TrimSpace(printed), "(") {
 		neg = "(" + neg
@@ -110,8 +111,8 @@ func checkReduction(printed string, c *Change) (string, bool) {
 // stepBest is the run a step's summary row shows: the best of the step's
 // runs, which is the reference itself when the reference is one of them
 // and ranks first.
-func (r *Report) stepBest(sr *StepResult) *RunResult {
-	if sr.Reference != nil && sr.Reference.Comparable() && contains(sr.Step.Runs, sr.Step.Reference) &&
+func (r checker) stepBest(sr *report.StepResult) *report.RunResult {
+	if sr.Reference != nil && sr.Reference.Comparable() && slices.Contains(sr.Step.Runs, sr.Step.Reference) &&
 		len(sr.Ranking) > 1 && sr.Ranking[0].Run.ID == sr.Step.Reference {
 		return sr.Reference
 	}
@@ -122,9 +123,9 @@ func (r *Report) stepBest(sr *StepResult) *RunResult {
 // than the reference against the reference, except that a printed zero
 // change ("+0.00%", "1.00x faster") says that the reference itself stayed
 // the best, which holds when it ranks first among the step's runs.
-func (r *Report) stepChange(sr *StepResult, printed string) *Change {
+func (r checker) stepChange(sr *report.StepResult, printed string) *report.Change {
 	if b := r.stepBest(sr); b != nil && b == sr.Reference && printedZero(printed) {
-		return newChange(r.Headline, *sr.Reference.Headline, *sr.Reference.Headline)
+		return report.NewChange(r.Headline, *sr.Reference.Headline, *sr.Reference.Headline)
 	}
 	return sr.Change
 }
@@ -140,40 +141,6 @@ func printedZero(printed string) bool {
 	return false
 }
 
-// DerivedMeanLatency is a block's mean request latency when it prints no
-// end-to-end latency: mean TTFT + mean TPOT x (generated tokens / requests
-// - 1), in ms, with the decimals of the coarser of TTFT and TPOT.
-func DerivedMeanLatency(b *benchlog.Block) (benchlog.Metric, bool) {
-	ttft, ok1 := b.Metrics["mean_ttft_ms"]
-	tpot, ok2 := b.Metrics["mean_tpot_ms"]
-	out, ok3 := b.Metrics["total_output_tokens"]
-	n, ok4 := b.Metrics["completed"]
-	if !ok1 || !ok2 || !ok3 || !ok4 || n.Value <= 0 {
-		return benchlog.Metric{}, false
-	}
-	v := ttft.Value + tpot.Value*(out.Value/n.Value-1)
-	dec := min(ttft.Decimals, tpot.Decimals)
-	// TPOT's rounding is multiplied by the tokens per request.
-	for HalfUnit(dec) < HalfUnit(tpot.Decimals)*(out.Value/n.Value-1)+HalfUnit(ttft.Decimals) && dec > -6 {
-		dec--
-	}
-	return benchlog.Metric{Value: v, Decimals: dec, Line: ttft.Line,
-		Raw: fmt.Sprintf("%s + %s x (%s / %s - 1)", ttft.Raw, tpot.Raw, out.Raw, n.Raw)}, true
-}
-
-func metricOf(b *benchlog.Block, key string) (benchlog.Metric, bool) {
-	if b == nil {
-		return benchlog.Metric{}, false
-	}
-	if m, ok := b.Metrics[key]; ok {
-		return m, true
-	}
-	if key == MeanE2EL.Key {
-		return DerivedMeanLatency(b)
-	}
-	return benchlog.Metric{}, false
-}
-
 var valueClaim = regexp.MustCompile(`^(?:(.*?)\s*[:=]\s*)?(\d[\d,]*(?:\.\d+)?)\s*(?:x\s*(\d+))?\s*(ms|s/req|s|tok/s)?\s*$`)
 
 // printedValue is a figure such as "Total TPS: 3019.19x2" read into the
@@ -186,7 +153,7 @@ type printedValue struct {
 	scale    float64
 }
 
-func (r *Report) readValue(label, num, reps, unit string) (printedValue, bool) {
+func (r checker) readValue(label, num, reps, unit string) (printedValue, bool) {
 	v, dec, ok := number(num)
 	if !ok {
 		return printedValue{}, false
@@ -195,17 +162,17 @@ func (r *Report) readValue(label, num, reps, unit string) (printedValue, bool) {
 	pv := printedValue{key: r.Headline.Key, scale: 1}
 	switch {
 	case strings.Contains(l, "tpot"):
-		pv.key = MeanTPOT.Key
+		pv.key = report.MeanTPOT.Key
 	case strings.Contains(l, "ttft"):
 		pv.key = "mean_ttft_ms"
 	case strings.Contains(l, "itl"):
 		pv.key = "mean_itl_ms"
 	case strings.Contains(l, "latency"):
-		pv.key = MeanE2EL.Key
+		pv.key = report.MeanE2EL.Key
 	case strings.Contains(l, "output"):
 		pv.key = "output_throughput"
 	case strings.Contains(l, "tps") || strings.Contains(l, "throughput"):
-		pv.key = TotalThroughput.Key
+		pv.key = report.TotalThroughput.Key
 	}
 	if strings.HasSuffix(pv.key, "_ms") && (unit == "s" || unit == "s/req" || strings.Contains(l, "(s)")) {
 		pv.scale = 1000
@@ -218,13 +185,13 @@ func (r *Report) readValue(label, num, reps, unit string) (printedValue, bool) {
 }
 
 // checkValue compares a printed value with a measured one.
-func checkValue(printed string, pv printedValue, v Value) (string, bool, string) {
+func checkValue(printed string, pv printedValue, v report.Value) (string, bool, string) {
 	dec := pv.decimals + int(math.Round(math.Log10(pv.scale)))
-	computed := FormatNumber(v.Measured/pv.scale, dec)
+	computed := report.FormatNumber(v.Measured/pv.scale, dec)
 	if pv.replicas > 0 {
 		computed += fmt.Sprintf("x%d", v.Replicas)
 	}
-	if !PrintedInterval(v.Measured, v.Decimals).Holds(pv.value, pv.decimals) {
+	if !report.PrintedInterval(v.Measured, v.Decimals).Holds(pv.value, pv.decimals) {
 		return computed, false, fmt.Sprintf("published %s, but %s:%d gives %s", printed, v.Source.File, v.Source.Line, showValue(v))
 	}
 	if pv.replicas > 0 && pv.replicas != v.Replicas {
@@ -235,24 +202,11 @@ func checkValue(printed string, pv printedValue, v Value) (string, bool, string)
 
 // showValue prints a measured value as its log printed it: a latency
 // printed in seconds (negative decimals in ms) in seconds.
-func showValue(v Value) string {
+func showValue(v report.Value) string {
 	if v.Decimals < 0 && strings.HasSuffix(v.Metric, "_ms") {
-		return FormatNumber(v.Measured/1000, v.Decimals+3) + " s"
+		return report.FormatNumber(v.Measured/1000, v.Decimals+3) + " s"
 	}
-	return FormatNumber(v.Measured, max(v.Decimals, 0))
-}
-
-// valueOf reads a metric of a run result as a Value.
-func (r *Report) valueOf(run *study.Run, headline *Value, block *benchlog.Block, file, key string) (*Value, bool) {
-	if headline != nil && key == headline.Metric {
-		return headline, true
-	}
-	m, ok := metricOf(block, key)
-	if !ok || run == nil {
-		return nil, false
-	}
-	return &Value{Run: run.ID, Metric: key, Measured: m.Value, Decimals: m.Decimals, Replicas: 1, GPUs: run.GPUs,
-		Source: Source{File: file, Line: m.Line}, Derived: derived(block, key)}, true
+	return report.FormatNumber(v.Measured, max(v.Decimals, 0))
 }
 
 // derivedSlack is how far (a fraction) a published mean latency may sit
@@ -261,7 +215,7 @@ func (r *Report) valueOf(run *study.Run, headline *Value, block *benchlog.Block,
 const derivedSlack = 0.02
 
 // claimFamily checks the claim kinds of published reports.
-func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
+func (r checker) claimFamily(c study.Claim, res *report.ClaimResult) {
 	switch c.Kind {
 	case study.ClaimAccuracy:
 		r.checkAccuracy(c, res)
@@ -272,11 +226,11 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 			return
 		}
 		pv, _ := r.readValue(m[1], m[2], m[3], m[4])
-		var v *Value
+		var v *report.Value
 		switch c.Config {
 		case study.ConfigBaseline, study.ConfigRecommended:
 			row := r.RowByWorkload(c.Workload)
-			cell := (*Cell)(nil)
+			cell := (*report.Cell)(nil)
 			if row != nil {
 				cell = row.Optimized
 				if c.Config == study.ConfigBaseline {
@@ -284,15 +238,15 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 				}
 			}
 			if cell != nil {
-				if pv.key == MeanTPOT.Key && cell.TPOT != nil {
+				if pv.key == report.MeanTPOT.Key && cell.TPOT != nil {
 					v = cell.TPOT
 				} else {
-					v, _ = r.valueOf(cell.Run, &cell.Headline, cell.Block, cell.LogFile, pv.key)
+					v, _ = report.ValueOf(cell.Run, &cell.Headline, cell.Block, cell.LogFile, pv.key)
 				}
 			}
 		default:
 			sr := r.StepByID(c.Step)
-			var rr *RunResult
+			var rr *report.RunResult
 			if sr != nil {
 				rr = sr.Reference
 				if c.Config == study.ConfigBest {
@@ -300,7 +254,7 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 				}
 			}
 			if rr != nil && rr.Comparable() {
-				v, _ = r.valueOf(rr.Run, rr.Headline, rr.Block, rr.LogFile, pv.key)
+				v, _ = report.ValueOf(rr.Run, rr.Headline, rr.Block, rr.LogFile, pv.key)
 			}
 		}
 		if v == nil {
@@ -344,7 +298,7 @@ func (r *Report) claimFamily(c study.Claim, res *ClaimResult) {
 // Commands are compared as their engine reads them: flag spellings, the
 // model's organisation and flags that never change performance (--port,
 // --reasoning-parser...) aside.
-func (r *Report) checkCommand(c study.Claim, res *ClaimResult) {
+func (r checker) checkCommand(c study.Claim, res *report.ClaimResult) {
 	want := engine.Parse(c.Printed)
 	var shown []string
 	var closest []string
@@ -405,14 +359,14 @@ func hasFlags(command engine.Command, params string) bool {
 // BF16 row's 3869.3) must follow from the two printed figures, whatever
 // true values their rounding allows. Latency and throughput alike are
 // new / old - 1.
-func (r *Report) checkTable(c study.Claim, res *ClaimResult) {
+func (r checker) checkTable(c study.Claim, res *report.ClaimResult) {
 	from, fd, ok1 := number(c.From)
 	to, td, ok2 := number(c.To)
 	if !ok1 || !ok2 || from == 0 {
 		res.Detail = fmt.Sprintf("the figures %q and %q are not two numbers to compare", c.From, c.To)
 		return
 	}
-	ch := newChange(TotalThroughput, Value{Measured: from, Decimals: fd, Replicas: 1, GPUs: 1}, Value{Measured: to, Decimals: td, Replicas: 1, GPUs: 1})
+	ch := report.NewChange(report.TotalThroughput, report.Value{Measured: from, Decimals: fd, Replicas: 1, GPUs: 1}, report.Value{Measured: to, Decimals: td, Replicas: 1, GPUs: 1})
 	res.Checked = true
 	res.Computed, res.Match, res.Detail = checkPercent(c.Printed, ch)
 	if !res.Match {
@@ -422,7 +376,7 @@ func (r *Report) checkTable(c study.Claim, res *ClaimResult) {
 
 var successClaim = regexp.MustCompile(`(?i)success rate:?\s*(\d+(?:\.\d+)?)\s*%`)
 
-func (r *Report) checkSuccess(c study.Claim, res *ClaimResult) {
+func (r checker) checkSuccess(c study.Claim, res *report.ClaimResult) {
 	m := successClaim.FindStringSubmatch(c.Printed)
 	run := r.Study.Run(c.Run)
 	if m == nil || run == nil || r.Main == nil {
@@ -430,7 +384,7 @@ func (r *Report) checkSuccess(c study.Claim, res *ClaimResult) {
 		return
 	}
 	b := run.Result(r.Main.ID)
-	done, ok := metricOf(b, "completed")
+	done, ok := report.MetricOf(b, "completed")
 	if !ok {
 		res.Detail = fmt.Sprintf("run %s has no result on %s", c.Run, r.Main.ID)
 		return
@@ -450,7 +404,7 @@ func (r *Report) checkSuccess(c study.Claim, res *ClaimResult) {
 	got := done.Value / sent * 100
 	res.Checked = true
 	res.Computed = fmt.Sprintf("%.*f%%", dec, got)
-	res.Match = Interval{got, got}.Holds(want, dec)
+	res.Match = report.Interval{Lo: got, Hi: got}.Holds(want, dec)
 	if !res.Match {
 		res.Detail = fmt.Sprintf("published %s, but %s:%d completed %s of the %.0f requests the workload sends = %s", c.Printed, b.File, done.Line, done.Raw, sent, res.Computed)
 	}
@@ -467,7 +421,7 @@ var (
 // checkSummary checks a "- Summary:" line: "`A` Total TPS = x, `B` Total TPS
 // = y. `A` is faster by d tok/s (p%); Mean TPOT = a ms vs b ms, reduced by
 // c ms (q%)." and its latency form with "(n.nnx faster)".
-func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bool, detail string) {
+func (r checker) checkSummary(printed string, sr *report.StepResult) (checked, match bool, detail string) {
 	entries := summaryEntry.FindAllStringSubmatch(printed, 2)
 	if len(entries) < 2 {
 		return false, false, fmt.Sprintf("%q names no two runs with their values", printed)
@@ -490,16 +444,16 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		return false, false, fmt.Sprintf("the runs %q and %q are not runs of step %s", entries[0][1], entries[1][1], sr.Step.ID)
 	}
 	blockA, blockB := a.Result(r.Main.ID), b.Result(r.Main.ID)
-	get := func(blk *benchlog.Block, label, num, unit string) (Interval, printedValue, bool) {
+	get := func(blk *benchlog.Block, label, num, unit string) (report.Interval, printedValue, bool) {
 		pv, ok := r.readValue(label, num, "", unit)
 		if !ok {
-			return Interval{}, pv, false
+			return report.Interval{}, pv, false
 		}
-		m, ok := metricOf(blk, pv.key)
+		m, ok := report.MetricOf(blk, pv.key)
 		if !ok {
-			return Interval{}, pv, false
+			return report.Interval{}, pv, false
 		}
-		return PrintedInterval(m.Value, m.Decimals), pv, true
+		return report.PrintedInterval(m.Value, m.Decimals), pv, true
 	}
 	xa, pa, ok1 := get(blockA, entries[0][2], entries[0][3], entries[0][4])
 	xb, pb, ok2 := get(blockB, entries[1][2], entries[1][3], entries[1][4])
@@ -507,12 +461,12 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		return false, false, fmt.Sprintf("the logs of %s and %s do not give the figures of %q", a.ID, b.ID, printed)
 	}
 	if !xa.Holds(pa.value, pa.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, entries[0][3], FormatNumber(xa.Mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", a.Name, entries[0][3], report.FormatNumber(xa.Mid()/pa.scale, pa.decimals+int(math.Log10(pa.scale))))
 	}
 	if !xb.Holds(pb.value, pb.decimals) {
-		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, entries[1][3], FormatNumber(xb.Mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
+		return true, false, fmt.Sprintf("%s is printed as %s, but its log gives %s", b.Name, entries[1][3], report.FormatNumber(xb.Mid()/pb.scale, pb.decimals+int(math.Log10(pb.scale))))
 	}
-	higher := pa.key != MeanE2EL.Key && !strings.HasSuffix(pa.key, "_ms")
+	higher := pa.key != report.MeanE2EL.Key && !strings.HasSuffix(pa.key, "_ms")
 	if d := summaryDiff.FindStringSubmatch(printed); d != nil {
 		if ok, why := summaryDirection(printed, entries[0][1], entries[1][1], xa, xb, higher); !ok {
 			return true, false, why
@@ -533,7 +487,7 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 		}
 		if !ma.Holds(pma.value, pma.decimals) || !mb.Holds(pmb.value, pmb.decimals) {
 			return true, false, fmt.Sprintf("%s is printed as %s vs %s, but the logs give %s vs %s", o[1], o[2], o[4],
-				FormatNumber(ma.Mid()/pma.scale, pma.decimals+int(math.Log10(pma.scale))), FormatNumber(mb.Mid()/pmb.scale, pmb.decimals+int(math.Log10(pmb.scale))))
+				report.FormatNumber(ma.Mid()/pma.scale, pma.decimals+int(math.Log10(pma.scale))), report.FormatNumber(mb.Mid()/pmb.scale, pmb.decimals+int(math.Log10(pmb.scale))))
 		}
 		diff := ma.Sub(mb).Abs().Scale(1 / pma.scale)
 		if v, dec, ok := number(o[7]); ok && !diff.Holds(v, dec) {
@@ -551,7 +505,7 @@ func (r *Report) checkSummary(printed string, sr *StepResult) (checked, match bo
 
 // relCheck checks a relative change "(p%)", "(p% slower)" or "(fx faster)"
 // of a against b: percentages are |a-b| / b, factors worse / better.
-func relCheck(s string, a, b Interval, higherBetter bool) (bool, string) {
+func relCheck(s string, a, b report.Interval, higherBetter bool) (bool, string) {
 	if m := relPercent.FindStringSubmatch(s); m != nil {
 		v, dec, _ := number(m[1])
 		p := a.Sub(b).Abs().Div(b).Scale(100)
@@ -580,13 +534,13 @@ var rankUnit = regexp.MustCompile(`\d\s*(?:x\s*\d+\s*)?(ms|s|tok/s)\b`)
 
 // sameFigure reports whether a ranking entry such as "(2054.21 tok/s)" is
 // a headline as its log printed it, or "(1.66 s)" a rounding of one.
-func (r *Report) sameFigure(entry, num string, h *Value) bool {
-	if FormatNumber(h.Measured, h.Decimals) == num {
+func (r checker) sameFigure(entry, num string, h *report.Value) bool {
+	if report.FormatNumber(h.Measured, h.Decimals) == num {
 		return true
 	}
 	// Printed with fewer decimals than the log: a rounding of it, either
 	// way at the half (5634.45 printed as 5634.4 or 5634.5).
-	if v, dec, ok := number(num); ok && dec < h.Decimals && PrintedInterval(h.Measured, h.Decimals).Holds(v, dec) {
+	if v, dec, ok := number(num); ok && dec < h.Decimals && report.PrintedInterval(h.Measured, h.Decimals).Holds(v, dec) {
 		return true
 	}
 	// A figure in another unit than the log's (seconds for a latency
@@ -596,14 +550,14 @@ func (r *Report) sameFigure(entry, num string, h *Value) bool {
 		return false
 	}
 	v, dec, ok := number(num)
-	return ok && PrintedInterval(h.Measured, h.Decimals).Holds(v*1000, dec-3)
+	return ok && report.PrintedInterval(h.Measured, h.Decimals).Holds(v*1000, dec-3)
 }
 
 // checkAccuracy checks a published accuracy loss ("less than 1% accuracy
 // drop") against the runs' accuracy files: the largest relative drop of a
 // score the claimed run shares with the baseline configuration's first run
 // must not pass it, within its printed rounding.
-func (r *Report) checkAccuracy(c study.Claim, res *ClaimResult) {
+func (r checker) checkAccuracy(c study.Claim, res *report.ClaimResult) {
 	limit, dec, _, ok := ParsePercent(c.Printed)
 	if !ok {
 		res.Detail = fmt.Sprintf("%q is not a percentage such as 1%%", c.Printed)
@@ -635,7 +589,7 @@ func (r *Report) checkAccuracy(c study.Claim, res *ClaimResult) {
 	}
 	res.Checked = true
 	res.Computed = fmt.Sprintf("%.*f%%", max(dec, 1), worst)
-	res.Match = worst <= math.Abs(limit)+HalfUnit(dec)
+	res.Match = worst <= math.Abs(limit)+report.HalfUnit(dec)
 	if !res.Match {
 		res.Detail = fmt.Sprintf("published at most %s accuracy lost, but %s scores up to %s lower than %s", c.Printed, run.ID, res.Computed, base.ID)
 	}

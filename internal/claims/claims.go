@@ -1,4 +1,8 @@
-package report
+// Package claims checks the figures a study publishes (percentages,
+// speed-ups, rankings, values, summary lines, tables, commands, accuracy)
+// against the report computed from its logs. It computes nothing the
+// report shows; it only compares.
+package claims
 
 import (
 	"fmt"
@@ -7,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -43,8 +48,8 @@ func ParsePercent(s string) (value float64, decimals int, perGPU bool, ok bool) 
 
 // percentRange is the interval of percentages that true values inside the
 // printed rounding of both inputs can give.
-func percentRange(from, to Value, perGPU bool) (lo, hi float64) {
-	t, f := PrintedInterval(to.Measured, to.Decimals), PrintedInterval(from.Measured, from.Decimals)
+func percentRange(from, to report.Value, perGPU bool) (lo, hi float64) {
+	t, f := report.PrintedInterval(to.Measured, to.Decimals), report.PrintedInterval(from.Measured, from.Decimals)
 	ka, kb := float64(to.Replicas), float64(from.Replicas)
 	if perGPU {
 		ka, kb = 1/float64(to.GPUs), 1/float64(from.GPUs)
@@ -55,7 +60,7 @@ func percentRange(from, to Value, perGPU bool) (lo, hi float64) {
 }
 
 // checkPercent compares a printed percentage with a change.
-func checkPercent(printed string, c *Change) (computed string, match bool, detail string) {
+func checkPercent(printed string, c *report.Change) (computed string, match bool, detail string) {
 	want, dec, perGPU, ok := ParsePercent(printed)
 	if !ok {
 		return "", false, fmt.Sprintf("%q is not a percentage perflab can read (expected a form such as +12.3%% or +12.3%%/GPU)", printed)
@@ -72,13 +77,13 @@ func checkPercent(printed string, c *Change) (computed string, match bool, detai
 		computed += "/GPU"
 	}
 	lo, hi := percentRange(c.From, c.To, perGPU)
-	if !(Interval{lo, hi}).Overlaps(PrintedInterval(want, dec)) {
+	if !(report.Interval{Lo: lo, Hi: hi}).Overlaps(report.PrintedInterval(want, dec)) {
 		return computed, false, fmt.Sprintf("published %s, but the logs give %s = %s", printed, c.Formula, computed)
 	}
 	return computed, true, ""
 }
 
-func (r *Report) claim(c study.Claim) ClaimResult {
+func (r checker) claim(c study.Claim) report.ClaimResult {
 	res := r.checkClaim(c)
 	if !res.Match {
 		if id := r.excludedDependency(c, res); id != "" {
@@ -92,7 +97,7 @@ func (r *Report) claim(c study.Claim) ClaimResult {
 // excludedDependency is the excluded run a claim that could not be
 // checked, or whose figure only that run gives, rests on; "" when none.
 // Such a claim is reported once, on the run, not a second time here.
-func (r *Report) excludedDependency(c study.Claim, res ClaimResult) string {
+func (r checker) excludedDependency(c study.Claim, res report.ClaimResult) string {
 	var runs []string
 	switch {
 	case c.Step != "":
@@ -122,7 +127,7 @@ func (r *Report) excludedDependency(c study.Claim, res ClaimResult) string {
 
 // excludedRunPrints reports whether an excluded run's headline on the main
 // workload is one of the figures of a printed ranking.
-func (r *Report) excludedRunPrints(id, printed string) bool {
+func (r checker) excludedRunPrints(id, printed string) bool {
 	run := r.Study.Run(id)
 	if run == nil || r.Main == nil {
 		return false
@@ -135,7 +140,7 @@ func (r *Report) excludedRunPrints(id, printed string) bool {
 	if !ok {
 		return false
 	}
-	h := &Value{Measured: m.Value, Decimals: m.Decimals, Metric: r.Headline.Key}
+	h := &report.Value{Measured: m.Value, Decimals: m.Decimals, Metric: r.Headline.Key}
 	for _, e := range rankEntry.FindAllStringSubmatch(printed, -1) {
 		if r.sameFigure(e[0], e[1], h) {
 			return true
@@ -147,7 +152,7 @@ func (r *Report) excludedRunPrints(id, printed string) bool {
 // asShown widens a change's inputs to the precision the report prints its
 // metric with elsewhere (a latency logged as 1685.23 ms and printed as
 // 1.68 s), so a percentage worked out from the printed figures holds.
-func (r *Report) asShown(c *Change) *Change {
+func (r checker) asShown(c *report.Change) *report.Change {
 	dec, ok := r.shownDecimals(c.From.Metric)
 	if !ok || dec >= c.From.Decimals && dec >= c.To.Decimals {
 		return c
@@ -159,7 +164,7 @@ func (r *Report) asShown(c *Change) *Change {
 
 // shownDecimals is the fewest decimals, in the log's unit, that the
 // report's value claims print a metric with.
-func (r *Report) shownDecimals(key string) (int, bool) {
+func (r checker) shownDecimals(key string) (int, bool) {
 	best, found := 0, false
 	for _, cl := range r.Study.Claims {
 		if cl.Kind != study.ClaimValue {
@@ -176,8 +181,8 @@ func (r *Report) shownDecimals(key string) (int, bool) {
 	return best, found
 }
 
-func (r *Report) checkClaim(c study.Claim) ClaimResult {
-	res := ClaimResult{Claim: c}
+func (r checker) checkClaim(c study.Claim) report.ClaimResult {
+	res := report.ClaimResult{Claim: c}
 	switch c.Kind {
 	case study.ClaimConclusion:
 		row := r.RowByWorkload(c.Workload)
@@ -234,7 +239,7 @@ const RankingTolerance = 0.02
 // headline of the step (as printed, or a rounding of it) and that each
 // operator holds between its neighbours: "A (x) > B (y)" needs x > y,
 // "=" the same printed figure, "≈" figures within RankingTolerance.
-func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
+func (r checker) checkRanking(printed string, sr *report.StepResult) (bool, string) {
 	if m := fromTo.FindStringSubmatch(printed); m != nil {
 		// "improved from 4768.75 tok/s to 4986.20 tok/s": the same check as
 		// "(4768.75) < (4986.20)" when it says improved, ">" when reduced.
@@ -248,11 +253,11 @@ func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
 	if len(entries) == 0 {
 		return false, fmt.Sprintf("%q has no figure in parentheses to check", printed)
 	}
-	var prev *RunResult
+	var prev *report.RunResult
 	prevEnd := 0
 	for _, loc := range entries {
 		entry, num := printed[loc[0]:loc[1]], printed[loc[2]:loc[3]]
-		var cur *RunResult
+		var cur *report.RunResult
 		for i := range sr.Ranking {
 			if r.sameFigure(entry, num, sr.Ranking[i].Headline) {
 				cur = &sr.Ranking[i]
@@ -265,8 +270,8 @@ func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
 		if prev != nil {
 			op := rankOperator.FindString(printed[prevEnd:loc[0]])
 			if !operatorHolds(op, prev.Headline, cur.Headline) {
-				return false, fmt.Sprintf("%s %s %s does not hold: the logs give %s", FormatNumber(prev.Headline.Measured, prev.Headline.Decimals), op,
-					FormatNumber(cur.Headline.Measured, cur.Headline.Decimals), r.RankingLine(sr))
+				return false, fmt.Sprintf("%s %s %s does not hold: the logs give %s", report.FormatNumber(prev.Headline.Measured, prev.Headline.Decimals), op,
+					report.FormatNumber(cur.Headline.Measured, cur.Headline.Decimals), r.RankingLine(sr))
 			}
 		}
 		if ok, detail := rankedName(printed[prevEnd:loc[0]], num, cur, sr); !ok {
@@ -277,7 +282,7 @@ func (r *Report) checkRanking(printed string, sr *StepResult) (bool, string) {
 	return true, ""
 }
 
-func operatorHolds(op string, a, b *Value) bool {
+func operatorHolds(op string, a, b *report.Value) bool {
 	x, y := a.Measured, b.Measured
 	switch op {
 	case ">", "&gt;":
@@ -285,7 +290,7 @@ func operatorHolds(op string, a, b *Value) bool {
 	case "<", "&lt;":
 		return x < y
 	case "=":
-		return FormatNumber(x, a.Decimals) == FormatNumber(y, b.Decimals)
+		return report.FormatNumber(x, a.Decimals) == report.FormatNumber(y, b.Decimals)
 	case "≈", "~":
 		return math.Abs(x-y) <= RankingTolerance*math.Max(math.Abs(x), math.Abs(y))
 	}
@@ -304,10 +309,24 @@ func NoGainMark(printed string) bool {
 
 // checkNoGain checks a dash printed for a step: it holds when the step's
 // best alternative is no better than its reference, or within noise.
-func checkNoGain(printed string, c *Change) (string, bool, string) {
+func checkNoGain(printed string, c *report.Change) (string, bool, string) {
 	if c == nil || !c.Better || c.Noise {
 		return printed, true, ""
 	}
-	computed := FormatPercent(c.Percent)
+	computed := report.FormatPercent(c.Percent)
 	return computed, false, fmt.Sprintf("published %s (no gain), but the logs give %s for the best alternative: %s", printed, computed, c.Formula)
+}
+
+// checker holds the report the claims are checked against.
+type checker struct{ *report.Report }
+
+// Check checks each of the study's published claims against its computed
+// report, in the order the study lists them.
+func Check(rep *report.Report) []report.ClaimResult {
+	r := checker{rep}
+	var out []report.ClaimResult
+	for _, c := range rep.Study.Claims {
+		out = append(out, r.claim(c))
+	}
+	return out
 }

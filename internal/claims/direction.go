@@ -1,9 +1,11 @@
-package report
+package claims
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/perflab/perflab/internal/report"
 )
 
 // summarySubject is the run a summary's direction word is about:
@@ -15,7 +17,7 @@ var summarySubject = regexp.MustCompile("`([^`]+)`\\s+is (faster|slower|better|w
 // worse. Figures whose printed roundings overlap are a tie, which either
 // word may describe. aName and bName are the two runs as printed, xa and
 // xb their figures.
-func summaryDirection(printed, aName, bName string, xa, xb Interval, higherBetter bool) (bool, string) {
+func summaryDirection(printed, aName, bName string, xa, xb report.Interval, higherBetter bool) (bool, string) {
 	m := summarySubject.FindStringSubmatch(printed)
 	if m == nil {
 		return true, ""
@@ -33,7 +35,7 @@ func summaryDirection(printed, aName, bName string, xa, xb Interval, higherBette
 	says := m[2] == "faster" || m[2] == "better"
 	if (says && worse) || (!says && better) {
 		return false, fmt.Sprintf("`%s` is printed as %s than `%s`, but the logs give %s %s against %s", subject, m[2], other,
-			subject, FormatNumber(xa.Mid(), 2), FormatNumber(xb.Mid(), 2))
+			subject, report.FormatNumber(xa.Mid(), 2), report.FormatNumber(xb.Mid(), 2))
 	}
 	return true, ""
 }
