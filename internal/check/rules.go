@@ -82,8 +82,10 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	}
 }
 
-// printed is the range of true values a logged metric stands for.
-func printed(m benchlog.Metric) report.Interval { return report.PrintedInterval(m.Value, m.Decimals) }
+// metricRange is the range of true values a logged metric stands for.
+func metricRange(m benchlog.Metric) report.Interval {
+	return report.PrintedInterval(m.Value, m.Decimals)
+}
 
 // percentileKeys are, for each latency, its order statistics in the order
 // they must not decrease.
@@ -112,7 +114,7 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 	get := func(k string) (benchlog.Metric, bool) { m, ok := b.Metrics[k]; return m, ok }
 	if b.Definition == benchlog.CountOverDuration {
 		if dur, ok := get("duration"); ok && dur.Value > 0 {
-			d := printed(dur)
+			d := metricRange(dur)
 			// formula is only written out for a problem: this runs on every block.
 			ratio := func(key string, count float64, formula func() string) {
 				m, ok := get(key)
@@ -120,7 +122,7 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 					return
 				}
 				want := report.Interval{Lo: count / d.Hi, Hi: count / d.Lo}
-				if !want.Overlaps(printed(m)) {
+				if !want.Overlaps(metricRange(m)) {
 					add(Diagnostic{Rule: RuleArithmetic, Severity: Error, File: b.File, Line: m.Line,
 						Printed: m.Raw, Computed: fmt.Sprintf("%.2f", count/dur.Value),
 						Message: fmt.Sprintf("%s is printed as %s, but %s = %.2f: the block was edited or mixes two runs; paste the benchmark output unchanged", key, m.Raw, formula(), count/dur.Value)})
@@ -148,7 +150,7 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 			if !ok {
 				continue
 			}
-			if prevKey != "" && printed(m).Hi < printed(prev).Lo {
+			if prevKey != "" && metricRange(m).Hi < metricRange(prev).Lo {
 				add(Diagnostic{Rule: RulePercentiles, Severity: Error, File: b.File, Line: m.Line,
 					Message: fmt.Sprintf("%s (%s) is below %s (%s): percentiles must not decrease; check the pasted block", key, m.Raw, prevKey, prev.Raw)})
 			}
