@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -119,6 +120,7 @@ func Study(s *study.Study) Result {
 	sameDataRule(s, excluded, add)
 	definitionRules(s, excluded, add)
 	rep := report.Build(s, excluded)
+	rep.Claims = claims.Check(rep)
 	for _, rr := range rep.Others {
 		var steps []string
 		for _, st := range s.Steps {

@@ -3,7 +3,6 @@ package check
 import (
 	"cmp"
 	"fmt"
-	"math"
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/engine"
@@ -83,15 +82,10 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	}
 }
 
-// interval is the range of true values a printed number stands for.
-type interval struct{ lo, hi float64 }
-
-func printed(m benchlog.Metric) interval {
-	h := 0.5 * math.Pow10(-m.Decimals)
-	return interval{m.Value - h, m.Value + h}
+// metricRange is the range of true values a logged metric stands for.
+func metricRange(m benchlog.Metric) report.Interval {
+	return report.PrintedInterval(m.Value, m.Decimals)
 }
-
-func overlaps(a, b interval) bool { return a.lo <= b.hi && b.lo <= a.hi }
 
 // percentileKeys are, for each latency, its order statistics in the order
 // they must not decrease.
@@ -120,15 +114,15 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 	get := func(k string) (benchlog.Metric, bool) { m, ok := b.Metrics[k]; return m, ok }
 	if b.Definition == benchlog.CountOverDuration {
 		if dur, ok := get("duration"); ok && dur.Value > 0 {
-			d := printed(dur)
+			d := metricRange(dur)
 			// formula is only written out for a problem: this runs on every block.
 			ratio := func(key string, count float64, formula func() string) {
 				m, ok := get(key)
-				if !ok || d.lo <= 0 {
+				if !ok || d.Lo <= 0 {
 					return
 				}
-				want := interval{count / d.hi, count / d.lo}
-				if !overlaps(want, printed(m)) {
+				want := report.Interval{Lo: count / d.Hi, Hi: count / d.Lo}
+				if !want.Overlaps(metricRange(m)) {
 					add(Diagnostic{Rule: RuleArithmetic, Severity: Error, File: b.File, Line: m.Line,
 						Printed: m.Raw, Computed: fmt.Sprintf("%.2f", count/dur.Value),
 						Message: fmt.Sprintf("%s is printed as %s, but %s = %.2f: the block was edited or mixes two runs; paste the benchmark output unchanged", key, m.Raw, formula(), count/dur.Value)})
@@ -156,7 +150,7 @@ func blockRules(b *benchlog.Block, add func(Diagnostic)) {
 			if !ok {
 				continue
 			}
-			if prevKey != "" && printed(m).hi < printed(prev).lo {
+			if prevKey != "" && metricRange(m).Hi < metricRange(prev).Lo {
 				add(Diagnostic{Rule: RulePercentiles, Severity: Error, File: b.File, Line: m.Line,
 					Message: fmt.Sprintf("%s (%s) is below %s (%s): percentiles must not decrease; check the pasted block", key, m.Raw, prevKey, prev.Raw)})
 			}

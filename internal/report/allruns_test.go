@@ -62,12 +62,12 @@ func TestAllRuns(t *testing.T) {
 	}
 	// The change between two columns is the report's own: the headline's
 	// change from TP8 to TP4 is the conclusion row's.
-	ch := newChange(a.Rows[0].Metric, *a.Rows[0].Values[1], *a.Rows[0].Values[0])
+	ch := NewChange(a.Rows[0].Metric, *a.Rows[0].Values[1], *a.Rows[0].Values[0])
 	if row := r.RowByWorkload("sharegpt"); FormatPercent(ch.Percent) != FormatPercent(row.Change.Percent) || ch.Better != row.Change.Better {
 		t.Errorf("change %s, conclusion %s", FormatPercent(ch.Percent), FormatPercent(row.Change.Percent))
 	}
 	// Lower is better on latency, which is never projected.
-	lat := newChange(a.Rows[1].Metric, *a.Rows[1].Values[1], *a.Rows[1].Values[0])
+	lat := NewChange(a.Rows[1].Metric, *a.Rows[1].Values[1], *a.Rows[1].Values[0])
 	if !lat.Better || a.Rows[1].Values[0].Projected() {
 		t.Errorf("TTFT 120.5 -> 100.0: better = %v, projected = %v", lat.Better, a.Rows[1].Values[0].Projected())
 	}

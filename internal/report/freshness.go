@@ -55,79 +55,123 @@ type Freshness struct {
 func Freshnesses(uses []EngineUse) map[string]map[string]Freshness {
 	sorted := slices.Clone(uses)
 	slices.SortStableFunc(sorted, func(a, b EngineUse) int { return strings.Compare(a.Study, b.Study) })
-	// Group engines: union of the ids and names that name them.
-	parent := map[string]string{}
-	var find func(string) string
-	find = func(k string) string {
-		if p, ok := parent[k]; ok && p != k {
-			root := find(p)
-			parent[k] = root
-			return root
+	groups := newEngineGroups(sorted)
+	parsed := versionCache{}
+	versions := groupVersions(sorted, groups, parsed)
+	out := map[string]map[string]Freshness{}
+	for _, u := range sorted {
+		if !u.Current {
+			continue
 		}
-		parent[k] = k
-		return k
-	}
-	union := func(a, b string) {
-		ra, rb := find(a), find(b)
-		if ra != rb {
-			if ra > rb { // the smaller key is the root: the same groups whatever the order
-				ra, rb = rb, ra
-			}
-			parent[rb] = ra
+		if out[u.Study] == nil {
+			out[u.Study] = map[string]Freshness{}
 		}
+		v := parsed.parse(u.Version)
+		if v == nil {
+			out[u.Study][u.ID] = Freshness{}
+			continue
+		}
+		list := versions[groups.of(u)]
+		newer := sort.Search(len(list), func(i int) bool { return list[i].v.Compare(*v) > 0 })
+		f := Freshness{Known: true, Behind: len(list) - newer}
+		if f.Behind > 0 {
+			f.Newest, f.Study = list[len(list)-1].v.Raw, list[len(list)-1].study
+		}
+		out[u.Study][u.ID] = f
 	}
-	keys := func(u EngineUse) (string, string) {
-		return "id:" + strings.ToLower(u.ID), "name:" + strings.ToLower(u.Name)
-	}
-	pairs := map[[2]string]bool{} // id and name: most uses repeat a few
+	return out
+}
+
+// engineGroups is a union of the ids and names that name one engine.
+type engineGroups struct {
+	parent map[string]string
+	byUse  map[[2]string]string // id and name -> group: most uses repeat a few
+}
+
+func newEngineGroups(sorted []EngineUse) *engineGroups {
+	g := &engineGroups{parent: map[string]string{}, byUse: map[[2]string]string{}}
+	pairs := map[[2]string]bool{}
 	for _, u := range sorted {
 		if p := [2]string{u.ID, u.Name}; !pairs[p] {
 			pairs[p] = true
-			union(keys(u))
+			g.union(useKeys(u))
 		}
 	}
-	groups := map[[2]string]string{}
-	group := func(u EngineUse) string {
-		p := [2]string{u.ID, u.Name}
-		g, ok := groups[p]
-		if !ok {
-			id, _ := keys(u)
-			g = find(id)
-			groups[p] = g
+	return g
+}
+
+func useKeys(u EngineUse) (string, string) {
+	return "id:" + strings.ToLower(u.ID), "name:" + strings.ToLower(u.Name)
+}
+
+func (g *engineGroups) find(k string) string {
+	if p, ok := g.parent[k]; ok && p != k {
+		root := g.find(p)
+		g.parent[k] = root
+		return root
+	}
+	g.parent[k] = k
+	return k
+}
+
+func (g *engineGroups) union(a, b string) {
+	ra, rb := g.find(a), g.find(b)
+	if ra != rb {
+		if ra > rb { // the smaller key is the root: the same groups whatever the order
+			ra, rb = rb, ra
 		}
-		return g
+		g.parent[rb] = ra
 	}
-	// Each group's versions, distinct and oldest first, each with the
-	// first study (by id) that uses it. Versions are parsed once each.
-	parsed := map[string]*study.Version{} // nil: cannot be ordered
-	parse := func(raw string) *study.Version {
-		v, ok := parsed[raw]
-		if !ok {
-			if pv, err := study.ParseVersion(raw); err == nil {
-				v = &pv
-			}
-			parsed[raw] = v
+}
+
+// of is the group of a use's engine.
+func (g *engineGroups) of(u EngineUse) string {
+	p := [2]string{u.ID, u.Name}
+	grp, ok := g.byUse[p]
+	if !ok {
+		id, _ := useKeys(u)
+		grp = g.find(id)
+		g.byUse[p] = grp
+	}
+	return grp
+}
+
+// versionCache parses each version once; nil: cannot be ordered.
+type versionCache map[string]*study.Version
+
+func (c versionCache) parse(raw string) *study.Version {
+	v, ok := c[raw]
+	if !ok {
+		if pv, err := study.ParseVersion(raw); err == nil {
+			v = &pv
 		}
-		return v
+		c[raw] = v
 	}
-	type known struct {
-		v     study.Version
-		study string
-	}
-	versions := map[string][]known{}
+	return v
+}
+
+// knownVersion is a version and the first study (by id) that uses it.
+type knownVersion struct {
+	v     study.Version
+	study string
+}
+
+// groupVersions is each group's versions, distinct and oldest first.
+func groupVersions(sorted []EngineUse, groups *engineGroups, parsed versionCache) map[string][]knownVersion {
+	versions := map[string][]knownVersion{}
 	seen := map[[2]string]bool{} // group, version as written
 	for _, u := range sorted {
-		g := group(u)
+		g := groups.of(u)
 		if k := [2]string{g, u.Version}; !seen[k] {
 			seen[k] = true
-			if v := parse(u.Version); v != nil {
-				versions[g] = append(versions[g], known{*v, u.Study})
+			if v := parsed.parse(u.Version); v != nil {
+				versions[g] = append(versions[g], knownVersion{*v, u.Study})
 			}
 		}
 	}
 	for g, list := range versions {
 		// By version, then study, then spelling: the first study among equals.
-		slices.SortFunc(list, func(a, b known) int {
+		slices.SortFunc(list, func(a, b knownVersion) int {
 			if c := a.v.Compare(b.v); c != 0 {
 				return c
 			}
@@ -144,26 +188,5 @@ func Freshnesses(uses []EngineUse) map[string]map[string]Freshness {
 		}
 		versions[g] = distinct
 	}
-	out := map[string]map[string]Freshness{}
-	for _, u := range sorted {
-		if !u.Current {
-			continue
-		}
-		if out[u.Study] == nil {
-			out[u.Study] = map[string]Freshness{}
-		}
-		v := parse(u.Version)
-		if v == nil {
-			out[u.Study][u.ID] = Freshness{}
-			continue
-		}
-		list := versions[group(u)]
-		newer := sort.Search(len(list), func(i int) bool { return list[i].v.Compare(*v) > 0 })
-		f := Freshness{Known: true, Behind: len(list) - newer}
-		if f.Behind > 0 {
-			f.Newest, f.Study = list[len(list)-1].v.Raw, list[len(list)-1].study
-		}
-		out[u.Study][u.ID] = f
-	}
-	return out
+	return versions
 }

@@ -114,7 +114,8 @@ type Change struct {
 	Likeness *Likeness
 }
 
-func newChange(m Metric, from, to Value) *Change { return newChangeBand(m, from, to, BandFloor) }
+// NewChange compares to with from for the metric m.
+func NewChange(m Metric, from, to Value) *Change { return newChangeBand(m, from, to, BandFloor) }
 
 func newChangeBand(m Metric, from, to Value, band float64) *Change {
 	c := &Change{From: from, To: to}
@@ -237,7 +238,8 @@ type Report struct {
 }
 
 // Build computes a study's report. excluded maps run ids that must not enter
-// comparisons to the rule that excluded them.
+// comparisons to the rule that excluded them. Claims stays empty: package
+// claims checks the published figures against the report.
 func Build(s *study.Study, excluded map[string]string) *Report {
 	r := &Report{Study: s, Headline: HeadlineFor(s.Objective), Main: s.MainWorkload(), Excluded: excluded}
 	r.Bands = map[string]Band{r.Headline.Key: r.MeasureBand(r.Headline.Key)}
@@ -275,9 +277,6 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 	r.Cost = r.cost()
 	r.History = r.history()
 	r.Sweeps = r.sweeps()
-	for _, c := range s.Claims {
-		r.Claims = append(r.Claims, r.claim(c))
-	}
 	return r
 }
 
@@ -339,7 +338,7 @@ func Measure(s *study.Study, run *study.Run, workload, key string) (*Value, *ben
 			continue
 		}
 		b := &lg.Blocks[0]
-		m, ok := metricOf(b, key) // mean latency derived when not printed
+		m, ok := MetricOf(b, key) // mean latency derived when not printed
 		if v == nil {
 			first, file = b, lg.File
 			if !ok {
@@ -387,7 +386,7 @@ func (r *Report) blockValue(run *study.Run, workload, file string, b *benchlog.B
 }
 
 func blockValue(s *study.Study, run *study.Run, workload, file string, b *benchlog.Block, key string) *Value {
-	m, ok := metricOf(b, key) // mean latency derived when not printed
+	m, ok := MetricOf(b, key) // mean latency derived when not printed
 	if !ok {
 		return nil
 	}

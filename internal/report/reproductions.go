@@ -78,7 +78,7 @@ func Reproductions(s *study.Study, m Metric) []Reproduced {
 			for _, rr := range reruns {
 				rep := compareRuns(s, orig, rr)
 				if v, _, _ := Measure(s, rr, w.ID, m.Key); v != nil {
-					rep.Change = newChange(m, *ov, *v)
+					rep.Change = NewChange(m, *ov, *v)
 					rep.Agrees = rep.Change.Noise
 					rep.OriginalValue, rep.RerunValue = ov, v
 				}

@@ -85,7 +85,7 @@ func (r *Report) measureBand(key string, use func(*study.Log) bool) Band {
 			if lg.Repeat == 0 || !use(lg) || len(lg.Blocks) == 0 {
 				continue
 			}
-			m, ok := metricOf(&lg.Blocks[0], key)
+			m, ok := MetricOf(&lg.Blocks[0], key)
 			if !ok {
 				continue
 			}

@@ -1,4 +1,4 @@
-package report
+package claims
 
 import (
 	"strings"
@@ -30,7 +30,7 @@ func TestRankingNames(t *testing.T) {
 				s.Run("vllm-tp8").Name = "Baseline"
 			}
 			s.Claims = []study.Claim{{Kind: study.ClaimRanking, Step: "engine", Printed: tt.printed}}
-			c := Build(s, nil).Claims[0]
+			c := build(s, nil).Claims[0]
 			if c.Match != tt.match || !strings.Contains(c.Detail, tt.detail) {
 				t.Errorf("labelled=%v %q: Match %v (%s), want %v (%s)", labelled, tt.printed, c.Match, c.Detail, tt.match, tt.detail)
 			}

@@ -1,4 +1,4 @@
-package report
+package claims
 
 import (
 	"strings"
@@ -22,7 +22,7 @@ func TestSummaryDirection(t *testing.T) {
 	for _, tt := range tests {
 		s := engineStudy()
 		s.Claims = []study.Claim{{Kind: study.ClaimSummary, Step: "engine", Printed: tt.printed}}
-		c := Build(s, nil).Claims[0]
+		c := build(s, nil).Claims[0]
 		if !c.Checked || c.Match != tt.match {
 			t.Errorf("%q: checked %v, match %v (%s), want match %v", tt.printed, c.Checked, c.Match, c.Detail, tt.match)
 		}

@@ -1,4 +1,4 @@
-package report
+package claims
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func TestAccuracyClaim(t *testing.T) {
 			s := testStudy(study.Throughput, 1, base, quant)
 			s.Baseline, s.Recommended = study.Config{Runs: []string{"bf16"}}, study.Config{Runs: []string{"fp8"}}
 			s.Claims = []study.Claim{{Kind: study.ClaimAccuracy, Printed: tt.printed}}
-			got := onlyClaim(t, Build(s, nil))
+			got := onlyClaim(t, build(s, nil))
 			if got.Checked != tt.checked || got.Match != tt.match || got.Computed != tt.computed {
 				t.Errorf("checked %v, match %v, computed %q (%s); want %v, %v, %q", got.Checked, got.Match, got.Computed, got.Detail, tt.checked, tt.match, tt.computed)
 			}

@@ -1,4 +1,4 @@
-package report
+package claims
 
 import (
 	"testing"
@@ -30,7 +30,7 @@ func TestNoGainClaim(t *testing.T) {
 			}
 			s.Steps = []study.Step{st}
 			s.Claims = []study.Claim{{Kind: study.ClaimStep, Step: "opt", Printed: "-"}}
-			got := onlyClaim(t, Build(s, nil))
+			got := onlyClaim(t, build(s, nil))
 			if !got.Checked || got.Match != tt.match || got.Computed != tt.computed {
 				t.Errorf("checked %v, match %v, computed %q (%s); want checked, match %v, computed %q",
 					got.Checked, got.Match, got.Computed, got.Detail, tt.match, tt.computed)

@@ -1,9 +1,11 @@
-package report
+package claims
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/perflab/perflab/internal/report"
 )
 
 // summarySubject is the run a summary's direction word is about:
@@ -15,7 +17,7 @@ var summarySubject = regexp.MustCompile("`([^`]+)`\\s+is (faster|slower|better|w
 // worse. Figures whose printed roundings overlap are a tie, which either
 // word may describe. aName and bName are the two runs as printed, xa and
 // xb their figures.
-func summaryDirection(printed, aName, bName string, xa, xb interval, higherBetter bool) (bool, string) {
+func summaryDirection(printed, aName, bName string, xa, xb report.Interval, higherBetter bool) (bool, string) {
 	m := summarySubject.FindStringSubmatch(printed)
 	if m == nil {
 		return true, ""
@@ -25,15 +27,15 @@ func summaryDirection(printed, aName, bName string, xa, xb interval, higherBette
 		subject, other = bName, aName
 		xa, xb = xb, xa
 	}
-	better := xa.lo > xb.hi
-	worse := xa.hi < xb.lo
+	better := xa.Lo > xb.Hi
+	worse := xa.Hi < xb.Lo
 	if !higherBetter {
 		better, worse = worse, better
 	}
 	says := m[2] == "faster" || m[2] == "better"
 	if (says && worse) || (!says && better) {
 		return false, fmt.Sprintf("`%s` is printed as %s than `%s`, but the logs give %s %s against %s", subject, m[2], other,
-			subject, FormatNumber(xa.mid(), 2), FormatNumber(xb.mid(), 2))
+			subject, report.FormatNumber(xa.Mid(), 2), report.FormatNumber(xb.Mid(), 2))
 	}
 	return true, ""
 }

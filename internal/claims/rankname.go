@@ -1,10 +1,11 @@
-package report
+package claims
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/report"
 )
 
 // rankedName checks the name a ranking prints before a figure against the
@@ -13,7 +14,7 @@ import (
 // credits one engine with the other's result. A name that names an engine
 // must name the run's engine; one that is another ranked run's name (and
 // not this run's) names the wrong run. Names that say neither pass.
-func rankedName(text, num string, cur *RunResult, sr *StepResult) (bool, string) {
+func rankedName(text, num string, cur *report.RunResult, sr *report.StepResult) (bool, string) {
 	name := strings.TrimSpace(rankOperator.ReplaceAllString(text, " "))
 	name = strings.TrimSpace(strings.Trim(name, ",;:"))
 	if name == "" || cur.Run == nil {
@@ -41,7 +42,7 @@ func rankedName(text, num string, cur *RunResult, sr *StepResult) (bool, string)
 
 // runEngines are the engines a run is known by: its name's, its label's
 // and the one its command starts.
-func runEngines(rr *RunResult) map[*engine.Engine]bool {
+func runEngines(rr *report.RunResult) map[*engine.Engine]bool {
 	out := map[*engine.Engine]bool{}
 	for _, e := range engine.NamedAll(rr.Run.Name) {
 		out[e] = true

@@ -1,8 +1,9 @@
-package report
+package claims
 
 import (
 	"testing"
 
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -10,7 +11,7 @@ func TestCommandClaim(t *testing.T) {
 	tp4 := &study.Run{ID: "tp4", Command: "vllm serve Org/Model-FP8 -tp 4"}
 	gen := &study.Run{ID: "gen", Command: "vllm serve Org/Model --max-model-len=32768", CommandDerived: true, Parameters: "--max-model-len=32768"}
 	s := &study.Study{Runs: []*study.Run{gen, tp4}}
-	r := &Report{Study: s, Rows: []Row{{Optimized: &Cell{Run: tp4}}, {Optimized: &Cell{Run: gen}}}}
+	r := checker{&report.Report{Study: s, Rows: []report.Row{{Optimized: &report.Cell{Run: tp4}}, {Optimized: &report.Cell{Run: gen}}}}}
 	cases := []struct {
 		printed string
 		match   bool
@@ -27,24 +28,8 @@ func TestCommandClaim(t *testing.T) {
 			t.Errorf("%q: checked %v match %v, want match %v (%s)", c.printed, res.Checked, res.Match, c.match, res.Detail)
 		}
 	}
-	empty := &Report{Study: s}
+	empty := checker{&report.Report{Study: s}}
 	if res := empty.claim(study.Claim{Kind: study.ClaimCommand, Printed: "x"}); res.Checked {
 		t.Error("a conclusion without optimized results cannot check a command")
-	}
-}
-
-func TestShownDecimals(t *testing.T) {
-	for _, c := range []struct {
-		v    Value
-		want string
-	}{
-		{Value{Measured: 569.2938775510206, Decimals: 13, Replicas: 1}, "569.2939"},
-		{Value{Measured: 24110, Decimals: -1, Replicas: 1}, "24110"},
-		{Value{Measured: 3019.19, Decimals: 2, Replicas: 2}, "3019.19 x 2"},
-		{Value{Measured: 0.5, Decimals: 1, Replicas: 1}, "0.5"},
-	} {
-		if got := c.v.Expr(); got != c.want {
-			t.Errorf("Expr of %v = %q, want %q", c.v.Measured, got, c.want)
-		}
 	}
 }

@@ -1,9 +1,10 @@
-package report
+package claims
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -49,7 +50,7 @@ func conclusionStudy(node int, base, opt *study.Run, printed string) *study.Stud
 	return s
 }
 
-func onlyClaim(t *testing.T, r *Report) ClaimResult {
+func onlyClaim(t *testing.T, r *report.Report) report.ClaimResult {
 	t.Helper()
 	if len(r.Claims) != 1 {
 		t.Fatalf("%d claim results, want 1", len(r.Claims))
@@ -85,7 +86,7 @@ func TestConclusionClaim(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := conclusionStudy(8, testRun("base", "Base", tt.baseGPUs, "random-32k", tt.base),
 				testRun("opt", "Opt", tt.optGPUs, "random-32k", tt.opt), tt.printed)
-			c := onlyClaim(t, Build(s, nil))
+			c := onlyClaim(t, build(s, nil))
 			if !c.Checked {
 				t.Fatalf("not checked: %s", c.Detail)
 			}
@@ -105,7 +106,7 @@ func TestConclusionClaim(t *testing.T) {
 func TestConclusionClaimDetail(t *testing.T) {
 	s := conclusionStudy(8, testRun("base", "Base", 8, "random-32k", "1798.45"),
 		testRun("opt", "Opt", 8, "random-32k", "1580.36"), "-13.8%")
-	c := onlyClaim(t, Build(s, nil))
+	c := onlyClaim(t, build(s, nil))
 	want := "published -13.8%, but the logs give (1580.36 / 1798.45 - 1) x 100 = -12.1 %"
 	if c.Detail != want {
 		t.Errorf("Detail = %q, want %q", c.Detail, want)
@@ -129,7 +130,7 @@ func TestPerGPUClaim(t *testing.T) {
 		for _, node := range []int{2, 3} {
 			s := conclusionStudy(node, testRun("one", "1 GPU", 1, "random-32k", "14247.47"),
 				testRun("two", "2 GPUs", 2, "random-32k", "34491.13"), tt.printed)
-			c := onlyClaim(t, Build(s, nil))
+			c := onlyClaim(t, build(s, nil))
 			if !c.Checked || c.Match != tt.match || c.Computed != tt.computed {
 				t.Errorf("node %d, %s: Checked %v, Match %v, Computed %q; want true, %v, %q (%s)", node, tt.printed, c.Checked, c.Match, c.Computed, tt.match, tt.computed, c.Detail)
 			}
@@ -137,7 +138,7 @@ func TestPerGPUClaim(t *testing.T) {
 	}
 	s := conclusionStudy(3, testRun("one", "1 GPU", 1, "random-32k", "14247.47"),
 		testRun("two", "2 GPUs", 2, "random-32k", "34491.13"), "-19.3%")
-	if c := onlyClaim(t, Build(s, nil)); !c.Match || c.Computed != "-19.3 %" {
+	if c := onlyClaim(t, build(s, nil)); !c.Match || c.Computed != "-19.3 %" {
 		t.Errorf("node-level claim on a 3-GPU node: Match %v, Computed %q; want true, -19.3 %%", c.Match, c.Computed)
 	}
 }
@@ -162,7 +163,7 @@ func TestClaimWithinInputRounding(t *testing.T) {
 	} {
 		s := conclusionStudy(8, testRun("base", "Base", 8, "random-32k", tt.base),
 			testRun("opt", "Opt", 8, "random-32k", tt.opt), tt.printed)
-		c := onlyClaim(t, Build(s, nil))
+		c := onlyClaim(t, build(s, nil))
 		if c.Match != tt.match {
 			t.Errorf("%s for %s -> %s: Match %v, want %v (computed %s)", tt.printed, tt.base, tt.opt, c.Match, tt.match, c.Computed)
 		}
@@ -173,8 +174,8 @@ func TestClaimWithinInputRounding(t *testing.T) {
 }
 
 func TestPercentRange(t *testing.T) {
-	from := Value{Measured: 100, Decimals: 0, Replicas: 1, GPUs: 1}
-	to := Value{Measured: 112, Decimals: 0, Replicas: 1, GPUs: 1}
+	from := report.Value{Measured: 100, Decimals: 0, Replicas: 1, GPUs: 1}
+	to := report.Value{Measured: 112, Decimals: 0, Replicas: 1, GPUs: 1}
 	lo, hi := percentRange(from, to, false)
 	if !near(lo, (111.5/100.5-1)*100) || !near(hi, (112.5/99.5-1)*100) {
 		t.Errorf("percentRange = [%v, %v], want [%v, %v]", lo, hi, (111.5/100.5-1)*100, (112.5/99.5-1)*100)
@@ -199,7 +200,7 @@ func TestStepClaim(t *testing.T) {
 		{Kind: study.ClaimStep, Step: "engine", Printed: "+25.0%"},
 		{Kind: study.ClaimStep, Step: "engine", Printed: "fast"},
 	}
-	r := Build(s, nil)
+	r := build(s, nil)
 	if c := r.Claims[0]; !c.Checked || !c.Match || c.Computed != "+22.2 %" {
 		t.Errorf("+22.2%%: %+v", c)
 	}
@@ -248,7 +249,7 @@ func TestRankingClaim(t *testing.T) {
 	for _, tt := range tests {
 		s := engineStudy()
 		s.Claims = []study.Claim{{Kind: study.ClaimRanking, Step: "engine", Printed: tt.printed}}
-		r := Build(s, nil)
+		r := build(s, nil)
 		c := r.Claims[0]
 		if !c.Checked {
 			t.Errorf("%q not checked", tt.printed)
@@ -269,7 +270,7 @@ func TestRankingClaimIgnoresExcludedRun(t *testing.T) {
 	// A figure from an excluded run is not part of the step's ranking.
 	s := engineStudy()
 	s.Claims = []study.Claim{{Kind: study.ClaimRanking, Step: "engine", Printed: "SGLang (4635.31 tok/s) > vLLM (3792.50 tok/s)"}}
-	r := Build(s, map[string]string{"sglang-tp8": "model-mismatch"})
+	r := build(s, map[string]string{"sglang-tp8": "model-mismatch"})
 	// It is not checked (a warning), naming the run: the run's own error is
 	// the one problem to report.
 	if c := r.Claims[0]; c.Match || c.Checked || c.Excluded != "sglang-tp8" || !strings.Contains(c.Detail, "model-mismatch") {
@@ -286,7 +287,7 @@ func TestUncheckedClaims(t *testing.T) {
 		{Kind: study.ClaimStep, Step: "missing", Printed: "+10.0%"},
 		{Kind: study.ClaimRanking, Step: "missing", Printed: "A (1.00 tok/s) > B (0.50 tok/s)"},
 	}
-	r := Build(s, nil)
+	r := build(s, nil)
 	for i, c := range r.Claims {
 		if c.Checked || c.Match {
 			t.Errorf("claim %d (%s %s%s): Checked %v, Match %v; want unchecked", i, c.Claim.Kind, c.Claim.Workload, c.Claim.Step, c.Checked, c.Match)
@@ -301,7 +302,7 @@ func TestUncheckedClaims(t *testing.T) {
 }
 
 func TestRankingOperators(t *testing.T) {
-	v := func(x float64) *Value { return &Value{Measured: x, Decimals: 2} }
+	v := func(x float64) *report.Value { return &report.Value{Measured: x, Decimals: 2} }
 	for _, tc := range []struct {
 		op   string
 		a, b float64
@@ -321,9 +322,9 @@ func TestRankingOperators(t *testing.T) {
 // A latency percentage is read in the report's convention, and the result
 // says which one.
 func TestLatencyPercentConventions(t *testing.T) {
-	from := Value{Measured: 1685, Decimals: 0, Replicas: 1, GPUs: 1}
-	to := Value{Measured: 1607, Decimals: 0, Replicas: 1, GPUs: 1}
-	c := newChange(MeanE2EL, from, to)
+	from := report.Value{Measured: 1685, Decimals: 0, Replicas: 1, GPUs: 1}
+	to := report.Value{Measured: 1607, Decimals: 0, Replicas: 1, GPUs: 1}
+	c := report.NewChange(report.MeanE2EL, from, to)
 	for _, tc := range []struct {
 		printed, computed string
 		match             bool
@@ -334,7 +335,7 @@ func TestLatencyPercentConventions(t *testing.T) {
 		{"+7.0%", "+4.9 % (speed-up, old / new - 1)", false}, // none
 		{"-4.9%", "-4.6 %", false},
 	} {
-		computed, match, _ := checkChange(tc.printed, c, MeanE2EL)
+		computed, match, _ := checkChange(tc.printed, c, report.MeanE2EL)
 		if match != tc.match || computed != tc.computed {
 			t.Errorf("%s: %q %v, want %q %v", tc.printed, computed, match, tc.computed, tc.match)
 		}
@@ -381,7 +382,7 @@ func TestDerivedLatencyClaim(t *testing.T) {
 		{"Mean latency: 1.95s/req", false, false},
 	} {
 		s.Claims = []study.Claim{{Kind: study.ClaimValue, Workload: "sharegpt", Config: study.ConfigBaseline, Printed: tc.printed}}
-		c := Build(s, nil).Claims[0]
+		c := build(s, nil).Claims[0]
 		if c.Match != tc.match || c.Suspect != tc.suspect {
 			t.Errorf("%s: match %v suspect %v (%s), want %v %v", tc.printed, c.Match, c.Suspect, c.Detail, tc.match, tc.suspect)
 		}
