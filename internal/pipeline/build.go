@@ -12,15 +12,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
@@ -543,7 +542,7 @@ func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, o
 		// One job per study, which loads it again and then renders its
 		// parts: two cores on two parts of one study waited for each
 		// other's load (1,000 studies: 6.1 -> 5.9 s).
-		return parallel(len(p.Results), func(i int) error {
+		return par.Run(len(p.Results), func(i int) error {
 			res, content, err := reload(p, d, i)
 			if err != nil {
 				return err
@@ -553,47 +552,54 @@ func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, o
 	}
 	// Held: one job per study and language, and one per study for its
 	// downloads, so that a site of one study uses every core.
-	return parallel(len(p.Results)*(nl+1), func(job int) error {
-		i, li := job/(nl+1), job%(nl+1)
+	return par.Run(len(p.Results)*(nl+1), func(job int) error {
+		i, part := job/(nl+1), job%(nl+1)
 		res := p.Results[i]
 		content := map[string]*study.Content{}
 		for _, l := range render.Languages {
 			content[l.Code] = p.Content[l.Code][res.Study.ID]
 		}
-		return renderStudyPart(r, p, d, res, content, li, &outs[i], out)
+		if err := check.NonFiniteError(res); err != nil {
+			return err
+		}
+		if part == nl {
+			return renderDownloads(r, d, res, content, &outs[i], out)
+		}
+		return renderPage(r, p, d, res, content, part, &outs[i], out)
 	})
 }
 
 // renderStudy renders a study's pages in every language, then its
 // downloads, one after the other.
 func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
-	for li := range len(render.Languages) + 1 {
-		if err := renderStudyPart(r, p, d, res, content, li, so, out); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// renderStudyPart renders a study, with its prose by language, in
-// language li, or its downloads when li is len(render.Languages).
-func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
 	if err := check.NonFiniteError(res); err != nil {
 		return err
 	}
-	files := studyFiles{out, so}
-	nl := len(render.Languages)
-	if li == nl {
-		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		derived := &hashedFiles{out: files}
-		if err := addAnalysis(derived, res.Report); err != nil {
+	for li := range render.Languages {
+		if err := renderPage(r, p, d, res, content, li, so, out); err != nil {
 			return err
 		}
-		if err := addBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
-			return err
-		}
-		return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
 	}
+	return renderDownloads(r, d, res, content, so, out)
+}
+
+// renderDownloads adds a study's downloads: its records, analysis, bench
+// reports and evidence.
+func renderDownloads(r *render.Renderer, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
+	files := studyFiles{out, so}
+	rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
+	derived := &hashedFiles{out: files}
+	if err := addAnalysis(derived, res.Report); err != nil {
+		return err
+	}
+	if err := addBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
+		return err
+	}
+	return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
+}
+
+// renderPage renders a study, with its prose by language, in language li.
+func renderPage(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
 	if li == 0 {
 		so.mu.Lock()
 		so.Entry = indexEntry(res)
@@ -610,11 +616,11 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	}
 	so.mu.Lock()
 	if so.titles == nil {
-		so.titles = make([]string, nl)
+		so.titles = make([]string, len(render.Languages))
 	}
 	so.titles[li] = page.Title
 	so.mu.Unlock()
-	return addPage(files, page)
+	return addPage(studyFiles{out, so}, page)
 }
 
 // finish adds the files made from every study: the landing pages,
@@ -639,7 +645,7 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	// The landing page of each language, and the site's own (English),
 	// rendered side by side: each lists every study.
 	nl := len(render.Languages)
-	err := parallel(nl+1, func(i int) error {
+	err := par.Run(nl+1, func(i int) error {
 		lang, name, root := render.Languages[0].Code, "index.html", ""
 		if i < nl {
 			lang = render.Languages[i].Code
@@ -723,43 +729,6 @@ func addPage(files Output, page *render.Page) error {
 			return err
 		}
 		if err := files.Add(dir+"/narrow/"+ch.Name+".svg", ch.Narrow); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// parallel runs job(0) ... job(n-1) on GOMAXPROCS goroutines and returns the
-// error of the lowest-numbered job that failed, so that the error does not
-// depend on scheduling. Jobs after a failure may be skipped.
-func parallel(n int, job func(i int) error) error {
-	errs := make([]error, n)
-	var next atomic.Int64
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || failed.Load() {
-					return
-				}
-				if errs[i] = job(i); errs[i] != nil {
-					failed.Store(true)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return firstError(errs)
-}
-
-// firstError is the first error of errs that is not nil, or nil.
-func firstError(errs []error) error {
-	for _, err := range errs {
-		if err != nil {
 			return err
 		}
 	}

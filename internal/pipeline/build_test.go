@@ -115,7 +115,7 @@ func TestSeedFigures(t *testing.T) {
 			if page == "" {
 				t.Fatalf("no page %s/%s", lang, id)
 			}
-			text := htmlTag.ReplaceAllString(page, "") // figures are links to their logs
+			text := htmlTag.ReplaceAllString(page, "")     // figures are links to their logs
 			text = strings.ReplaceAll(text, "\u00a0", " ") // a % bound by a no-break space reads the same
 			for _, f := range figures {
 				if lang != "en" { // a run's figure in the ranking is in full-width brackets

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
@@ -504,7 +505,7 @@ func studySigs(d Dirs) ([]string, []string, error) {
 		}
 	}
 	sigs := make([]string, len(ids))
-	err = parallel(len(ids), func(i int) error {
+	err = par.Run(len(ids), func(i int) error {
 		h := sha256.New()
 		buf := make([]byte, 0, 256)
 		err := filepath.WalkDir(filepath.Join(d.Results, ids[i]), func(p string, e fs.DirEntry, err error) error {

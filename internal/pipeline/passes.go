@@ -154,7 +154,7 @@ func changedError(d Dirs, id string) error {
 // Each calls fn with every study's result, on every core: after a load for
 // a build, each study is loaded again for the call and let go after it.
 func (p *Project) Each(d Dirs, fn func(check.Result) error) error {
-	return parallel(len(p.Results), func(i int) error {
+	return par.Run(len(p.Results), func(i int) error {
 		if !p.released {
 			return fn(p.Results[i])
 		}

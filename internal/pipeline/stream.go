@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/par"
@@ -79,7 +78,7 @@ func Build(d Dirs, out Output) (*Project, error) {
 	}
 	loaded := make([]*held, n)
 	var copies check.CopyRule
-	err = inOrder(n, 4*runtime.GOMAXPROCS(0),
+	err = par.InOrder(n, 4*runtime.GOMAXPROCS(0),
 		func(i int) error {
 			s, probs, err := loadOne(d, ids[i], p.prices)
 			if err != nil {
@@ -158,79 +157,4 @@ func loadMetas(d Dirs) (*checked, error) {
 	}
 	c.problems = append(c.problems, priceProbs...)
 	return c, nil
-}
-
-// inOrder runs load(i) for i = 0 ... n-1 on every core, taken in order;
-// then turn(i) one i at a time, in order, once load(j) has returned for
-// every j <= i; then, if turn(i) says so, use(i), on any core. At most
-// window i are between load and the end of use. turn runs under a lock
-// and must be quick. It returns the error of the lowest i whose load or
-// use failed: after a failure no load starts, but every i below it is
-// still loaded and used, so that the error does not depend on scheduling.
-func inOrder(n, window int, load func(i int) error, turn func(i int) bool, use func(i int) error) error {
-	var (
-		mu     sync.Mutex
-		wake   = sync.NewCond(&mu)
-		next   int // the next i to load
-		due    int // the next i for turn
-		held   int // i between load and the end of use
-		done   = make([]bool, n)
-		errs   = make([]error, n)
-		first  = n // the lowest i that failed
-		usable []int
-	)
-	fail := func(i int, err error) {
-		errs[i] = err
-		first = min(first, i)
-	}
-	worker := func() {
-		mu.Lock()
-		defer mu.Unlock()
-		for {
-			switch {
-			case len(usable) > 0:
-				i := usable[0]
-				usable = usable[1:]
-				if i < first {
-					mu.Unlock()
-					err := use(i)
-					mu.Lock()
-					if err != nil {
-						fail(i, err)
-					}
-				}
-				held--
-				wake.Broadcast()
-			case next < n && next < first && held < window:
-				i := next
-				next++
-				held++
-				mu.Unlock()
-				err := load(i)
-				mu.Lock()
-				done[i] = true
-				if err != nil {
-					fail(i, err)
-				}
-				for ; due < n && done[due]; due++ {
-					if due < first && turn(due) {
-						usable = append(usable, due)
-					} else {
-						held--
-					}
-				}
-				wake.Broadcast()
-			case held == 0 && (next == n || next >= first):
-				return
-			default:
-				wake.Wait()
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for range max(runtime.GOMAXPROCS(0), 1) {
-		wg.Go(worker)
-	}
-	wg.Wait()
-	return firstError(errs)
 }

@@ -1,13 +1,10 @@
 package pipeline
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/perflab/perflab/internal/site"
@@ -83,68 +80,6 @@ func TestBuildFailsOnTheFirstBrokenStudy(t *testing.T) {
 		_, err := Build(d, &lockedFiles{files: site.Files{}})
 		if err == nil || !strings.Contains(err.Error(), ids[0]+"/runs/junk.txt") {
 			t.Fatalf("err %v, want the problem of %s", err, ids[0])
-		}
-	}
-}
-
-// inOrder takes turns in order, uses what its turn asks for, holds at most
-// its window, and reports the lowest failure whatever the scheduling.
-func TestInOrder(t *testing.T) {
-	const n, window = 200, 5
-	var between, most atomic.Int64
-	var turns []int
-	used := make([]atomic.Bool, n)
-	err := inOrder(n, window,
-		func(i int) error {
-			if b := between.Add(1); b > most.Load() {
-				most.Store(b)
-			}
-			return nil
-		},
-		func(i int) bool {
-			turns = append(turns, i)
-			if i%3 == 0 {
-				between.Add(-1)
-				return false
-			}
-			return true
-		},
-		func(i int) error {
-			used[i].Store(true)
-			between.Add(-1)
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range n {
-		if turns[i] != i {
-			t.Fatalf("turn %d came as %d", i, turns[i])
-		}
-		if used[i].Load() != (i%3 != 0) {
-			t.Errorf("use(%d) = %v", i, used[i].Load())
-		}
-	}
-	if most.Load() > window {
-		t.Errorf("%d between load and use, over the window of %d", most.Load(), window)
-	}
-	for range 20 {
-		err := inOrder(n, window,
-			func(i int) error {
-				if i == 150 {
-					return errors.New("load 150")
-				}
-				return nil
-			},
-			func(int) bool { return true },
-			func(i int) error {
-				if i == 40 || i == 90 {
-					return fmt.Errorf("use %d", i)
-				}
-				return nil
-			})
-		if err == nil || err.Error() != "use 40" {
-			t.Fatalf("err %v, want use 40", err)
 		}
 	}
 }
