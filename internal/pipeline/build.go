@@ -83,43 +83,29 @@ type Project struct {
 	// of each report's setup.
 	Freshness map[string]map[string]report.Freshness
 
-	// released: Results were let go once checked, and are loaded again
-	// to be rendered (LoadForBuild). Of each of Results: its result
-	// blocks and engine versions, which a build cache keeps.
+	// released: Results hold each study's id and diagnostics only (Build,
+	// Check). Of each of Results: its engine versions, which a build
+	// cache keeps.
 	released bool
-	blocks   [][]check.BlockRef
 	uses     [][]report.EngineUse
-	cross    map[string][]check.Diagnostic // the copy rule's, by study
 	prices   study.SharedPrices
 }
 
 // Load reads results/ and content/ and runs every check, holding every
-// study: what check --study, summary and the tests read.
-func Load(d Dirs) (*Project, error) { return load(d, true) }
-
-// LoadForBuild is Load for a check of any number of studies, and for a
-// build with a cache: each study is checked, then let go with its prose,
-// keeping its diagnostics and its id (Results[i].Study has nothing else,
-// Report is nil); Generate loads it again when its pages are rendered, so
-// memory does not grow with the studies' logs; loading twice costs less
-// than holding (docs/performance.md). A build without a cache reads each
-// log once (Build).
-func LoadForBuild(d Dirs) (*Project, error) { return load(d, false) }
-
-// load reads the results, the prose and the templates at the same time:
-// they are independent until the translation check, and reading the prose
-// alone keeps a core busy for a quarter of the load of 1,000 studies.
-func load(d Dirs, hold bool) (*Project, error) {
+// study: what the tests read. A build streams (Build), and so does a
+// check (Check).
+func Load(d Dirs) (*Project, error) {
 	if err := checkResults(d); err != nil {
 		return nil, err
 	}
 	side := startSideLoads(d)
-	c, err := loadChecked(d, hold)
+	c, err := loadChecked(d)
 	side.wg.Wait()
 	if err != nil {
 		return nil, err
 	}
-	return assemble(d, c, side)
+	p, _, err := assemble(d, c, side)
+	return p, err
 }
 
 // checkResults fails when the results folder cannot be read.
@@ -158,12 +144,12 @@ func startSideLoads(d Dirs) *sideLoads {
 
 // assemble makes the project of checked studies and what was read beside
 // them: the prose and its translation check, the problems of every kind,
-// and the staleness of engine versions.
-func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
-	content, contentProbs, contentErr := side.content, side.contentProbs, side.contentErr
-	templateProbs, typeProbs := side.templateProbs, side.typeProbs
-	p := &Project{Problems: check.Problems(c.problems), Content: map[string]map[string]*study.Content{},
-		released: c.released, prices: c.prices, cross: c.cross}
+// and the staleness of engine versions. The checks of prose figures need
+// each study's figures, which a stream has only later: assemble returns
+// the other problems of the prose and the prose itself for them.
+func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, error) {
+	p := &Project{Content: map[string]map[string]*study.Content{},
+		released: c.released, prices: c.prices}
 	studies := make([]*study.Study, len(c.results))
 	for i, res := range c.results {
 		studies[i] = res.Study
@@ -172,33 +158,28 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
 			continue
 		}
 		p.Results = append(p.Results, res)
-		p.blocks = append(p.blocks, c.blocks[i])
 		p.uses = append(p.uses, c.uses[i])
 	}
+	pc := &proseChecks{prose: map[string]map[string]*study.Content{}}
 	if d.Content != "" {
-		if contentErr != nil && !os.IsNotExist(contentErr) {
-			return nil, contentErr
+		if side.contentErr != nil && !os.IsNotExist(side.contentErr) {
+			return nil, nil, side.contentErr
 		}
-		if content != nil {
-			p.Content = content
+		if side.content != nil {
+			p.Content = side.content
 		}
-		p.Problems = append(p.Problems, check.Problems(contentProbs)...)
-		prose := p.Content
-		if len(d.Only) > 0 {
-			// Prose of the other studies is theirs to check.
-			prose = map[string]map[string]*study.Content{}
-			for lang, byStudy := range p.Content {
-				prose[lang] = map[string]*study.Content{}
-				for _, id := range d.Only {
-					if c := byStudy[id]; c != nil {
-						prose[lang][id] = c
-					}
+		pc.before = check.Problems(side.contentProbs)
+		for lang, byStudy := range p.Content {
+			// A copy: a released study's prose leaves p.Content below.
+			pc.prose[lang] = map[string]*study.Content{}
+			for id, c := range byStudy {
+				if len(d.Only) == 0 || slices.Contains(d.Only, id) {
+					pc.prose[lang][id] = c // the other studies' prose is theirs to check
 				}
 			}
 		}
-		p.Problems = append(p.Problems, check.Translations(studies, prose, filepath.ToSlash(d.Content))...)
-		p.Problems = append(p.Problems, check.Drift(prose, filepath.ToSlash(d.Content))...)
-		p.Problems = append(p.Problems, check.ProseFigures(c.results, prose, filepath.ToSlash(d.Content))...)
+		pc.before = append(pc.before, check.Translations(studies, pc.prose, filepath.ToSlash(d.Content))...)
+		pc.before = append(pc.before, check.Drift(pc.prose, filepath.ToSlash(d.Content))...)
 	}
 	if p.released {
 		// Loaded again with their studies, when rendered; until then the
@@ -210,14 +191,39 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
 			p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
 		}
 	}
-	p.Problems = append(p.Problems, templateProbs...)
-	p.Problems = append(p.Problems, typeProbs...)
+	pc.after = append(side.templateProbs, side.typeProbs...)
+	pc.figures = pc.check(d, c.results)
+	p.Problems = pc.list(c)
 	var uses []report.EngineUse
 	for _, u := range p.uses { // reports only: articles are never rendered
 		uses = append(uses, u...)
 	}
 	p.Freshness = report.Freshnesses(uses)
-	return p, nil
+	return p, pc, nil
+}
+
+// proseChecks are the problems of the prose, in the order they are
+// listed: before and after those of the prose figures.
+type proseChecks struct {
+	prose         map[string]map[string]*study.Content // lang -> study -> prose, as checked
+	before, after []check.Diagnostic
+	figures       []check.Diagnostic
+}
+
+// check checks the figures of the prose of results.
+func (pc *proseChecks) check(d Dirs, results []check.Result) []check.Diagnostic {
+	if d.Content == "" {
+		return nil
+	}
+	return check.ProseFigures(results, pc.prose, filepath.ToSlash(d.Content))
+}
+
+// list lists every problem that belongs to no study.
+func (pc *proseChecks) list(c *checked) []check.Diagnostic {
+	out := check.Problems(c.problems())
+	out = append(out, pc.before...)
+	out = append(out, pc.figures...)
+	return append(out, pc.after...)
 }
 
 // typography checks the Chinese and Japanese prose: content files and
@@ -467,6 +473,9 @@ func Generate(p *Project, d Dirs, out Output) error {
 
 // generate is Generate, returning what a build cache keeps of each study.
 func generate(p *Project, d Dirs, out Output) ([]studyOutput, error) {
+	if p.released {
+		return nil, errors.New("a project of Build or Check holds no study to render: use Build")
+	}
 	if err := schemaError(p.Problems); err != nil {
 		return nil, err
 	}
@@ -537,21 +546,9 @@ func (sf studyFiles) Add(name string, data []byte) error {
 // and its downloads, into out; outs[i] receives what the site-wide files
 // need of study i.
 func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, out Output) error {
-	nl := len(render.Languages)
-	if p.released {
-		// One job per study, which loads it again and then renders its
-		// parts: two cores on two parts of one study waited for each
-		// other's load (1,000 studies: 6.1 -> 5.9 s).
-		return par.Run(len(p.Results), func(i int) error {
-			res, content, err := reload(p, d, i)
-			if err != nil {
-				return err
-			}
-			return renderStudy(r, p, d, res, content, &outs[i], out)
-		})
-	}
-	// Held: one job per study and language, and one per study for its
+	// One job per study and language, and one per study for its
 	// downloads, so that a site of one study uses every core.
+	nl := len(render.Languages)
 	return par.Run(len(p.Results)*(nl+1), func(job int) error {
 		i, part := job/(nl+1), job%(nl+1)
 		res := p.Results[i]

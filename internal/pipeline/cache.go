@@ -132,15 +132,11 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		next.Site = siteIdentity(out)
 		return res, next, nil
 	}
-	p, err := LoadForBuild(d)
-	if err != nil {
-		return nil, nil, err
-	}
 	w, err := site.Create(out)
 	if err != nil {
 		return nil, nil, err
 	}
-	studies, err := generate(p, d, w)
+	p, made, err := build(d, w, true)
 	if err != nil {
 		w.Abort()
 		return nil, nil, err
@@ -155,11 +151,11 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		sigOf[id] = sigs[i]
 	}
 	for i, res := range p.Results {
-		files := slices.Clone(studies[i].recordedFiles)
+		files := slices.Clone(made.outs[i].recordedFiles)
 		slices.Sort(files)
-		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(p.cross[res.Study.ID]),
+		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(made.cross[i]),
 			Uses: p.uses[i], Fresh: freshSig(p.Freshness[res.Study.ID]),
-			Blocks: p.blocks[i], Entry: studies[i].Entry, Files: files})
+			Blocks: made.blocks[i], Entry: made.outs[i].Entry, Files: files})
 	}
 	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
 		next.Site = siteID{}
