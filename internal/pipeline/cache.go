@@ -245,18 +245,22 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 	}
 	// Render what changed, in memory.
 	p := &Project{Content: content, Freshness: fresh}
-	for _, i := range again {
-		res := check.Study(loaded[i])
-		check.AddCross(&res, cross[res.Study.ID])
-		p.Results = append(p.Results, res)
-	}
 	r, err := newRenderer(d)
 	if err != nil {
 		return nil, nil, err
 	}
 	mem := &memFiles{files: site.Files{}}
 	outs := make([]studyOutput, len(again))
-	if err := renderStudies(r, p, d, outs, mem); err != nil {
+	err = par.Run(len(again), func(k int) error {
+		res := check.Study(loaded[again[k]])
+		check.AddCross(&res, cross[res.Study.ID])
+		prose := map[string]*study.Content{}
+		for _, l := range study.Languages {
+			prose[l] = content[l][res.Study.ID]
+		}
+		return renderStudy(r, p, d, res, prose, &outs[k], mem)
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	studies := make([]studyOutput, n)
