@@ -40,7 +40,7 @@ func BenchmarkLoad(b *testing.B) {
 	d := benchTree(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Load(d); err != nil {
+		if _, err := loadHeld(d); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -127,16 +127,13 @@ func benchRebuild(b *testing.B, build func(d Dirs, out string) (*BuildResult, er
 	}
 }
 
-// BenchmarkSite renders every study in every language with the downloads.
+// BenchmarkSite builds every study in every language with the downloads,
+// in memory: load, check and render.
 func BenchmarkSite(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
-	if err != nil {
-		b.Fatal(err)
-	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Site(p, d); err != nil {
+		if _, err := siteFiles(d); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -145,7 +142,7 @@ func BenchmarkSite(b *testing.B) {
 // BenchmarkRenderLanguage renders every report in one language.
 func BenchmarkRenderLanguage(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -172,7 +169,7 @@ func BenchmarkRenderLanguage(b *testing.B) {
 // data/all.* joined from them.
 func BenchmarkDownloads(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -196,11 +193,7 @@ func BenchmarkDownloads(b *testing.B) {
 // BenchmarkWrite writes a built site to disk.
 func BenchmarkWrite(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
-	if err != nil {
-		b.Fatal(err)
-	}
-	files, err := Site(p, d)
+	files, err := siteFiles(d)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // of the downloads they add to a build.
 func BenchmarkBenchReports(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		b.Fatal(err)
 	}

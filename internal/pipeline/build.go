@@ -72,7 +72,8 @@ func projectFS(dir string) *safefs.FS {
 // DefaultDirs are the folders at the top of the repository.
 var DefaultDirs = Dirs{Results: "results", Content: "content", Locales: "locales", Templates: "templates"}
 
-// Project is everything loaded and checked.
+// Project is what a build or a check found. Each study was let go once
+// checked: Results keep its id and diagnostics, Report is nil.
 type Project struct {
 	Results  []check.Result                       // the studies of runs, which become reports
 	Articles []check.Result                       // articles without logs: checked, never rendered
@@ -83,29 +84,8 @@ type Project struct {
 	// of each report's setup.
 	Freshness map[string]map[string]report.Freshness
 
-	// released: Results hold each study's id and diagnostics only (Build,
-	// Check). Of each of Results: its engine versions, which a build
-	// cache keeps.
-	released bool
-	uses     [][]report.EngineUse
-	prices   study.SharedPrices
-}
-
-// Load reads results/ and content/ and runs every check, holding every
-// study: what the tests read. A build streams (Build), and so does a
-// check (Check).
-func Load(d Dirs) (*Project, error) {
-	if err := checkResults(d); err != nil {
-		return nil, err
-	}
-	side := startSideLoads(d)
-	c, err := loadChecked(d)
-	side.wg.Wait()
-	if err != nil {
-		return nil, err
-	}
-	p, _, err := assemble(d, c, side)
-	return p, err
+	uses   [][]report.EngineUse // of each of Results, which a build cache keeps
+	prices study.SharedPrices
 }
 
 // checkResults fails when the results folder cannot be read.
@@ -149,7 +129,7 @@ func startSideLoads(d Dirs) *sideLoads {
 // the other problems of the prose and the prose itself for them.
 func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, error) {
 	p := &Project{Content: map[string]map[string]*study.Content{},
-		released: c.released, prices: c.prices}
+		prices: c.prices}
 	studies := make([]*study.Study, len(c.results))
 	for i, res := range c.results {
 		studies[i] = res.Study
@@ -181,18 +161,15 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, erro
 		pc.before = append(pc.before, check.Translations(studies, pc.prose, filepath.ToSlash(d.Content))...)
 		pc.before = append(pc.before, check.Drift(pc.prose, filepath.ToSlash(d.Content))...)
 	}
-	if p.released {
-		// Loaded again with their studies, when rendered; until then the
-		// id is all that is needed of either.
-		for i, res := range p.Results {
-			for _, byStudy := range p.Content {
-				delete(byStudy, res.Study.ID)
-			}
-			p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
+	// Loaded again with their studies, one at a time; until then the id
+	// is all that is needed of either.
+	for i, res := range p.Results {
+		for _, byStudy := range p.Content {
+			delete(byStudy, res.Study.ID)
 		}
+		p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
 	}
 	pc.after = append(side.templateProbs, side.typeProbs...)
-	pc.figures = pc.check(d, c.results)
 	p.Problems = pc.list(c)
 	var uses []report.EngineUse
 	for _, u := range p.uses { // reports only: articles are never rendered
@@ -452,45 +429,6 @@ func (l *lockedFiles) ReadFile(name string) ([]byte, error) {
 	return data, nil
 }
 
-// Site renders every report in every language, and the landing page, into
-// memory.
-func Site(p *Project, d Dirs) (site.Files, error) {
-	lf := &lockedFiles{files: site.Files{}}
-	if err := Generate(p, d, lf); err != nil {
-		return nil, err
-	}
-	return lf.files, nil
-}
-
-// Generate renders every report in every language, the landing pages, the
-// downloads and the extras, handing each file to out as soon as it is made.
-// Reports are rendered on every core; the files do not depend on the order
-// in which they are made.
-func Generate(p *Project, d Dirs, out Output) error {
-	_, err := generate(p, d, out)
-	return err
-}
-
-// generate is Generate, returning what a build cache keeps of each study.
-func generate(p *Project, d Dirs, out Output) ([]studyOutput, error) {
-	if p.released {
-		return nil, errors.New("a project of Build or Check holds no study to render: use Build")
-	}
-	if err := schemaError(p.Problems); err != nil {
-		return nil, err
-	}
-	r, err := newRenderer(d)
-	if err != nil {
-		return nil, err
-	}
-	files := &outputs{out: out, names: map[string]bool{}}
-	studies := make([]studyOutput, len(p.Results))
-	if err := renderStudies(r, p, d, studies, files); err != nil {
-		return nil, err
-	}
-	return studies, finish(r, d, studies, func(name string) ([]byte, error) { return readFile(files, name) }, files)
-}
-
 // schemaError refuses to build over a broken input.
 func schemaError(problems []check.Diagnostic) error {
 	for _, d := range problems {
@@ -540,30 +478,6 @@ func (sf studyFiles) Add(name string, data []byte) error {
 	}
 	sf.so.record(name)
 	return nil
-}
-
-// renderStudies renders every study of p, its pages in every language
-// and its downloads, into out; outs[i] receives what the site-wide files
-// need of study i.
-func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, out Output) error {
-	// One job per study and language, and one per study for its
-	// downloads, so that a site of one study uses every core.
-	nl := len(render.Languages)
-	return par.Run(len(p.Results)*(nl+1), func(job int) error {
-		i, part := job/(nl+1), job%(nl+1)
-		res := p.Results[i]
-		content := map[string]*study.Content{}
-		for _, l := range render.Languages {
-			content[l.Code] = p.Content[l.Code][res.Study.ID]
-		}
-		if err := check.NonFiniteError(res); err != nil {
-			return err
-		}
-		if part == nl {
-			return renderDownloads(r, d, res, content, &outs[i], out)
-		}
-		return renderPage(r, p, d, res, content, part, &outs[i], out)
-	})
 }
 
 // renderStudy renders a study's pages in every language, then its

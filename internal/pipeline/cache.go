@@ -136,7 +136,7 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, made, err := build(d, w, true)
+	p, made, err := build(d, w, true, nil)
 	if err != nil {
 		w.Abort()
 		return nil, nil, err

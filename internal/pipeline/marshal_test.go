@@ -10,7 +10,7 @@ import (
 )
 
 func repositoryRecords(tb testing.TB) []Record {
-	p, err := Load(repoDirs)
+	p, err := loadHeld(repoDirs)
 	if err != nil {
 		tb.Fatal(err)
 	}

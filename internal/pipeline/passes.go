@@ -10,20 +10,18 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 )
 
-// checked is what loading and checking the study folders gives, in id order.
+// checked is what reading the study folders without their logs gives,
+// in id order.
 type checked struct {
-	results  []check.Result
-	released bool                 // studies (not articles) are to be loaded in full later
-	blocks   [][]check.BlockRef   // each study's result blocks, for the copy rule and the cache
-	uses     [][]report.EngineUse // each study's engine versions, for the staleness badge and the cache
-	prices   study.SharedPrices
+	results []check.Result
+	uses    [][]report.EngineUse // each study's engine versions, for the staleness badge and the cache
+	prices  study.SharedPrices
 	// The problems of the folders' listing, of each study folder (in
 	// order; a study that loads has its own in folderProbs[folderOf[i]])
 	// and of the shared prices.
@@ -40,51 +38,6 @@ func (c *checked) problems() []study.Problem {
 		out = append(out, probs...)
 	}
 	return append(out, c.priceProbs...)
-}
-
-// loadChecked loads and checks every study of d.Results (or d.Only) on
-// every core, holding each.
-func loadChecked(d Dirs) (*checked, error) {
-	ids, refused, prices, priceProbs, err := studyFolders(d)
-	if err != nil {
-		return nil, err
-	}
-	type loaded struct {
-		res    check.Result
-		blocks []check.BlockRef
-		uses   []report.EngineUse
-		probs  []study.Problem
-		err    error
-	}
-	out := make([]loaded, len(ids))
-	par.Each(len(ids), func(i int) {
-		l := &out[i]
-		var s *study.Study
-		s, l.probs, l.err = loadOne(d, ids[i], prices)
-		if s == nil {
-			return
-		}
-		l.res = check.Study(s)
-		l.blocks, l.uses = check.BlockRefs(s), report.EngineUses(s)
-	})
-	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs, folderProbs: make([][]study.Problem, len(ids))}
-	for f, l := range out {
-		if l.err != nil {
-			return nil, l.err
-		}
-		c.folderProbs[f] = l.probs
-		if l.res.Study != nil {
-			c.results = append(c.results, l.res)
-			c.blocks = append(c.blocks, l.blocks)
-			c.uses = append(c.uses, l.uses)
-			c.folderOf = append(c.folderOf, f)
-		}
-	}
-	cross := check.Copies(c.blocks)
-	for i := range c.results {
-		check.AddCross(&c.results[i], cross[c.results[i].Study.ID])
-	}
-	return c, nil
 }
 
 // studyFolders lists the study folders a load reads (studyIDs), with the

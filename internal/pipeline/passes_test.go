@@ -36,7 +36,7 @@ func boundedTree(t testing.TB, n int) Dirs {
 // studies and shared prices.
 func TestCheckLetsStudiesGo(t *testing.T) {
 	d := boundedTree(t, 6)
-	held, err := Load(d)
+	held, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func BenchmarkLoadLive(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		load func(Dirs) (*Project, error)
-	}{{"hold", Load}, {"check", func(d Dirs) (*Project, error) { return Check(d, nil) }}} {
+	}{{"hold", loadHeld}, {"check", func(d Dirs) (*Project, error) { return Check(d, nil) }}} {
 		b.Run(c.name, func(b *testing.B) {
 			var live uint64
 			for b.Loop() {

@@ -23,7 +23,7 @@ import (
 // (docs/performance.md). It returns the project, each study's diagnostics
 // kept, its study reduced to its id.
 func Build(d Dirs, out Output) (*Project, error) {
-	p, _, err := build(d, out, false)
+	p, _, err := build(d, out, false, nil)
 	return p, err
 }
 
@@ -54,8 +54,9 @@ type built struct {
 }
 
 // build is Build; keep keeps each report's blocks and cross-study
-// diagnostics, which a build cache needs.
-func build(d Dirs, out Output, keep bool) (*Project, *built, error) {
+// diagnostics, which a build cache needs; each, unless nil, is given
+// each report's full result, as by Check.
+func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *built, error) {
 	s, err := startStream(d)
 	if err != nil {
 		return nil, nil, err
@@ -75,6 +76,9 @@ func build(d Dirs, out Output, keep bool) (*Project, *built, error) {
 	files := &outputs{out: out, names: map[string]bool{}}
 	b := &built{outs: make([]studyOutput, len(s.p.Results))}
 	err = s.run(true, keep, func(i int, res check.Result) error {
+		if each != nil {
+			each(res)
+		}
 		content, err := loadContent(d, res.Study.ID)
 		if err != nil {
 			return err
@@ -139,7 +143,7 @@ func startStream(d Dirs) (*stream, error) {
 	if s.p, s.pc, err = assemble(d, c, side); err != nil {
 		return nil, err
 	}
-	c.results, c.blocks = nil, nil // each study is loaded again in full
+	c.results = nil // each study is loaded again in full
 	for i, k, a := 0, 0, 0; i < n; i++ {
 		if articles[i] {
 			s.at[i], s.page[i] = &s.p.Articles[a], -1
@@ -259,7 +263,7 @@ func loadMetas(d Dirs) (*checked, error) {
 		dir := path.Join(root, ids[i])
 		out[i].s, out[i].probs, out[i].err = study.LoadMeta(safefs.New(filepath.Join(d.Results, ids[i]), dir), dir, ids[i])
 	})
-	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs, released: true,
+	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs,
 		folderProbs: make([][]study.Problem, len(ids))}
 	for f, l := range out {
 		if l.err != nil {
@@ -270,7 +274,6 @@ func loadMetas(d Dirs) (*checked, error) {
 			continue
 		}
 		c.results = append(c.results, check.Result{Study: l.s})
-		c.blocks = append(c.blocks, nil)
 		c.uses = append(c.uses, report.EngineUses(l.s))
 		c.folderOf = append(c.folderOf, f)
 	}
