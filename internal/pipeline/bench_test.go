@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchtree"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/site"
@@ -180,11 +182,11 @@ func BenchmarkDownloads(b *testing.B) {
 		ids := make([]string, len(p.Results))
 		for i, res := range p.Results {
 			ids[i] = res.Study.ID
-			if err := addRecords(mem, "data/"+ids[i], Records(res.Study, root, res.Report.Excluded)); err != nil {
+			if err := downloads.AddRecords(mem, "data/"+ids[i], downloads.Records(res.Study, root, res.Report.Excluded)); err != nil {
 				b.Fatal(err)
 			}
 		}
-		if err := joinDownloads(ids, mem.ReadFile, mem); err != nil {
+		if err := downloads.Join(ids, mem.ReadFile, func(name string) (io.WriteCloser, error) { return create(mem, name) }); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,7 +6,6 @@ package pipeline
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
@@ -441,7 +441,7 @@ func schemaError(problems []check.Diagnostic) error {
 
 // studyOutput is what the site-wide files need of one study: its entry on
 // the landing pages and the names of its files (its downloads are read
-// back from the site, see joinDownloads).
+// back from the site, see downloads.Join).
 type studyOutput struct {
 	Entry         render.IndexEntry
 	titles        []string
@@ -498,12 +498,12 @@ func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, conte
 // reports and evidence.
 func renderDownloads(r *render.Renderer, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
 	files := studyFiles{out, so}
-	rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
+	rows := downloads.Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
 	derived := &hashedFiles{out: files}
-	if err := addAnalysis(derived, res.Report); err != nil {
+	if err := downloads.AddAnalysis(derived, res.Report); err != nil {
 		return err
 	}
-	if err := addBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
+	if err := downloads.AddBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
 		return err
 	}
 	return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
@@ -549,7 +549,7 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	for i, e := range entries {
 		ids[i] = e.Study
 	}
-	if err := joinDownloads(ids, read, files); err != nil {
+	if err := downloads.Join(ids, read, func(name string) (io.WriteCloser, error) { return create(files, name) }); err != nil {
 		return err
 	}
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
@@ -572,58 +572,6 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 		return err
 	}
 	return addExtras(files, d) // after every page: it lists them
-}
-
-// joinDownloads writes data/all.csv and data/all.json from the studies'
-// own downloads, read back one study at a time in id order and written out
-// as they come, so that the site-wide files never hold every study's rows
-// in memory (10,000 studies: some 350 MB). The bytes are those of
-// marshalling every row at once (TestJoinDownloads).
-func joinDownloads(ids []string, read func(name string) ([]byte, error), files Output) error {
-	csvOut, err := create(files, "data/all.csv")
-	if err != nil {
-		return err
-	}
-	header, err := MarshalCSV(nil)
-	if err != nil {
-		return err
-	}
-	csvOut.Write(header)
-	jsonOut, err := create(files, "data/all.json")
-	if err != nil {
-		csvOut.Close()
-		return err
-	}
-	n := 0
-	for _, id := range ids {
-		data, err := read("data/" + id + ".csv")
-		if err != nil {
-			return errors.Join(err, csvOut.Close(), jsonOut.Close())
-		}
-		if _, rows, ok := bytes.Cut(data, []byte("\n")); ok {
-			csvOut.Write(rows)
-		}
-		j, err := read("data/" + id + ".json")
-		if err != nil {
-			return errors.Join(err, csvOut.Close(), jsonOut.Close())
-		}
-		if len(j) < 6 || !bytes.HasPrefix(j, []byte("[\n")) { // "[]\n": no row
-			continue
-		}
-		if n == 0 {
-			jsonOut.Write([]byte("[\n"))
-		} else {
-			jsonOut.Write([]byte(",\n"))
-		}
-		jsonOut.Write(j[2 : len(j)-3]) // without "[\n" and "\n]\n"
-		n++
-	}
-	end := "\n]\n"
-	if n == 0 {
-		end = "[]\n"
-	}
-	jsonOut.Write([]byte(end))
-	return errors.Join(csvOut.Close(), jsonOut.Close())
 }
 
 // addPage adds a report's HTML page, its Markdown and its charts.
