@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -29,8 +30,8 @@ func Build(d Dirs, out Output) (*Project, error) {
 
 // Check loads and checks every study of d (or d.Only) in the same one
 // pass, rendering nothing, and calls each, unless nil, with every
-// report's full result on any core before letting it go. A study's problems are
-// listed, not fatal.
+// report's full result on any core before letting it go. A study's
+// problems are listed, not fatal.
 func Check(d Dirs, each func(check.Result) error) (*Project, error) {
 	s, err := startStream(d)
 	if err != nil {
@@ -64,10 +65,10 @@ func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *b
 	if err := schemaError(s.p.Problems); err != nil {
 		// A problem of a study's logs comes first, as check lists it:
 		// check every study, then look for the first.
-		if err := s.run(false, false, nil); err != nil {
-			return nil, nil, err
+		if s.run(false, false, nil) == nil {
+			err = cmp.Or(schemaError(s.end().Problems), err)
 		}
-		return nil, nil, schemaError(s.end().Problems)
+		return nil, nil, err
 	}
 	r, err := newRenderer(d)
 	if err != nil {
