@@ -207,7 +207,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	stdout = out
-	p, err := pipeline.LoadForBuild(*d)
+	p, err := pipeline.Check(*d, nil)
 	if err != nil {
 		return err
 	}

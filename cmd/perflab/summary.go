@@ -82,13 +82,9 @@ func summaryFacts(dir string, missingOK bool) (map[string]*studyFacts, error) {
 	// Studies are read one at a time, as a build does: the facts of
 	// 10,000 studies fit in memory, their logs would not.
 	d := pipeline.Dirs{Results: dir}
-	p, err := pipeline.LoadForBuild(d)
-	if err != nil {
-		return nil, err
-	}
 	out := map[string]*studyFacts{}
 	var mu sync.Mutex
-	err = p.Each(d, func(res check.Result) error {
+	_, err := pipeline.Check(d, func(res check.Result) error {
 		f := factsOf(res)
 		mu.Lock()
 		out[res.Study.ID] = f

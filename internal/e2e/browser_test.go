@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/gocarina/gocsv"
 
+	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
@@ -434,12 +435,12 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// The downloads parse, as fetched from the server.
-	downloads := 0
+	fetched := 0
 	for _, name := range files.Names() {
 		if !strings.HasPrefix(name, "data/") {
 			continue
 		}
-		downloads++
+		fetched++
 		code, body := f.get(t, base+name)
 		if code != 200 {
 			t.Errorf("%s: HTTP %d", name, code)
@@ -460,7 +461,7 @@ func TestBrowser(t *testing.T) {
 			}
 			continue
 		}
-		var rows []pipeline.Record
+		var rows []downloads.Record
 		switch {
 		case strings.HasSuffix(name, ".evidence.json"):
 			var ev pipeline.Evidence
@@ -489,11 +490,11 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("%s has no row", name)
 		}
 	}
-	if downloads == 0 {
+	if fetched == 0 {
 		t.Error("the site has no downloads under data/")
 	}
 	t.Logf("built the site in %v; checked %d pages (%d requests), %d internal links and resources, %d downloads in %v in %s",
-		built.Round(time.Millisecond), pages, requests, links, downloads, time.Since(start).Round(time.Millisecond), browser)
+		built.Round(time.Millisecond), pages, requests, links, fetched, time.Since(start).Round(time.Millisecond), browser)
 }
 
 // targetInfo is where a followed log-line link left the reader.

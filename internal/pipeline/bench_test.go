@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchtree"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/site"
@@ -40,7 +42,7 @@ func BenchmarkLoad(b *testing.B) {
 	d := benchTree(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Load(d); err != nil {
+		if _, err := loadHeld(d); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -127,16 +129,13 @@ func benchRebuild(b *testing.B, build func(d Dirs, out string) (*BuildResult, er
 	}
 }
 
-// BenchmarkSite renders every study in every language with the downloads.
+// BenchmarkSite builds every study in every language with the downloads,
+// in memory: load, check and render.
 func BenchmarkSite(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
-	if err != nil {
-		b.Fatal(err)
-	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Site(p, d); err != nil {
+		if _, err := siteFiles(d); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -145,7 +144,7 @@ func BenchmarkSite(b *testing.B) {
 // BenchmarkRenderLanguage renders every report in one language.
 func BenchmarkRenderLanguage(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -172,7 +171,7 @@ func BenchmarkRenderLanguage(b *testing.B) {
 // data/all.* joined from them.
 func BenchmarkDownloads(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -183,11 +182,11 @@ func BenchmarkDownloads(b *testing.B) {
 		ids := make([]string, len(p.Results))
 		for i, res := range p.Results {
 			ids[i] = res.Study.ID
-			if err := addRecords(mem, "data/"+ids[i], Records(res.Study, root, res.Report.Excluded)); err != nil {
+			if err := downloads.AddRecords(mem, "data/"+ids[i], downloads.Records(res.Study, root, res.Report.Excluded)); err != nil {
 				b.Fatal(err)
 			}
 		}
-		if err := joinDownloads(ids, mem.ReadFile, mem); err != nil {
+		if err := downloads.Join(ids, mem.ReadFile, func(name string) (io.WriteCloser, error) { return create(mem, name) }); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -196,11 +195,7 @@ func BenchmarkDownloads(b *testing.B) {
 // BenchmarkWrite writes a built site to disk.
 func BenchmarkWrite(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
-	if err != nil {
-		b.Fatal(err)
-	}
-	files, err := Site(p, d)
+	files, err := siteFiles(d)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/site"
 )
 
@@ -11,7 +12,7 @@ import (
 // of the downloads they add to a build.
 func BenchmarkBenchReports(b *testing.B) {
 	d := benchTree(b)
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -20,7 +21,7 @@ func BenchmarkBenchReports(b *testing.B) {
 	for b.Loop() {
 		mem := &lockedFiles{files: site.Files{}}
 		for _, res := range p.Results {
-			if err := addBenchReports(mem, res, root); err != nil {
+			if err := downloads.AddBenchReports(mem, res, root); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/downloads"
 )
 
 // TestBenchReports: every result block of the repository's studies has a
@@ -22,7 +23,7 @@ func TestBenchReports(t *testing.T) {
 				lg := &run.Logs[li]
 				for bi := range lg.Blocks {
 					b := &lg.Blocks[bi]
-					name := reportName(res.Study.ID, run.ID, lg, bi)
+					name := downloads.BenchReportName(res.Study.ID, run.ID, lg, bi)
 					data, ok := files[name]
 					if !ok {
 						t.Errorf("%s:%d: no report %s", lg.File, b.Line, name)

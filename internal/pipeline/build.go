@@ -6,21 +6,20 @@ package pipeline
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/downloads"
+	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
@@ -73,7 +72,8 @@ func projectFS(dir string) *safefs.FS {
 // DefaultDirs are the folders at the top of the repository.
 var DefaultDirs = Dirs{Results: "results", Content: "content", Locales: "locales", Templates: "templates"}
 
-// Project is everything loaded and checked.
+// Project is what a build or a check found. Each study was let go once
+// checked: Results keep its id and diagnostics, Report is nil.
 type Project struct {
 	Results  []check.Result                       // the studies of runs, which become reports
 	Articles []check.Result                       // articles without logs: checked, never rendered
@@ -84,43 +84,8 @@ type Project struct {
 	// of each report's setup.
 	Freshness map[string]map[string]report.Freshness
 
-	// released: Results were let go once checked, and are loaded again
-	// to be rendered (LoadForBuild). Of each of Results: its result
-	// blocks and engine versions, which a build cache keeps.
-	released bool
-	blocks   [][]check.BlockRef
-	uses     [][]report.EngineUse
-	cross    map[string][]check.Diagnostic // the copy rule's, by study
-	prices   study.SharedPrices
-}
-
-// Load reads results/ and content/ and runs every check, holding every
-// study: what check --study, summary and the tests read.
-func Load(d Dirs) (*Project, error) { return load(d, true) }
-
-// LoadForBuild is Load for a check of any number of studies, and for a
-// build with a cache: each study is checked, then let go with its prose,
-// keeping its diagnostics and its id (Results[i].Study has nothing else,
-// Report is nil); Generate loads it again when its pages are rendered, so
-// memory does not grow with the studies' logs; loading twice costs less
-// than holding (docs/performance.md). A build without a cache reads each
-// log once (Build).
-func LoadForBuild(d Dirs) (*Project, error) { return load(d, false) }
-
-// load reads the results, the prose and the templates at the same time:
-// they are independent until the translation check, and reading the prose
-// alone keeps a core busy for a quarter of the load of 1,000 studies.
-func load(d Dirs, hold bool) (*Project, error) {
-	if err := checkResults(d); err != nil {
-		return nil, err
-	}
-	side := startSideLoads(d)
-	c, err := loadChecked(d, hold)
-	side.wg.Wait()
-	if err != nil {
-		return nil, err
-	}
-	return assemble(d, c, side)
+	uses   [][]report.EngineUse // of each of Results, which a build cache keeps
+	prices study.SharedPrices
 }
 
 // checkResults fails when the results folder cannot be read.
@@ -159,12 +124,12 @@ func startSideLoads(d Dirs) *sideLoads {
 
 // assemble makes the project of checked studies and what was read beside
 // them: the prose and its translation check, the problems of every kind,
-// and the staleness of engine versions.
-func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
-	content, contentProbs, contentErr := side.content, side.contentProbs, side.contentErr
-	templateProbs, typeProbs := side.templateProbs, side.typeProbs
-	p := &Project{Problems: check.Problems(c.problems), Content: map[string]map[string]*study.Content{},
-		released: c.released, prices: c.prices, cross: c.cross}
+// and the staleness of engine versions. The checks of prose figures need
+// each study's figures, which a stream has only later: assemble returns
+// the other problems of the prose and the prose itself for them.
+func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, error) {
+	p := &Project{Content: map[string]map[string]*study.Content{},
+		prices: c.prices}
 	studies := make([]*study.Study, len(c.results))
 	for i, res := range c.results {
 		studies[i] = res.Study
@@ -173,52 +138,69 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, error) {
 			continue
 		}
 		p.Results = append(p.Results, res)
-		p.blocks = append(p.blocks, c.blocks[i])
 		p.uses = append(p.uses, c.uses[i])
 	}
+	pc := &proseChecks{prose: map[string]map[string]*study.Content{}}
 	if d.Content != "" {
-		if contentErr != nil && !os.IsNotExist(contentErr) {
-			return nil, contentErr
+		if side.contentErr != nil && !os.IsNotExist(side.contentErr) {
+			return nil, nil, side.contentErr
 		}
-		if content != nil {
-			p.Content = content
+		if side.content != nil {
+			p.Content = side.content
 		}
-		p.Problems = append(p.Problems, check.Problems(contentProbs)...)
-		prose := p.Content
-		if len(d.Only) > 0 {
-			// Prose of the other studies is theirs to check.
-			prose = map[string]map[string]*study.Content{}
-			for lang, byStudy := range p.Content {
-				prose[lang] = map[string]*study.Content{}
-				for _, id := range d.Only {
-					if c := byStudy[id]; c != nil {
-						prose[lang][id] = c
-					}
+		pc.before = check.Problems(side.contentProbs)
+		for lang, byStudy := range p.Content {
+			// A copy: a released study's prose leaves p.Content below.
+			pc.prose[lang] = map[string]*study.Content{}
+			for id, c := range byStudy {
+				if len(d.Only) == 0 || slices.Contains(d.Only, id) {
+					pc.prose[lang][id] = c // the other studies' prose is theirs to check
 				}
 			}
 		}
-		p.Problems = append(p.Problems, check.Translations(studies, prose, filepath.ToSlash(d.Content))...)
-		p.Problems = append(p.Problems, check.Drift(prose, filepath.ToSlash(d.Content))...)
-		p.Problems = append(p.Problems, check.ProseFigures(c.results, prose, filepath.ToSlash(d.Content))...)
+		pc.before = append(pc.before, check.Translations(studies, pc.prose, filepath.ToSlash(d.Content))...)
+		pc.before = append(pc.before, check.Drift(pc.prose, filepath.ToSlash(d.Content))...)
 	}
-	if p.released {
-		// Loaded again with their studies, when rendered; until then the
-		// id is all that is needed of either.
-		for i, res := range p.Results {
-			for _, byStudy := range p.Content {
-				delete(byStudy, res.Study.ID)
-			}
-			p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
+	// Loaded again with their studies, one at a time; until then the id
+	// is all that is needed of either.
+	for i, res := range p.Results {
+		for _, byStudy := range p.Content {
+			delete(byStudy, res.Study.ID)
 		}
+		p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
 	}
-	p.Problems = append(p.Problems, templateProbs...)
-	p.Problems = append(p.Problems, typeProbs...)
+	pc.after = append(side.templateProbs, side.typeProbs...)
+	p.Problems = pc.list(c)
 	var uses []report.EngineUse
 	for _, u := range p.uses { // reports only: articles are never rendered
 		uses = append(uses, u...)
 	}
 	p.Freshness = report.Freshnesses(uses)
-	return p, nil
+	return p, pc, nil
+}
+
+// proseChecks are the problems of the prose, in the order they are
+// listed: before and after those of the prose figures.
+type proseChecks struct {
+	prose         map[string]map[string]*study.Content // lang -> study -> prose, as checked
+	before, after []check.Diagnostic
+	figures       []check.Diagnostic
+}
+
+// check checks the figures of the prose of results.
+func (pc *proseChecks) check(d Dirs, results []check.Result) []check.Diagnostic {
+	if d.Content == "" {
+		return nil
+	}
+	return check.ProseFigures(results, pc.prose, filepath.ToSlash(d.Content))
+}
+
+// list lists every problem that belongs to no study.
+func (pc *proseChecks) list(c *checked) []check.Diagnostic {
+	out := check.Problems(c.problems())
+	out = append(out, pc.before...)
+	out = append(out, pc.figures...)
+	return append(out, pc.after...)
 }
 
 // typography checks the Chinese and Japanese prose: content files and
@@ -447,42 +429,6 @@ func (l *lockedFiles) ReadFile(name string) ([]byte, error) {
 	return data, nil
 }
 
-// Site renders every report in every language, and the landing page, into
-// memory.
-func Site(p *Project, d Dirs) (site.Files, error) {
-	lf := &lockedFiles{files: site.Files{}}
-	if err := Generate(p, d, lf); err != nil {
-		return nil, err
-	}
-	return lf.files, nil
-}
-
-// Generate renders every report in every language, the landing pages, the
-// downloads and the extras, handing each file to out as soon as it is made.
-// Reports are rendered on every core; the files do not depend on the order
-// in which they are made.
-func Generate(p *Project, d Dirs, out Output) error {
-	_, err := generate(p, d, out)
-	return err
-}
-
-// generate is Generate, returning what a build cache keeps of each study.
-func generate(p *Project, d Dirs, out Output) ([]studyOutput, error) {
-	if err := schemaError(p.Problems); err != nil {
-		return nil, err
-	}
-	r, err := newRenderer(d)
-	if err != nil {
-		return nil, err
-	}
-	files := &outputs{out: out, names: map[string]bool{}}
-	studies := make([]studyOutput, len(p.Results))
-	if err := renderStudies(r, p, d, studies, files); err != nil {
-		return nil, err
-	}
-	return studies, finish(r, d, studies, func(name string) ([]byte, error) { return readFile(files, name) }, files)
-}
-
 // schemaError refuses to build over a broken input.
 func schemaError(problems []check.Diagnostic) error {
 	for _, d := range problems {
@@ -495,7 +441,7 @@ func schemaError(problems []check.Diagnostic) error {
 
 // studyOutput is what the site-wide files need of one study: its entry on
 // the landing pages and the names of its files (its downloads are read
-// back from the site, see joinDownloads).
+// back from the site, see downloads.Join).
 type studyOutput struct {
 	Entry         render.IndexEntry
 	titles        []string
@@ -534,66 +480,37 @@ func (sf studyFiles) Add(name string, data []byte) error {
 	return nil
 }
 
-// renderStudies renders every study of p, its pages in every language
-// and its downloads, into out; outs[i] receives what the site-wide files
-// need of study i.
-func renderStudies(r *render.Renderer, p *Project, d Dirs, outs []studyOutput, out Output) error {
-	nl := len(render.Languages)
-	if p.released {
-		// One job per study, which loads it again and then renders its
-		// parts: two cores on two parts of one study waited for each
-		// other's load (1,000 studies: 6.1 -> 5.9 s).
-		return parallel(len(p.Results), func(i int) error {
-			res, content, err := reload(p, d, i)
-			if err != nil {
-				return err
-			}
-			return renderStudy(r, p, d, res, content, &outs[i], out)
-		})
-	}
-	// Held: one job per study and language, and one per study for its
-	// downloads, so that a site of one study uses every core.
-	return parallel(len(p.Results)*(nl+1), func(job int) error {
-		i, li := job/(nl+1), job%(nl+1)
-		res := p.Results[i]
-		content := map[string]*study.Content{}
-		for _, l := range render.Languages {
-			content[l.Code] = p.Content[l.Code][res.Study.ID]
-		}
-		return renderStudyPart(r, p, d, res, content, li, &outs[i], out)
-	})
-}
-
 // renderStudy renders a study's pages in every language, then its
 // downloads, one after the other.
 func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
-	for li := range len(render.Languages) + 1 {
-		if err := renderStudyPart(r, p, d, res, content, li, so, out); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// renderStudyPart renders a study, with its prose by language, in
-// language li, or its downloads when li is len(render.Languages).
-func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
 	if err := check.NonFiniteError(res); err != nil {
 		return err
 	}
-	files := studyFiles{out, so}
-	nl := len(render.Languages)
-	if li == nl {
-		rows := Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
-		derived := &hashedFiles{out: files}
-		if err := addAnalysis(derived, res.Report); err != nil {
+	for li := range render.Languages {
+		if err := renderPage(r, p, d, res, content, li, so, out); err != nil {
 			return err
 		}
-		if err := addBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
-			return err
-		}
-		return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
 	}
+	return renderDownloads(r, d, res, content, so, out)
+}
+
+// renderDownloads adds a study's downloads: its records, analysis, bench
+// reports and evidence.
+func renderDownloads(r *render.Renderer, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
+	files := studyFiles{out, so}
+	rows := downloads.Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
+	derived := &hashedFiles{out: files}
+	if err := downloads.AddAnalysis(derived, res.Report); err != nil {
+		return err
+	}
+	if err := downloads.AddBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
+		return err
+	}
+	return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
+}
+
+// renderPage renders a study, with its prose by language, in language li.
+func renderPage(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
 	if li == 0 {
 		so.mu.Lock()
 		so.Entry = indexEntry(res)
@@ -610,11 +527,11 @@ func renderStudyPart(r *render.Renderer, p *Project, d Dirs, res check.Result, c
 	}
 	so.mu.Lock()
 	if so.titles == nil {
-		so.titles = make([]string, nl)
+		so.titles = make([]string, len(render.Languages))
 	}
 	so.titles[li] = page.Title
 	so.mu.Unlock()
-	return addPage(files, page)
+	return addPage(studyFiles{out, so}, page)
 }
 
 // finish adds the files made from every study: the landing pages,
@@ -632,14 +549,14 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	for i, e := range entries {
 		ids[i] = e.Study
 	}
-	if err := joinDownloads(ids, read, files); err != nil {
+	if err := downloads.Join(ids, read, func(name string) (io.WriteCloser, error) { return create(files, name) }); err != nil {
 		return err
 	}
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
 	// The landing page of each language, and the site's own (English),
 	// rendered side by side: each lists every study.
 	nl := len(render.Languages)
-	err := parallel(nl+1, func(i int) error {
+	err := par.Run(nl+1, func(i int) error {
 		lang, name, root := render.Languages[0].Code, "index.html", ""
 		if i < nl {
 			lang = render.Languages[i].Code
@@ -657,58 +574,6 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	return addExtras(files, d) // after every page: it lists them
 }
 
-// joinDownloads writes data/all.csv and data/all.json from the studies'
-// own downloads, read back one study at a time in id order and written out
-// as they come, so that the site-wide files never hold every study's rows
-// in memory (10,000 studies: some 350 MB). The bytes are those of
-// marshalling every row at once (TestJoinDownloads).
-func joinDownloads(ids []string, read func(name string) ([]byte, error), files Output) error {
-	csvOut, err := create(files, "data/all.csv")
-	if err != nil {
-		return err
-	}
-	header, err := MarshalCSV(nil)
-	if err != nil {
-		return err
-	}
-	csvOut.Write(header)
-	jsonOut, err := create(files, "data/all.json")
-	if err != nil {
-		csvOut.Close()
-		return err
-	}
-	n := 0
-	for _, id := range ids {
-		data, err := read("data/" + id + ".csv")
-		if err != nil {
-			return errors.Join(err, csvOut.Close(), jsonOut.Close())
-		}
-		if _, rows, ok := bytes.Cut(data, []byte("\n")); ok {
-			csvOut.Write(rows)
-		}
-		j, err := read("data/" + id + ".json")
-		if err != nil {
-			return errors.Join(err, csvOut.Close(), jsonOut.Close())
-		}
-		if len(j) < 6 || !bytes.HasPrefix(j, []byte("[\n")) { // "[]\n": no row
-			continue
-		}
-		if n == 0 {
-			jsonOut.Write([]byte("[\n"))
-		} else {
-			jsonOut.Write([]byte(",\n"))
-		}
-		jsonOut.Write(j[2 : len(j)-3]) // without "[\n" and "\n]\n"
-		n++
-	}
-	end := "\n]\n"
-	if n == 0 {
-		end = "[]\n"
-	}
-	jsonOut.Write([]byte(end))
-	return errors.Join(csvOut.Close(), jsonOut.Close())
-}
-
 // addPage adds a report's HTML page, its Markdown and its charts.
 func addPage(files Output, page *render.Page) error {
 	dir := page.Lang + "/" + page.Study
@@ -723,43 +588,6 @@ func addPage(files Output, page *render.Page) error {
 			return err
 		}
 		if err := files.Add(dir+"/narrow/"+ch.Name+".svg", ch.Narrow); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// parallel runs job(0) ... job(n-1) on GOMAXPROCS goroutines and returns the
-// error of the lowest-numbered job that failed, so that the error does not
-// depend on scheduling. Jobs after a failure may be skipped.
-func parallel(n int, job func(i int) error) error {
-	errs := make([]error, n)
-	var next atomic.Int64
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || failed.Load() {
-					return
-				}
-				if errs[i] = job(i); errs[i] != nil {
-					failed.Store(true)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return firstError(errs)
-}
-
-// firstError is the first error of errs that is not nil, or nil.
-func firstError(errs []error) error {
-	for _, err := range errs {
-		if err != nil {
 			return err
 		}
 	}

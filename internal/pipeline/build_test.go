@@ -11,11 +11,13 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/site"
+	"github.com/perflab/perflab/internal/study"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -25,15 +27,31 @@ var repoDirs = Dirs{Results: "../../results", Content: "../../content", Locales:
 
 func buildRepo(t *testing.T, d Dirs) (*Project, site.Files) {
 	t.Helper()
-	p, err := Load(d)
+	var mu sync.Mutex
+	held := map[string]check.Result{}
+	out := &lockedFiles{files: site.Files{}}
+	p, _, err := build(d, out, false, func(res check.Result) {
+		mu.Lock()
+		held[res.Study.ID] = res
+		mu.Unlock()
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := Site(p, d)
-	if err != nil {
-		t.Fatal(err)
+	for i, res := range p.Results {
+		p.Results[i] = held[res.Study.ID]
+		content, err := loadContent(d, res.Study.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for lang, c := range content {
+			if p.Content[lang] == nil {
+				p.Content[lang] = map[string]*study.Content{}
+			}
+			p.Content[lang][res.Study.ID] = c
+		}
 	}
-	return p, files
+	return p, out.files
 }
 
 // TestRepositoryGolden builds the repository's own results/ in every
@@ -115,7 +133,7 @@ func TestSeedFigures(t *testing.T) {
 			if page == "" {
 				t.Fatalf("no page %s/%s", lang, id)
 			}
-			text := htmlTag.ReplaceAllString(page, "") // figures are links to their logs
+			text := htmlTag.ReplaceAllString(page, "")     // figures are links to their logs
 			text = strings.ReplaceAll(text, "\u00a0", " ") // a % bound by a no-break space reads the same
 			for _, f := range figures {
 				if lang != "en" { // a run's figure in the ranking is in full-width brackets
@@ -148,7 +166,7 @@ func TestSeedFigures(t *testing.T) {
 // TestRepositoryCheck: the seeds' two known problems are found and
 // acknowledged, and nothing else is an error.
 func TestRepositoryCheck(t *testing.T) {
-	p, err := Load(repoDirs)
+	p, err := loadHeld(repoDirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +219,7 @@ func TestRemovingAcknowledgementFails(t *testing.T) {
 	if err := os.WriteFile(file, data[:i+1], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +282,7 @@ func TestMissingTranslationIsCaught(t *testing.T) {
 	data = bytes.Replace(data, []byte("<!-- section: objective -->"), []byte("<!-- section: notes-removed -->"), 1)
 	os.WriteFile(zh, data, 0o644)
 
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +331,7 @@ func TestPageBodyPlacement(t *testing.T) {
 func TestTemplateErrorNamesGivenFolder(t *testing.T) {
 	d := copyTree(t)
 	os.Remove(filepath.Join(d.Locales, "ja.yaml"))
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,11 +355,7 @@ func TestRunawayTemplateNamed(t *testing.T) {
 	if err := os.WriteFile(file, append(data, "{{range 100000}}{{range 100000}}xxxxxxxx{{end}}{{end}}\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Site(p, d)
+	_, err = siteFiles(d)
 	if err == nil || !strings.Contains(err.Error(), "templates/report.md.tmpl") || !strings.Contains(err.Error(), "runs away") {
 		t.Fatalf("err %v, want the runaway template named", err)
 	}
@@ -390,7 +404,7 @@ func TestTypographyIsChecked(t *testing.T) {
 	if err := os.WriteFile(file, append(data, []byte("\n吞吐量提升,延迟不变。\n")...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -553,7 +567,7 @@ func TestCostPerToken(t *testing.T) {
 		if err := os.WriteFile(file, append([]byte("price:\n  gpu_hour: "+bad+"\n  currency: USD\n"), data...), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err = Load(d)
+		p, err = loadHeld(d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -590,7 +604,7 @@ func TestAccuracyBesideThroughput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(run, "accuracy.json"), []byte(`{"acc": 0.5}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
@@ -131,15 +132,11 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		next.Site = siteIdentity(out)
 		return res, next, nil
 	}
-	p, err := LoadForBuild(d)
-	if err != nil {
-		return nil, nil, err
-	}
 	w, err := site.Create(out)
 	if err != nil {
 		return nil, nil, err
 	}
-	studies, err := generate(p, d, w)
+	p, made, err := build(d, w, true, nil)
 	if err != nil {
 		w.Abort()
 		return nil, nil, err
@@ -154,11 +151,11 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		sigOf[id] = sigs[i]
 	}
 	for i, res := range p.Results {
-		files := slices.Clone(studies[i].recordedFiles)
+		files := slices.Clone(made.outs[i].recordedFiles)
 		slices.Sort(files)
-		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(p.cross[res.Study.ID]),
+		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(made.cross[i]),
 			Uses: p.uses[i], Fresh: freshSig(p.Freshness[res.Study.ID]),
-			Blocks: p.blocks[i], Entry: studies[i].Entry, Files: files})
+			Blocks: made.blocks[i], Entry: made.outs[i].Entry, Files: files})
 	}
 	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
 		next.Site = siteID{}
@@ -184,147 +181,200 @@ type memFiles = lockedFiles
 // incremental rebuilds the studies that changed, directly or through
 // another study, and the site-wide files.
 func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResult, *cacheState, error) {
-	n := len(st.Studies)
-	root := filepath.ToSlash(d.Results)
-	loaded := make([]*study.Study, n)
-	content := map[string]map[string]*study.Content{}
-	for _, l := range study.Languages {
-		content[l] = map[string]*study.Content{}
-	}
-	prices, _, err := study.LoadSharedPrices(projectFS(d.Results), root) // its problems changed the global signature
-	if err != nil {
+	rb := &rebuild{d: d, out: out, st: st, sigs: sigs}
+	if err := rb.plan(); err != nil {
 		return nil, nil, err
-	}
-	load := func(i int) error {
-		id := st.Studies[i].ID
-		s, probs, err := loadOne(d, id, prices)
-		if err != nil {
-			return err
-		}
-		if err := schemaError(check.Problems(probs)); err != nil {
-			return err
-		}
-		if s == nil {
-			return fmt.Errorf("cannot build: %s has no %s", path.Join(root, id), study.StudyFile)
-		}
-		loaded[i] = s
-		prose, err := loadContent(d, id)
-		for l, c := range prose {
-			content[l][id] = c
-		}
-		return err
-	}
-	blocks := make([][]check.BlockRef, n)
-	for i := range st.Studies {
-		blocks[i] = st.Studies[i].Blocks
-		if sigs[i] != st.Studies[i].Sig {
-			if err := load(i); err != nil {
-				return nil, nil, err
-			}
-			blocks[i] = check.BlockRefs(loaded[i])
-		}
-	}
-	cross := check.Copies(blocks)
-	uses := make([][]report.EngineUse, n)
-	var allUses []report.EngineUse
-	for i := range st.Studies {
-		uses[i] = st.Studies[i].Uses
-		if loaded[i] != nil {
-			uses[i] = report.EngineUses(loaded[i])
-		}
-		allUses = append(allUses, uses[i]...)
-	}
-	fresh := report.Freshnesses(allUses)
-	var again []int
-	for i, cs := range st.Studies {
-		if loaded[i] != nil || crossSig(cross[cs.ID]) != cs.Cross || freshSig(fresh[cs.ID]) != cs.Fresh {
-			if loaded[i] == nil {
-				if err := load(i); err != nil {
-					return nil, nil, err
-				}
-			}
-			again = append(again, i)
-		}
-	}
-	// Render what changed, in memory.
-	p := &Project{Content: content, Freshness: fresh}
-	for _, i := range again {
-		res := check.Study(loaded[i])
-		check.AddCross(&res, cross[res.Study.ID])
-		p.Results = append(p.Results, res)
 	}
 	r, err := newRenderer(d)
 	if err != nil {
 		return nil, nil, err
 	}
-	mem := &memFiles{files: site.Files{}}
-	outs := make([]studyOutput, len(again))
-	if err := renderStudies(r, p, d, outs, mem); err != nil {
+	if err := rb.render(r); err != nil {
 		return nil, nil, err
 	}
-	studies := make([]studyOutput, n)
-	files := &outputs{out: mem, names: map[string]bool{}}
+	nfiles, changed, err := rb.siteWide(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, err := rb.write()
+	if err != nil {
+		return nil, nil, err
+	}
+	next.Files = nfiles
+	return &BuildResult{Studies: len(st.Studies), Rendered: len(rb.again), Files: nfiles, Incremental: true, SiteWide: changed}, next, nil
+}
+
+// rebuild is an incremental build under way.
+type rebuild struct {
+	d    Dirs
+	out  string
+	st   *cacheState
+	sigs []string
+
+	loaded  []*study.Study                       // the studies loaded again
+	content map[string]map[string]*study.Content // their prose
+	blocks  [][]check.BlockRef
+	cross   map[string][]check.Diagnostic
+	uses    [][]report.EngineUse
+	fresh   map[string]map[string]report.Freshness
+	again   []int         // the studies rendered again
+	outs    []studyOutput // of each of again
+	studies []studyOutput // of every study
+	mem     *memFiles     // the files made
+}
+
+// plan loads the studies whose files changed, finds the copies and the
+// engine freshness of every study, and lists the studies to render again:
+// those changed, and those whose cross-study diagnostics or freshness did.
+func (rb *rebuild) plan() error {
+	n := len(rb.st.Studies)
+	rb.loaded = make([]*study.Study, n)
+	rb.content = map[string]map[string]*study.Content{}
+	for _, l := range study.Languages {
+		rb.content[l] = map[string]*study.Content{}
+	}
+	prices, _, err := study.LoadSharedPrices(projectFS(rb.d.Results), filepath.ToSlash(rb.d.Results)) // its problems changed the global signature
+	if err != nil {
+		return err
+	}
+	rb.blocks = make([][]check.BlockRef, n)
+	for i, cs := range rb.st.Studies {
+		rb.blocks[i] = cs.Blocks
+		if rb.sigs[i] != cs.Sig {
+			if err := rb.load(i, prices); err != nil {
+				return err
+			}
+			rb.blocks[i] = check.BlockRefs(rb.loaded[i])
+		}
+	}
+	rb.cross = check.Copies(rb.blocks)
+	rb.uses = make([][]report.EngineUse, n)
+	var allUses []report.EngineUse
+	for i, cs := range rb.st.Studies {
+		rb.uses[i] = cs.Uses
+		if rb.loaded[i] != nil {
+			rb.uses[i] = report.EngineUses(rb.loaded[i])
+		}
+		allUses = append(allUses, rb.uses[i]...)
+	}
+	rb.fresh = report.Freshnesses(allUses)
+	for i, cs := range rb.st.Studies {
+		if rb.loaded[i] != nil || crossSig(rb.cross[cs.ID]) != cs.Cross || freshSig(rb.fresh[cs.ID]) != cs.Fresh {
+			if rb.loaded[i] == nil {
+				if err := rb.load(i, prices); err != nil {
+					return err
+				}
+			}
+			rb.again = append(rb.again, i)
+		}
+	}
+	return nil
+}
+
+// load loads study i and its prose.
+func (rb *rebuild) load(i int, prices study.SharedPrices) error {
+	id := rb.st.Studies[i].ID
+	s, probs, err := loadOne(rb.d, id, prices)
+	if err != nil {
+		return err
+	}
+	if err := schemaError(check.Problems(probs)); err != nil {
+		return err
+	}
+	if s == nil {
+		return fmt.Errorf("cannot build: %s has no %s", path.Join(filepath.ToSlash(rb.d.Results), id), study.StudyFile)
+	}
+	rb.loaded[i] = s
+	prose, err := loadContent(rb.d, id)
+	for l, c := range prose {
+		rb.content[l][id] = c
+	}
+	return err
+}
+
+// render renders the studies of again, in memory.
+func (rb *rebuild) render(r *render.Renderer) error {
+	p := &Project{Content: rb.content, Freshness: rb.fresh}
+	rb.mem = &memFiles{files: site.Files{}}
+	rb.outs = make([]studyOutput, len(rb.again))
+	return par.Run(len(rb.again), func(k int) error {
+		res := check.Study(rb.loaded[rb.again[k]])
+		check.AddCross(&res, rb.cross[res.Study.ID])
+		prose := map[string]*study.Content{}
+		for _, l := range study.Languages {
+			prose[l] = rb.content[l][res.Study.ID]
+		}
+		return renderStudy(r, p, rb.d, res, prose, &rb.outs[k], rb.mem)
+	})
+}
+
+// siteWide makes the site-wide files again, in memory, when they change;
+// it returns the number of files of the site and whether they changed.
+func (rb *rebuild) siteWide(r *render.Renderer) (int, bool, error) {
+	rb.studies = make([]studyOutput, len(rb.st.Studies))
+	files := &outputs{out: rb.mem, names: map[string]bool{}}
 	rendered := map[int]int{}
-	for k, i := range again {
+	for k, i := range rb.again {
 		rendered[i] = k
 	}
-	for i, cs := range st.Studies {
+	for i, cs := range rb.st.Studies {
 		if k, ok := rendered[i]; ok {
-			studies[i].Entry = outs[k].Entry
-			studies[i].titles = outs[k].titles
-			studies[i].addTitles()
+			rb.studies[i].Entry = rb.outs[k].Entry
+			rb.studies[i].titles = rb.outs[k].titles
+			rb.studies[i].addTitles()
 			continue
 		}
-		studies[i].Entry = cs.Entry
+		rb.studies[i].Entry = cs.Entry
 		for _, f := range cs.Files {
 			files.names[f] = true
 		}
 	}
-	for name := range mem.files {
+	for name := range rb.mem.files {
 		files.names[name] = true
 	}
-	nfiles := st.Files
-	changed, err := siteWideChanged(out, st, again, studies, outs, mem)
-	if err != nil {
-		return nil, nil, err
+	changed, err := siteWideChanged(rb.out, rb.st, rb.again, rb.studies, rb.outs, rb.mem)
+	if err != nil || !changed {
+		return rb.st.Files, false, err
 	}
-	if changed {
-		// Downloads of the studies rendered again are in memory, the
-		// others' in the site.
-		read := func(name string) ([]byte, error) {
-			if data, err := mem.ReadFile(name); err == nil {
-				return data, nil
-			}
-			return os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
+	// Downloads of the studies rendered again are in memory, the others'
+	// in the site.
+	read := func(name string) ([]byte, error) {
+		if data, err := rb.mem.ReadFile(name); err == nil {
+			return data, nil
 		}
-		if err := finish(r, d, studies, read, files); err != nil {
-			return nil, nil, err
-		}
-		nfiles = len(files.names)
+		return os.ReadFile(filepath.Join(rb.out, filepath.FromSlash(name)))
 	}
-	// Everything is made: now update the site.
-	next := &cacheState{Studies: slices.Clone(st.Studies)}
-	for k, i := range again {
+	if err := finish(r, rb.d, rb.studies, read, files); err != nil {
+		return 0, false, err
+	}
+	return len(files.names), true, nil
+}
+
+// write updates the site, everything being made: it removes the files a
+// study rendered again no longer has and replaces those that changed. It
+// returns the cache of the new site, but for its number of files.
+func (rb *rebuild) write() (*cacheState, error) {
+	next := &cacheState{Studies: slices.Clone(rb.st.Studies)}
+	for k, i := range rb.again {
 		cs := &next.Studies[i]
-		newFiles := slices.Clone(outs[k].recordedFiles)
+		newFiles := slices.Clone(rb.outs[k].recordedFiles)
 		slices.Sort(newFiles)
 		for _, f := range cs.Files {
 			if _, keep := slices.BinarySearch(newFiles, f); !keep {
-				if err := os.Remove(filepath.Join(out, filepath.FromSlash(f))); err != nil && !os.IsNotExist(err) {
-					return nil, nil, err
+				if err := os.Remove(filepath.Join(rb.out, filepath.FromSlash(f))); err != nil && !os.IsNotExist(err) {
+					return nil, err
 				}
 			}
 		}
-		cs.Sig, cs.Cross, cs.Blocks, cs.Entry, cs.Files = sigs[i], crossSig(cross[cs.ID]), blocks[i], studies[i].Entry, newFiles
-		cs.Uses, cs.Fresh = uses[i], freshSig(fresh[cs.ID])
+		cs.Sig, cs.Cross, cs.Blocks, cs.Entry, cs.Files = rb.sigs[i], crossSig(rb.cross[cs.ID]), rb.blocks[i], rb.studies[i].Entry, newFiles
+		cs.Uses, cs.Fresh = rb.uses[i], freshSig(rb.fresh[cs.ID])
 	}
-	for _, name := range mem.files.Names() {
-		if err := replaceFile(filepath.Join(out, filepath.FromSlash(name)), mem.files[name]); err != nil {
-			return nil, nil, err
+	for _, name := range rb.mem.files.Names() {
+		if err := replaceFile(filepath.Join(rb.out, filepath.FromSlash(name)), rb.mem.files[name]); err != nil {
+			return nil, err
 		}
 	}
-	next.Files = nfiles
-	return &BuildResult{Studies: n, Rendered: len(again), Files: nfiles, Incremental: true, SiteWide: changed}, next, nil
+	return next, nil
 }
 
 // siteWideChanged tells whether the landing pages, data/all.* and the
@@ -504,7 +554,7 @@ func studySigs(d Dirs) ([]string, []string, error) {
 		}
 	}
 	sigs := make([]string, len(ids))
-	err = parallel(len(ids), func(i int) error {
+	err = par.Run(len(ids), func(i int) error {
 		h := sha256.New()
 		buf := make([]byte, 0, 256)
 		err := filepath.WalkDir(filepath.Join(d.Results, ids[i]), func(p string, e fs.DirEntry, err error) error {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/perflab/perflab/internal/buildinfo"
+	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/study"
@@ -60,9 +61,9 @@ func (h *hashedFiles) Add(name string, data []byte) error {
 // addStudyDownloads adds a study's rows (data/<study>.csv and .json), its
 // recipes (data/<study>.reproduce.sh) and, last, their evidence, which
 // also lists the hashes of the study's other downloads (made).
-func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study, content map[string]*study.Content, rows []Record, made []FileHash) error {
+func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study, content map[string]*study.Content, rows []downloads.Record, made []FileHash) error {
 	stem := "data/" + s.ID
-	csvData, jsonData, err := marshalRecords(stem, rows)
+	csvData, jsonData, err := downloads.MarshalRecords(stem, rows)
 	if err != nil {
 		return err
 	}

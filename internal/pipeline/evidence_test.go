@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perflab/perflab/internal/downloads"
 )
 
 // TestEvidence: every hash in a study's evidence.json is that of the file
@@ -22,7 +24,7 @@ func TestEvidence(t *testing.T) {
 		}
 		reports := 0
 		for name := range files {
-			if strings.HasPrefix(name, "data/"+s.ID+"/reports/") || name == analysisFile(s.ID) {
+			if strings.HasPrefix(name, "data/"+s.ID+"/reports/") || name == downloads.AnalysisFile(s.ID) {
 				reports++
 			}
 		}

@@ -119,11 +119,7 @@ func TestBadBaseURL(t *testing.T) {
 	for _, u := range []string{"ORG.github.io/REPO", "ftp://x/", "https:///x", "https://x/?a=1"} {
 		d := repoDirs
 		d.BaseURL = u
-		p, err := Load(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Site(p, d); err == nil || !strings.Contains(err.Error(), "--base-url") {
+		if _, err := siteFiles(d); err == nil || !strings.Contains(err.Error(), "--base-url") {
 			t.Errorf("base URL %q: err = %v, want a --base-url error", u, err)
 		}
 	}

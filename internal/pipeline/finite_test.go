@@ -26,7 +26,7 @@ func TestNonFiniteFigureRefused(t *testing.T) {
 	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func TestRunawayLocaleMessageNamed(t *testing.T) {
 		if err := os.WriteFile(file, append(data, "runaway.message: "+msg+"\n"...), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := Load(d)
+		p, err := loadHeld(d)
 		if err != nil {
 			t.Fatal(err)
 		}

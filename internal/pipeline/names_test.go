@@ -177,7 +177,7 @@ func TestHostileNamesFailCheck(t *testing.T) {
 			if c.old != "" && !renameIn(t, d, c.study, c.old, c.new) {
 				t.Fatalf("cannot rename %s to %q", c.old, c.new)
 			}
-			p, err := Load(d)
+			p, err := loadHeld(d)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -254,7 +254,7 @@ func TestWhatCheckAcceptsBuilds(t *testing.T) {
 		if old != "" && !renameIn(t, d, studyID, old, id) {
 			continue // no such log can exist
 		}
-		p, err := Load(d)
+		p, err := loadHeld(d)
 		if err != nil {
 			t.Fatalf("%s id %q: %v", kind, id, err)
 		}

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
-	"strings"
+	"sync"
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchtree"
@@ -30,19 +30,33 @@ func boundedTree(t testing.TB, n int) Dirs {
 	return d
 }
 
-// A load that lets every study go after its check, and a build that loads
-// them again, give the diagnostics and the site of a load that holds every
-// study: with copies across studies and shared prices.
-func TestLoadForBuildBuildsTheSameSite(t *testing.T) {
+// Check lets every study go after its check, handing each report in full
+// to its caller first, and gives the diagnostics and the staleness of
+// engine versions of a load that holds every study: with copies across
+// studies and shared prices.
+func TestCheckLetsStudiesGo(t *testing.T) {
 	d := boundedTree(t, 6)
-	held, want := buildRepo(t, d)
-	p, err := LoadForBuild(d)
+	held, err := loadHeld(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	p, err := Check(d, func(res check.Result) error {
+		mu.Lock()
+		defer mu.Unlock()
+		seen[res.Study.ID] = res.Report != nil && len(res.Study.Runs) > 0
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, res := range p.Results {
 		if res.Report != nil || len(res.Study.Runs) != 0 || res.Study.Model != "" {
 			t.Errorf("study %s is let go but keeps its runs, report or model", res.Study.ID)
+		}
+		if !seen[res.Study.ID] {
+			t.Errorf("study %s was not handed over in full", res.Study.ID)
 		}
 	}
 	for lang, byStudy := range p.Content {
@@ -56,11 +70,6 @@ func TestLoadForBuildBuildsTheSameSite(t *testing.T) {
 	if !reflect.DeepEqual(p.Freshness, held.Freshness) {
 		t.Errorf("the staleness of engine versions differs")
 	}
-	got, err := Site(p, d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameTree(t, "load for a build", got, want)
 }
 
 func diagnosticLines(diags []check.Diagnostic) []string {
@@ -71,14 +80,14 @@ func diagnosticLines(diags []check.Diagnostic) []string {
 	return out
 }
 
-// BenchmarkLoadForBuild: the live memory a load leaves, holding every
-// study or letting them go (300 studies).
-func BenchmarkLoadForBuild(b *testing.B) {
+// BenchmarkLoadLive: the live memory a load leaves, holding every study
+// or letting them go as Check does (300 studies).
+func BenchmarkLoadLive(b *testing.B) {
 	d := boundedTree(b, 300)
 	for _, c := range []struct {
 		name string
 		load func(Dirs) (*Project, error)
-	}{{"hold", Load}, {"for-build", LoadForBuild}} {
+	}{{"hold", loadHeld}, {"check", func(d Dirs) (*Project, error) { return Check(d, nil) }}} {
 		b.Run(c.name, func(b *testing.B) {
 			var live uint64
 			for b.Loop() {
@@ -96,33 +105,5 @@ func BenchmarkLoadForBuild(b *testing.B) {
 			}
 			b.ReportMetric(float64(live)/1e6, "live-MB")
 		})
-	}
-}
-
-// A study whose problems change between the check and the render (edited
-// while the site is built) fails the build rather than showing pages that
-// disagree with what check reported.
-func TestStudyChangedBetweenPasses(t *testing.T) {
-	d := boundedTree(t, 2)
-	p, err := LoadForBuild(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := p.Results[0].Study.ID
-	log := filepath.Join(d.Results, id, "runs", "sglang-tp8", "sharegpt.log")
-	data, err := os.ReadFile(log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := strings.Replace(string(data), "Successful requests:", "Successful requests:  1\nSuccessful requests:", 1)
-	if edited == string(data) {
-		t.Fatal("the log has no Successful requests line to edit")
-	}
-	if err := os.WriteFile(log, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err = Site(p, d)
-	if err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
-		t.Fatalf("build after an edit between the passes: %v, want an error saying the study changed", err)
 	}
 }

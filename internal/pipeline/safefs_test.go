@@ -42,7 +42,7 @@ func TestLinkedStyleSheetIsNotCopied(t *testing.T) {
 	if err := os.Symlink(secret, css); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestLinkedStyleSheetIsNotCopied(t *testing.T) {
 	if !found || !p.Failed() {
 		t.Errorf("problems = %v\nwant %v, and a failed check", p.Problems, want)
 	}
-	files, err := Site(p, d)
+	files, err := siteFiles(d)
 	if err == nil || !strings.Contains(err.Error(), want.File) || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("Site: err = %v, want the link named", err)
 	}
@@ -102,7 +102,7 @@ func TestPipesAndLinkedFoldersInResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	var p *Project
-	withDeadline(t, func() { p, err = Load(d) })
+	withDeadline(t, func() { p, err = loadHeld(d) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestLinkedLocalesFolder(t *testing.T) {
 	if err := os.Symlink(moved, d.Locales); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}

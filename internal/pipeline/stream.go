@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/par"
@@ -16,17 +15,115 @@ import (
 )
 
 // Build loads, checks and renders every study of d into out, reading each
-// log once: LoadForBuild and Generate read every log twice, once to check
-// and once to render, because a report shows what depends on every other
-// study (the staleness of its engine versions, the blocks it copies from
-// an earlier study). Build first reads every study without its logs, for
-// the engine versions, then takes the studies in order of id on every
-// core, each loaded, checked, given the copy rule's warnings once every
-// study before it is checked, rendered and let go: a study is read once
-// and a half instead of twice (docs/performance.md). It returns the project as
-// LoadForBuild would, each study's diagnostics kept; out has every file
-// Generate would give it.
+// log once. A report shows what depends on every other study (the
+// staleness of its engine versions, the blocks it copies from an earlier
+// study), so Build first reads every study without its logs, for the
+// engine versions, then streams: the studies are taken in order of id on
+// every core, each loaded, checked, given the copy rule's warnings once
+// every study before it is checked, rendered and let go
+// (docs/performance.md). It returns the project, each study's diagnostics
+// kept, its study reduced to its id.
 func Build(d Dirs, out Output) (*Project, error) {
+	p, _, err := build(d, out, false, nil)
+	return p, err
+}
+
+// Check loads and checks every study of d (or d.Only) in the same one
+// pass, rendering nothing, and calls each, unless nil, with every
+// report's full result on any core before letting it go. A study's
+// problems are listed, not fatal.
+func Check(d Dirs, each func(check.Result) error) (*Project, error) {
+	s, err := startStream(d)
+	if err != nil {
+		return nil, err
+	}
+	var use func(int, check.Result) error
+	if each != nil {
+		use = func(_ int, res check.Result) error { return each(res) }
+	}
+	if err := s.run(false, false, use); err != nil {
+		return nil, err
+	}
+	return s.end(), nil
+}
+
+// built is what a build made of each report, for a build cache.
+type built struct {
+	outs   []studyOutput
+	blocks [][]check.BlockRef
+	cross  [][]check.Diagnostic
+}
+
+// build is Build; keep keeps each report's blocks and cross-study
+// diagnostics, which a build cache needs; each, unless nil, is given
+// each report's full result, as by Check.
+func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *built, error) {
+	s, err := startStream(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := schemaError(s.p.Problems); err != nil {
+		// A problem of a study's logs comes first, as check lists it:
+		// check every study, then look for the first.
+		if s.run(false, false, nil) == nil {
+			err = cmp.Or(schemaError(s.end().Problems), err)
+		}
+		return nil, nil, err
+	}
+	r, err := newRenderer(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	files := &outputs{out: out, names: map[string]bool{}}
+	b := &built{outs: make([]studyOutput, len(s.p.Results))}
+	err = s.run(true, keep, func(i int, res check.Result) error {
+		if each != nil {
+			each(res)
+		}
+		content, err := loadContent(d, res.Study.ID)
+		if err != nil {
+			return err
+		}
+		return renderStudy(r, s.p, d, res, content, &b.outs[s.page[i]], files)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := finish(r, d, b.outs, func(name string) ([]byte, error) { return readFile(files, name) }, files); err != nil {
+		return nil, nil, err
+	}
+	if keep {
+		for i, k := range s.page {
+			if k >= 0 {
+				b.blocks = append(b.blocks, s.blocks[i])
+				b.cross = append(b.cross, s.cross[i])
+			}
+		}
+	}
+	return s.end(), b, nil
+}
+
+// stream is a project whose studies were read without their logs, to be
+// loaded in full one at a time, in order of id.
+type stream struct {
+	d     Dirs
+	c     *checked
+	p     *Project
+	pc    *proseChecks
+	ids   []string
+	at    []*check.Result // where each study's diagnostics go: p.Results[k] or p.Articles[a]
+	page  []int           // k, for a report; -1 for an article
+	probs [][]study.Problem
+	figs  [][]check.Diagnostic
+	gone  []bool // loaded without its logs, not in full (a check lists its problems)
+
+	blocks [][]check.BlockRef   // kept for a build cache
+	cross  [][]check.Diagnostic // kept for a build cache
+}
+
+// startStream reads every study of d without its logs (and the prose,
+// templates and locales beside them).
+func startStream(d Dirs) (*stream, error) {
 	if err := checkResults(d); err != nil {
 		return nil, err
 	}
@@ -36,69 +133,79 @@ func Build(d Dirs, out Output) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Of each study, until it is loaded in full: its id, whether it is an
-	// article and its engine versions (which the full load must match).
 	n := len(c.results)
-	ids, articles, uses := make([]string, n), make([]bool, n), c.uses
+	s := &stream{d: d, c: c, ids: make([]string, n), at: make([]*check.Result, n), page: make([]int, n),
+		probs: make([][]study.Problem, n), figs: make([][]check.Diagnostic, n), gone: make([]bool, n),
+		blocks: make([][]check.BlockRef, n), cross: make([][]check.Diagnostic, n)}
+	articles := make([]bool, n)
 	for i, res := range c.results {
-		ids[i], articles[i] = res.Study.ID, res.Study.Article()
+		s.ids[i], articles[i] = res.Study.ID, res.Study.Article()
 	}
-	p, err := assemble(d, c, side)
-	if err != nil {
+	if s.p, s.pc, err = assemble(d, c, side); err != nil {
 		return nil, err
 	}
-	if err := schemaError(p.Problems); err != nil {
-		// A problem of a study's logs comes first, as a build after
-		// LoadForBuild tells it: look for one, once, in that order.
-		if q, lerr := LoadForBuild(d); lerr == nil {
-			err = cmp.Or(schemaError(q.Problems), err)
-		}
-		return nil, err
-	}
-	r, err := newRenderer(d)
-	if err != nil {
-		return nil, err
-	}
-	files := &outputs{out: out, names: map[string]bool{}}
-	outs := make([]studyOutput, len(p.Results))
-	// Where each study's diagnostics go: p.Results[k] or p.Articles[a].
-	at := make([]*check.Result, n)
-	page := make([]int, n) // k, for a report
+	c.results = nil // each study is loaded again in full
 	for i, k, a := 0, 0, 0; i < n; i++ {
 		if articles[i] {
-			at[i], page[i] = &p.Articles[a], -1
+			s.at[i], s.page[i] = &s.p.Articles[a], -1
 			a++
 			continue
 		}
-		at[i], page[i] = &p.Results[k], k
+		s.at[i], s.page[i] = &s.p.Results[k], k
 		k++
 	}
+	return s, nil
+}
+
+// run loads every study in full, checks it and gives it the copy rule's
+// warnings, in order, then calls use, unless nil, with each report's
+// result on any core (an article is checked, never used). With build, a study's
+// problem stops the run; with keep, each study's blocks and cross-study
+// diagnostics are kept.
+func (s *stream) run(build, keep bool, use func(i int, res check.Result) error) error {
 	type held struct {
 		res    check.Result
 		blocks []check.BlockRef
 	}
+	n := len(s.ids)
 	loaded := make([]*held, n)
 	var copies check.CopyRule
-	err = inOrder(n, 4*runtime.GOMAXPROCS(0),
+	return par.InOrder(n, 4*runtime.GOMAXPROCS(0),
 		func(i int) error {
-			s, probs, err := loadOne(d, ids[i], p.prices)
+			st, probs, err := loadOne(s.d, s.ids[i], s.p.prices)
 			if err != nil {
 				return err
 			}
-			if err := schemaError(check.Problems(probs)); err != nil {
-				return err
+			s.probs[i] = probs
+			if build {
+				if err := schemaError(check.Problems(probs)); err != nil {
+					return err
+				}
 			}
-			if s == nil || s.Article() != articles[i] || !slices.Equal(report.EngineUses(s), uses[i]) {
-				return changedError(d, ids[i])
+			if st == nil && !build {
+				s.gone[i] = true
+				return nil
 			}
-			loaded[i] = &held{res: check.Study(s), blocks: check.BlockRefs(s)}
+			if st == nil || st.Article() != (s.page[i] < 0) || !slices.Equal(report.EngineUses(st), s.c.uses[i]) {
+				return changedError(s.d, s.ids[i])
+			}
+			h := &held{res: check.Study(st), blocks: check.BlockRefs(st)}
+			s.figs[i] = s.pc.check(s.d, []check.Result{h.res})
+			loaded[i] = h
 			return nil
 		},
 		func(i int) bool {
 			h := loaded[i]
-			check.AddCross(&h.res, copies.Study(h.blocks))
-			at[i].Diagnostics = h.res.Diagnostics
-			if page[i] < 0 {
+			if h == nil {
+				return false
+			}
+			cross := copies.Study(h.blocks)
+			check.AddCross(&h.res, cross)
+			s.at[i].Diagnostics = h.res.Diagnostics
+			if keep {
+				s.blocks[i], s.cross[i] = h.blocks, cross
+			}
+			if use == nil || s.page[i] < 0 {
 				loaded[i] = nil // an article is checked, never rendered
 				return false
 			}
@@ -107,19 +214,33 @@ func Build(d Dirs, out Output) (*Project, error) {
 		func(i int) error {
 			h := loaded[i]
 			loaded[i] = nil
-			content, err := loadContent(d, h.res.Study.ID)
-			if err != nil {
-				return err
-			}
-			return renderStudy(r, p, d, h.res, content, &outs[page[i]], files)
+			return use(i, h.res)
 		})
-	if err != nil {
-		return nil, err
+}
+
+// end lists the project's problems, those of each study's logs in place,
+// and drops a study that did not load in full.
+func (s *stream) end() *Project {
+	for i, f := range s.c.folderOf {
+		s.c.folderProbs[f] = s.probs[i]
 	}
-	if err := finish(r, d, outs, func(name string) ([]byte, error) { return readFile(files, name) }, files); err != nil {
-		return nil, err
+	s.pc.figures = slices.Concat(s.figs...)
+	s.p.Problems = s.pc.list(s.c)
+	if !slices.Contains(s.gone, true) {
+		return s.p
 	}
-	return p, nil
+	var results, articles []check.Result
+	for i, gone := range s.gone {
+		switch {
+		case gone:
+		case s.page[i] < 0:
+			articles = append(articles, *s.at[i])
+		default:
+			results = append(results, *s.at[i])
+		}
+	}
+	s.p.Results, s.p.Articles = results, articles
+	return s.p
 }
 
 // loadMetas reads every study of d without its logs (study.LoadMeta), on
@@ -143,94 +264,19 @@ func loadMetas(d Dirs) (*checked, error) {
 		dir := path.Join(root, ids[i])
 		out[i].s, out[i].probs, out[i].err = study.LoadMeta(safefs.New(filepath.Join(d.Results, ids[i]), dir), dir, ids[i])
 	})
-	c := &checked{prices: prices, problems: refused, released: true, cross: map[string][]check.Diagnostic{}}
-	for _, l := range out {
+	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs,
+		folderProbs: make([][]study.Problem, len(ids))}
+	for f, l := range out {
 		if l.err != nil {
 			return nil, l.err
 		}
 		if l.s == nil {
-			c.problems = append(c.problems, l.probs...)
+			c.folderProbs[f] = l.probs
 			continue
 		}
 		c.results = append(c.results, check.Result{Study: l.s})
-		c.blocks = append(c.blocks, nil)
 		c.uses = append(c.uses, report.EngineUses(l.s))
+		c.folderOf = append(c.folderOf, f)
 	}
-	c.problems = append(c.problems, priceProbs...)
 	return c, nil
-}
-
-// inOrder runs load(i) for i = 0 ... n-1 on every core, taken in order;
-// then turn(i) one i at a time, in order, once load(j) has returned for
-// every j <= i; then, if turn(i) says so, use(i), on any core. At most
-// window i are between load and the end of use. turn runs under a lock
-// and must be quick. It returns the error of the lowest i whose load or
-// use failed: after a failure no load starts, but every i below it is
-// still loaded and used, so that the error does not depend on scheduling.
-func inOrder(n, window int, load func(i int) error, turn func(i int) bool, use func(i int) error) error {
-	var (
-		mu     sync.Mutex
-		wake   = sync.NewCond(&mu)
-		next   int // the next i to load
-		due    int // the next i for turn
-		held   int // i between load and the end of use
-		done   = make([]bool, n)
-		errs   = make([]error, n)
-		first  = n // the lowest i that failed
-		usable []int
-	)
-	fail := func(i int, err error) {
-		errs[i] = err
-		first = min(first, i)
-	}
-	worker := func() {
-		mu.Lock()
-		defer mu.Unlock()
-		for {
-			switch {
-			case len(usable) > 0:
-				i := usable[0]
-				usable = usable[1:]
-				if i < first {
-					mu.Unlock()
-					err := use(i)
-					mu.Lock()
-					if err != nil {
-						fail(i, err)
-					}
-				}
-				held--
-				wake.Broadcast()
-			case next < n && next < first && held < window:
-				i := next
-				next++
-				held++
-				mu.Unlock()
-				err := load(i)
-				mu.Lock()
-				done[i] = true
-				if err != nil {
-					fail(i, err)
-				}
-				for ; due < n && done[due]; due++ {
-					if due < first && turn(due) {
-						usable = append(usable, due)
-					} else {
-						held--
-					}
-				}
-				wake.Broadcast()
-			case held == 0 && (next == n || next >= first):
-				return
-			default:
-				wake.Wait()
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for range max(runtime.GOMAXPROCS(0), 1) {
-		wg.Go(worker)
-	}
-	wg.Wait()
-	return firstError(errs)
 }

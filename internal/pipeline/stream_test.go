@@ -1,23 +1,19 @@
 package pipeline
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/perflab/perflab/internal/site"
 )
 
-// Build, which reads each log once, gives the site and the diagnostics of
-// a load that holds every study: with copies across studies (the copy
-// rule run study by study), shared prices and an article among the
-// studies (checked, never rendered).
-func TestBuildBuildsTheSameSite(t *testing.T) {
+// Build checks every study as it streams: copies across studies (the
+// copy rule run study by study), shared prices, and an article among the
+// studies, checked and never rendered.
+func TestBuildChecksEveryStudy(t *testing.T) {
 	d := boundedTree(t, 6)
 	dir := filepath.Join(d.Results, "qwen3-235b-a22b-a100-0002a")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -27,7 +23,11 @@ func TestBuildBuildsTheSameSite(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "study.yaml"), []byte(article), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := sameBuild(t, d)
+	got := &lockedFiles{files: site.Files{}}
+	p, err := Build(d, got)
+	if err != nil {
+		t.Fatal(err)
+	}
 	copies := 0
 	for _, line := range diagnosticLines(p.Diagnostics()) {
 		if strings.Contains(line, "copy") {
@@ -40,32 +40,18 @@ func TestBuildBuildsTheSameSite(t *testing.T) {
 	if len(p.Articles) != 1 || len(p.Articles[0].Diagnostics) == 0 {
 		t.Errorf("the article is not checked: %+v", p.Articles)
 	}
-}
-
-// The repository's own studies, whose example keeps a history of engine
-// versions (what LoadMeta reads run.yaml for), build the same way too.
-func TestBuildBuildsTheRepository(t *testing.T) {
-	sameBuild(t, copyTree(t))
-}
-
-// sameBuild builds d with Build and checks its site, diagnostics and
-// staleness of engine versions against a load that holds every study.
-func sameBuild(t *testing.T, d Dirs) *Project {
-	t.Helper()
-	held, want := buildRepo(t, d)
-	got := &lockedFiles{files: site.Files{}}
-	p, err := Build(d, got)
+	for name := range got.files {
+		if strings.Contains(name, "0002a") {
+			t.Errorf("the article was rendered: %s", name)
+		}
+	}
+	held, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameTree(t, "Build", got.files, want)
 	if g, w := diagnosticLines(p.Diagnostics()), diagnosticLines(held.Diagnostics()); !reflect.DeepEqual(g, w) {
-		t.Errorf("the diagnostics differ from those of a load that holds every study:\ngot  %q\nwant %q", g, w)
+		t.Errorf("Build and check disagree:\ngot  %q\nwant %q", g, w)
 	}
-	if !reflect.DeepEqual(p.Freshness, held.Freshness) {
-		t.Errorf("the staleness of engine versions differs:\ngot  %v\nwant %v", p.Freshness, held.Freshness)
-	}
-	return p
 }
 
 // A study that fails to load stops Build with its problem, the same
@@ -83,68 +69,6 @@ func TestBuildFailsOnTheFirstBrokenStudy(t *testing.T) {
 		_, err := Build(d, &lockedFiles{files: site.Files{}})
 		if err == nil || !strings.Contains(err.Error(), ids[0]+"/runs/junk.txt") {
 			t.Fatalf("err %v, want the problem of %s", err, ids[0])
-		}
-	}
-}
-
-// inOrder takes turns in order, uses what its turn asks for, holds at most
-// its window, and reports the lowest failure whatever the scheduling.
-func TestInOrder(t *testing.T) {
-	const n, window = 200, 5
-	var between, most atomic.Int64
-	var turns []int
-	used := make([]atomic.Bool, n)
-	err := inOrder(n, window,
-		func(i int) error {
-			if b := between.Add(1); b > most.Load() {
-				most.Store(b)
-			}
-			return nil
-		},
-		func(i int) bool {
-			turns = append(turns, i)
-			if i%3 == 0 {
-				between.Add(-1)
-				return false
-			}
-			return true
-		},
-		func(i int) error {
-			used[i].Store(true)
-			between.Add(-1)
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range n {
-		if turns[i] != i {
-			t.Fatalf("turn %d came as %d", i, turns[i])
-		}
-		if used[i].Load() != (i%3 != 0) {
-			t.Errorf("use(%d) = %v", i, used[i].Load())
-		}
-	}
-	if most.Load() > window {
-		t.Errorf("%d between load and use, over the window of %d", most.Load(), window)
-	}
-	for range 20 {
-		err := inOrder(n, window,
-			func(i int) error {
-				if i == 150 {
-					return errors.New("load 150")
-				}
-				return nil
-			},
-			func(int) bool { return true },
-			func(i int) error {
-				if i == 40 || i == 90 {
-					return fmt.Errorf("use %d", i)
-				}
-				return nil
-			})
-		if err == nil || err.Error() != "use 40" {
-			t.Fatalf("err %v, want use 40", err)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -21,7 +22,7 @@ func TestRecordsOfSweepRepeats(t *testing.T) {
 		t.Fatal(err, problems)
 	}
 	var got []string
-	for _, r := range Records(s, "results", nil) {
+	for _, r := range downloads.Records(s, "results", nil) {
 		if r.Run == "sglang" && strings.Contains(r.LogFile, "/sweep.c16.") {
 			got = append(got, fmt.Sprintf("%s repeat %s of %d, %s %s, mean %s ± %s", r.LogFile[strings.LastIndex(r.LogFile, "/")+1:],
 				r.Repeat, r.Repeats, r.SweepKey, r.SweepLoad, r.HeadlineMean, r.HeadlineHalfWidth))

@@ -1,4 +1,4 @@
-package pipeline
+package downloads
 
 import (
 	"encoding/json"

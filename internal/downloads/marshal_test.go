@@ -1,22 +1,30 @@
-package pipeline
+package downloads
 
 import (
 	"encoding/json"
-	"path/filepath"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/study"
 )
 
+// repositoryRecords are the records of the repository's own studies.
 func repositoryRecords(tb testing.TB) []Record {
-	p, err := Load(repoDirs)
+	const root = "../../results"
+	studies, _, err := study.LoadAll(os.DirFS(root), root)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	var rows []Record
-	for _, res := range p.Results {
-		rows = append(rows, Records(res.Study, filepath.ToSlash(repoDirs.Results), res.Report.Excluded)...)
+	for _, s := range studies {
+		if s.Article() {
+			continue
+		}
+		rows = append(rows, Records(s, root, check.Study(s).Report.Excluded)...)
 	}
 	return rows
 }
@@ -26,7 +34,7 @@ func repositoryRecords(tb testing.TB) []Record {
 // encoding/json.
 func TestDownloadsRoundTrip(t *testing.T) {
 	rows := repositoryRecords(t)
-	csvData, jsonData, err := marshalRecords("data/all", rows)
+	csvData, jsonData, err := MarshalRecords("data/all", rows)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +54,7 @@ func TestDownloadsRoundTrip(t *testing.T) {
 			t.Errorf("row %d does not read back:\n%+v\n%+v\n%+v", i, rows[i], fromCSV[i], fromJSON[i])
 		}
 	}
-	if _, j, _ := marshalRecords("data/none", nil); string(j) != "[]\n" {
+	if _, j, _ := MarshalRecords("data/none", nil); string(j) != "[]\n" {
 		t.Errorf("no rows in JSON: %q, want []", j)
 	}
 }
@@ -76,7 +84,7 @@ func TestRecordsCSVFormulaCells(t *testing.T) {
 // A metric that is not a number is named with its record and log line.
 func TestMarshalRecordsBadNumber(t *testing.T) {
 	rows := []Record{{Study: "s"}, {Study: "s", LogFile: "results/s/runs/r/w.log", LogLine: "12", MeanTTFT: "NaN"}}
-	_, _, err := marshalRecords("data/s", rows)
+	_, _, err := MarshalRecords("data/s", rows)
 	want := `data/s.json: record 2 (results/s/runs/r/w.log:12), mean_ttft_ms: "NaN" is not a number`
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n got %v\nwant %s", err, want)
@@ -99,7 +107,7 @@ func FuzzDownloads(f *testing.F) {
 	f.Add("\x00\xff", "line\u2028sep \"q\" \\", "-0")
 	f.Fuzz(func(t *testing.T, a, b, num string) {
 		rows := []Record{{Study: a, Model: b, Command: a + "\n" + b, Error: b, LogLine: Number(num)}}
-		csvData, jsonData, err := marshalRecords("data/x", rows)
+		csvData, jsonData, err := MarshalRecords("data/x", rows)
 		if err != nil {
 			if isJSONNumber(num) || num == "" {
 				t.Fatalf("valid rows refused: %v", err)
@@ -120,7 +128,7 @@ func BenchmarkMarshalRecords(b *testing.B) {
 	rows := repositoryRecords(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := marshalRecords("data/all", rows); err != nil {
+		if _, _, err := MarshalRecords("data/all", rows); err != nil {
 			b.Fatal(err)
 		}
 	}

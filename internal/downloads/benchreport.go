@@ -1,4 +1,4 @@
-package pipeline
+package downloads
 
 import (
 	"bytes"
@@ -167,10 +167,10 @@ func marshalReport(doc any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// reportName is the download path of the report of block bi of a log:
+// BenchReportName is the download path of the report of block bi of a log:
 // data/<study>/reports/<run>/<log stem>.json, with .block-<bi+1> before
 // .json when the log has more than one block; "" for a name it cannot use.
-func reportName(studyID, runID string, lg *study.Log, bi int) string {
+func BenchReportName(studyID, runID string, lg *study.Log, bi int) string {
 	base := path.Base(lg.File)
 	stem := strings.TrimSuffix(base, path.Ext(base))
 	for _, part := range []string{studyID, runID, stem} {
@@ -184,15 +184,15 @@ func reportName(studyID, runID string, lg *study.Log, bi int) string {
 	return "data/" + studyID + "/reports/" + runID + "/" + stem + ".json"
 }
 
-// addBenchReports adds the Benchmark Reports of a checked study.
-func addBenchReports(files Output, res check.Result, root string) error {
+// AddBenchReports adds the Benchmark Reports of a checked study.
+func AddBenchReports(files Output, res check.Result, root string) error {
 	s := res.Study
 	for _, run := range s.Runs {
 		for li := range run.Logs {
 			lg := &run.Logs[li]
 			for bi := range lg.Blocks {
 				b := &lg.Blocks[bi]
-				name := reportName(s.ID, run.ID, lg, bi)
+				name := BenchReportName(s.ID, run.ID, lg, bi)
 				if name == "" || b.Format == benchlog.FormatError {
 					continue
 				}

@@ -1,4 +1,8 @@
-package pipeline
+// Package downloads makes a site's data files: each study's records
+// (data/<study>.csv and .json), its analysis and its Benchmark Reports,
+// and data/all.csv and data/all.json joined from the studies' own. It
+// renders no page and writes to no disk.
+package downloads
 
 import (
 	"bytes"
@@ -281,9 +285,9 @@ func replicas(node, gpus int) int {
 	return 1
 }
 
-// addRecords adds a study's rows as data/<study>.csv and .json.
-func addRecords(files Output, stem string, rows []Record) error {
-	csvData, jsonData, err := marshalRecords(stem, rows)
+// AddRecords adds a study's rows as data/<study>.csv and .json.
+func AddRecords(files Output, stem string, rows []Record) error {
+	csvData, jsonData, err := MarshalRecords(stem, rows)
 	if err != nil {
 		return err
 	}
@@ -293,9 +297,9 @@ func addRecords(files Output, stem string, rows []Record) error {
 	return files.Add(stem+".json", jsonData)
 }
 
-// marshalRecords writes the rows as CSV (gocsv) and JSON (encoding/json,
+// MarshalRecords writes the rows as CSV (gocsv) and JSON (encoding/json,
 // indented).
-func marshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err error) {
+func MarshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err error) {
 	if err := checkNumbers(rows); err != nil {
 		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)
 	}
@@ -392,6 +396,17 @@ func MarshalCSV(rows []Record) ([]byte, error) {
 	return gocsv.MarshalBytes(safe)
 }
 
+// Output receives the files made; Add may be called from several
+// goroutines at once.
+type Output interface {
+	Add(name string, data []byte) error
+}
+
+// repoPath names a file under root, the results folder as given, as the
+// repository does: results/<study>/...
 func repoPath(file, root string) string {
-	return Dirs{Results: root}.RepoPath(file)
+	if rest, ok := strings.CutPrefix(file, strings.TrimSuffix(root, "/")+"/"); ok && root != "" {
+		return "results/" + rest
+	}
+	return file
 }
