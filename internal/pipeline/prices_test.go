@@ -58,7 +58,7 @@ func TestSharedPricesMissingGPU(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(d.Results, "prices.yaml"), []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Load(d)
+	p, err := loadHeld(d)
 	if err != nil {
 		t.Fatal(err)
 	}
