@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -79,11 +79,11 @@ func readLog(in Input) (*logInfo, error) {
 }
 
 // commandKind is the engine a serving command starts, or "".
-func commandKind(command string) string { return engine.Parse(command).EngineID() }
+func commandKind(command string) string { return serving.Parse(command).EngineID() }
 
 // aliasKind is the engine an id, name or benchmark backend names, or "".
 func aliasKind(name string) string {
-	if e := engine.ByAlias(name); e != nil {
+	if e := serving.ByAlias(name); e != nil {
 		return e.ID
 	}
 	return ""
@@ -96,7 +96,7 @@ func backendKind(v string) string {
 	if k := aliasKind(v); k != "" {
 		return k
 	}
-	for _, e := range engine.Engines {
+	for _, e := range serving.Engines {
 		for _, a := range e.Aliases {
 			if strings.HasPrefix(v, a+"-") {
 				return e.ID
@@ -572,7 +572,7 @@ func inferEngine(o Options, s *study.Study, p *Plan, cmdFrom string) error {
 // inferModel sets p.Model: the model the command serves, else the model
 // the benchmark was pointed at, else the study's.
 func inferModel(s *study.Study, p *Plan) {
-	if m := engine.Parse(p.Command).Model; m != "" {
+	if m := serving.Parse(p.Command).Model; m != "" {
 		p.Model, p.ModelOf = m, "the model the serving command serves"
 		return
 	}
@@ -592,7 +592,7 @@ func deriveCommand(s *study.Study, id, model string) string {
 			continue
 		}
 		for _, name := range []string{e.ID, e.Name} {
-			if known := engine.ByAlias(name); known != nil {
+			if known := serving.ByAlias(name); known != nil {
 				return fmt.Sprintf(known.Derive, model)
 			}
 		}
@@ -600,4 +600,4 @@ func deriveCommand(s *study.Study, id, model string) string {
 	return id + " serve " + model
 }
 
-func commandGPUs(command string) int { return engine.Parse(command).GPUs() }
+func commandGPUs(command string) int { return serving.Parse(command).GPUs() }

@@ -14,7 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -44,7 +44,7 @@ func draftStudy(o Options, inputs []Input) (*study.Study, []*logInfo, error) {
 	s := &study.Study{ID: o.Study, Dir: root, Pos: study.Pos{File: path.Join(root, study.StudyFile), Line: 1},
 		Objective: study.Throughput, Baseline: study.Config{Runs: []string{o.Run}}, Recommended: study.Config{Runs: []string{o.Run}}}
 	for _, id := range draftEngines {
-		if e := engine.ByAlias(id); e != nil {
+		if e := serving.ByAlias(id); e != nil {
 			s.Engines = append(s.Engines, study.Engine{ID: e.ID, Name: e.Name, Version: "unknown"})
 		}
 	}

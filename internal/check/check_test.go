@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -71,7 +71,7 @@ func edit(t *testing.T, text, label, value string) string {
 // newRun is a run as the loader gives it: command on line 3, gpus on line 4
 // of its run.yaml, and a sharegpt log with the given headline.
 func newRun(id, command string, gpus int, throughput string) *study.Run {
-	r := &study.Run{ID: id, Name: strings.ToUpper(id), Engine: cmp.Or(engine.Parse(command).EngineID(), "vllm"), Command: command, GPUs: gpus,
+	r := &study.Run{ID: id, Name: strings.ToUpper(id), Engine: cmp.Or(serving.Parse(command).EngineID(), "vllm"), Command: command, GPUs: gpus,
 		Pos: study.Pos{File: "results/test/runs/" + id + "/run.yaml", Line: 1}, CommandLine: 3, GPUsLine: 4}
 	if throughput != "" {
 		v, _ := strconv.ParseFloat(throughput, 64)

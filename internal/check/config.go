@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -45,7 +45,7 @@ func Configuration(command string) string {
 		}
 	}
 	sort.Strings(env)
-	return engine.Parse(command).Key() + " env=" + strings.Join(env, ",") + " image=" + img
+	return serving.Parse(command).Key() + " env=" + strings.Join(env, ",") + " image=" + img
 }
 
 // runOrder is the order a study shows its runs in: by step (reference

@@ -5,8 +5,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 )
 
 // recommendWord marks a clause about the study's recommendation, in the
@@ -20,7 +20,7 @@ func recommendation(rep *report.Report) (engineName, command string) {
 		return "", ""
 	}
 	r := rep.Recommended[0]
-	if e := engine.Started(r.Command); e != nil {
+	if e := serving.Started(r.Command); e != nil {
 		engineName = e.Name
 	}
 	return engineName, strings.ToLower(r.Command)

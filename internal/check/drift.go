@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -75,7 +75,7 @@ func facts(sec study.Section) []fact {
 }
 
 // engineSpellings are, lower case, the ways prose names an engine, in
-// the order of engine.Engines (as engine.NamedAll finds them, without its
+// the order of serving.Engines (as serving.NamedAll finds them, without its
 // regular expressions: every line of prose is searched).
 var engineSpellings = []struct {
 	id        string
@@ -91,13 +91,13 @@ var engineSpellings = []struct {
 }
 
 // enginesIn lists the engines a line of prose names.
-func enginesIn(line string) []*engine.Engine {
+func enginesIn(line string) []*serving.Engine {
 	low := strings.ToLower(line)
-	var out []*engine.Engine
+	var out []*serving.Engine
 	for _, e := range engineSpellings {
 		for _, sp := range e.spellings {
 			if i := strings.Index(low, sp); i >= 0 && (sp != "tgi" || wordAt(low, i, len(sp))) {
-				out = append(out, engine.ByID(e.id))
+				out = append(out, serving.ByID(e.id))
 				break
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -20,7 +20,7 @@ const (
 // starts; reports and downloads publish the label, so an SGLang command
 // labelled vllm would be published as vLLM.
 func engineLabelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
-	started := engine.Started(r.Command)
+	started := serving.Started(r.Command)
 	label := labelEngine(s, r.Engine)
 	if started == nil || label == nil || started == label {
 		return
@@ -33,16 +33,16 @@ func engineLabelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 
 // labelEngine is the engine a run's label means: its id, or the name the
 // study gives that id.
-func labelEngine(s *study.Study, id string) *engine.Engine {
-	if e := engine.ByAlias(id); e != nil {
+func labelEngine(s *study.Study, id string) *serving.Engine {
+	if e := serving.ByAlias(id); e != nil {
 		return e
 	}
 	for _, e := range s.Engines {
 		if e.ID == id {
-			if named := engine.ByAlias(e.Name); named != nil {
+			if named := serving.ByAlias(e.Name); named != nil {
 				return named
 			}
-			return engine.Named(e.Name)
+			return serving.Named(e.Name)
 		}
 	}
 	return nil
@@ -71,7 +71,7 @@ func engineVersionRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 		for _, m := range printedVersion.FindAllStringSubmatch(text, -1) {
 			// A benchmark client may print its own version (a vLLM client
 			// against an SGLang server): only the run's engine counts.
-			if sameRelease(m[3], stated.Version) || engine.Named(m[0]) != labelEngine(s, r.Engine) {
+			if sameRelease(m[3], stated.Version) || serving.Named(m[0]) != labelEngine(s, r.Engine) {
 				continue
 			}
 			add(Diagnostic{Rule: RuleEngineVersion, Severity: Error, File: file, Line: line, Subject: r.ID,

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -66,7 +66,7 @@ func proseFiguresOf(rep *report.Report) *Figures {
 	for _, sr := range rep.Steps {
 		best := map[string]float64{}
 		for _, rr := range sr.Ranking {
-			e := engine.Started(rr.Run.Command)
+			e := serving.Started(rr.Run.Command)
 			if e == nil || rr.Headline == nil {
 				continue
 			}
@@ -106,7 +106,7 @@ func proseFiguresOf(rep *report.Report) *Figures {
 	}
 	for _, r := range s.Runs {
 		f.Values[strconv.Itoa(r.GPUs)] = true
-		for _, fl := range engine.Parse(r.Command).Flags {
+		for _, fl := range serving.Parse(r.Command).Flags {
 			f.Values[fl.Value] = true
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -29,11 +29,11 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 }
 
 func modelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
-	served := engine.Parse(r.Command).Model
+	served := serving.Parse(r.Command).Model
 	if served == "" || s.Model == "" || served == s.Model {
 		return
 	}
-	if !engine.SameModel(served, s.Model) {
+	if !serving.SameModel(served, s.Model) {
 		add(Diagnostic{Rule: RuleModel, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
 			Printed: served, Computed: s.Model,
 			Message: fmt.Sprintf("run %s%s serves %s, but the study is about %s: fix the command, or move the run to a study of that model; until then it is excluded from comparisons", r.ID, publishedAt(r), served, s.Model)})
@@ -54,7 +54,7 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	if node == 0 || r.GPUs == 0 {
 		return
 	}
-	cmd := engine.Parse(r.Command)
+	cmd := serving.Parse(r.Command)
 	need := cmd.GPUs()
 	// A command that starts no known engine (an export line, a wrapper
 	// script) or whose engine is configured elsewhere (MindIE) says nothing
@@ -63,7 +63,7 @@ func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	switch {
 	case need > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
-			Message: fmt.Sprintf("run %s%s: its command needs %d GPUs (%s), but the hardware has %d: fix the command or the study's hardware", r.ID, publishedAt(r), need, engine.Parse(r.Command).GPURule(), node)})
+			Message: fmt.Sprintf("run %s%s: its command needs %d GPUs (%s), but the hardware has %d: fix the command or the study's hardware", r.ID, publishedAt(r), need, serving.Parse(r.Command).GPURule(), node)})
 	case r.GPUs > node:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
 			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, node)})

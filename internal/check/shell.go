@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -126,7 +126,7 @@ func firstWord(s string) string {
 // gpuShown: a serving command shown anywhere must fit on the node, as a
 // run's own command must (gpu-fit).
 func gpuShown(c shownCommand, text string, last, node int, add func(Diagnostic)) {
-	cmd := engine.Parse(text)
+	cmd := serving.Parse(text)
 	if node == 0 || cmd.Engine == nil || cmd.Engine.ConfigOutside {
 		return
 	}

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -228,7 +228,7 @@ func BlockRefs(s *study.Study) []BlockRef {
 				ref := BlockRef{Study: s.ID, Run: r.ID, Workload: lg.Workload, File: b.File, Line: b.Line, Key: blockKey(b),
 					Config: config, Order: order[r.ID]}
 				if m := echoedModel(lg, b.Line); m != "" {
-					own := engine.ModelKey(m) == engine.ModelKey(engine.Parse(r.Command).Model)
+					own := serving.ModelKey(m) == serving.ModelKey(serving.Parse(r.Command).Model)
 					ref.Echoed = &own
 				}
 				out = append(out, ref)

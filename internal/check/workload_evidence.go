@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -241,7 +241,7 @@ const outputEOSFloor = 0.55
 
 // commandFloat is the value of a flag of a benchmark command, 0 if absent.
 func commandFloat(command, flag string) float64 {
-	for _, f := range engine.Parse(command).Flags {
+	for _, f := range serving.Parse(command).Flags {
 		if f.Name == flag {
 			v, _ := strconv.ParseFloat(f.Value, 64)
 			return v
@@ -356,7 +356,7 @@ func workloadCommandRule(s *study.Study, w *study.Workload, confirmed map[string
 		return
 	}
 	flags := map[string]string{}
-	for _, f := range engine.Parse(w.Command).Flags {
+	for _, f := range serving.Parse(w.Command).Flags {
 		flags[f.Name] = f.Value
 	}
 	stated := map[string]string{"dataset-name": w.Dataset}

@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -158,7 +158,7 @@ func (r checker) checkPublishedKind(c study.Claim, res *report.ClaimResult) {
 		r.checkTable(c, res)
 	case study.ClaimModel:
 		res.Checked, res.Computed = true, r.Study.Model
-		res.Match = engine.SameModel(c.Printed, r.Study.Model)
+		res.Match = serving.SameModel(c.Printed, r.Study.Model)
 		if !res.Match {
 			res.Detail = fmt.Sprintf("the report's setup names the model %s, but its title and serving commands are about %s", c.Printed, r.Study.Model)
 		}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -16,7 +16,7 @@ import (
 // model's organisation and flags that never change performance (--port,
 // --reasoning-parser...) aside.
 func (r checker) checkCommand(c study.Claim, res *report.ClaimResult) {
-	want := engine.Parse(c.Printed)
+	want := serving.Parse(c.Printed)
 	var shown []string
 	var closest []string
 	closestRun := ""
@@ -25,7 +25,7 @@ func (r checker) checkCommand(c study.Claim, res *report.ClaimResult) {
 			continue
 		}
 		run := row.Optimized.Run
-		diff := want.Differences(engine.Parse(run.Command))
+		diff := want.Differences(serving.Parse(run.Command))
 		if len(diff) == 0 || (run.CommandDerived && run.Parameters != "" && hasFlags(want, run.Parameters)) {
 			res.Checked, res.Match, res.Computed = true, true, run.Command
 			return
@@ -58,14 +58,14 @@ func (r checker) checkCommand(c study.Claim, res *report.ClaimResult) {
 
 // hasFlags reports whether the command sets every flag of a rebuilt run's
 // printed parameters as they say: a generated report prints only the flags.
-func hasFlags(command engine.Command, params string) bool {
-	p := engine.Parse(params)
+func hasFlags(command serving.Command, params string) bool {
+	p := serving.Parse(params)
 	set := map[string]string{}
 	for _, f := range command.Flags {
 		set[f.Name] = f.Value
 	}
 	for _, f := range p.Flags {
-		if v, ok := set[f.Name]; (!ok || v != f.Value) && !engine.Ignored(f.Name) {
+		if v, ok := set[f.Name]; (!ok || v != f.Value) && !serving.Ignored(f.Name) {
 			return false
 		}
 	}

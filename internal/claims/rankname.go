@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 )
 
 // rankedName checks the name a ranking prints before a figure against the
@@ -29,7 +29,7 @@ func rankedName(text, num string, cur *report.RunResult, sr *report.StepResult) 
 		}
 	}
 	own := runEngines(cur)
-	if named := engine.NamedAll(name); len(named) > 0 && len(own) > 0 {
+	if named := serving.NamedAll(name); len(named) > 0 && len(own) > 0 {
 		for _, e := range named {
 			if own[e] {
 				return true, ""
@@ -42,12 +42,12 @@ func rankedName(text, num string, cur *report.RunResult, sr *report.StepResult) 
 
 // runEngines are the engines a run is known by: its name's, its label's
 // and the one its command starts.
-func runEngines(rr *report.RunResult) map[*engine.Engine]bool {
-	out := map[*engine.Engine]bool{}
-	for _, e := range engine.NamedAll(rr.Run.Name) {
+func runEngines(rr *report.RunResult) map[*serving.Engine]bool {
+	out := map[*serving.Engine]bool{}
+	for _, e := range serving.NamedAll(rr.Run.Name) {
 		out[e] = true
 	}
-	for _, e := range []*engine.Engine{engine.ByAlias(rr.Run.Engine), engine.Started(rr.Run.Command)} {
+	for _, e := range []*serving.Engine{serving.ByAlias(rr.Run.Engine), serving.Started(rr.Run.Command)} {
 		if e != nil {
 			out[e] = true
 		}

@@ -15,9 +15,9 @@ import (
 	"github.com/gocarina/gocsv"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -176,7 +176,7 @@ func Records(s *study.Study, root string, excluded map[string]string) []Record {
 			Nodes: s.Hardware.Nodes, Objective: string(s.Objective),
 			Run: run.ID, RunName: run.Name, Engine: run.Engine, EngineVersion: versions[run.Engine],
 			Command: run.Command, GPUs: run.GPUs,
-			Replicas: replicas(s.Hardware.GPUs(), run.GPUs), ServedModel: engine.Parse(run.Command).Model,
+			Replicas: replicas(s.Hardware.GPUs(), run.GPUs), ServedModel: serving.Parse(run.Command).Model,
 			Excluded: excluded[run.ID] != "", ExcludedBy: excluded[run.ID],
 		}
 		if run.Failed() {

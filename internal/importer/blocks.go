@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 )
 
 func (p *parser) results(c *runCtx, f *fence) error {
@@ -173,7 +173,7 @@ func (p *parser) valueLabels(labels []string, command string) string {
 		if l == "" || p.labelWorkload(l, false) != nil {
 			return ""
 		}
-		for _, f := range engine.Parse(command).Flags {
+		for _, f := range serving.Parse(command).Flags {
 			if f.Value != "" && strings.EqualFold(f.Value, l) {
 				flag = f.Printed
 			}

@@ -10,14 +10,14 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 )
 
 func (p *parser) hardwareFromRuns() {
 	s := p.s
 	need := 1
 	for _, r := range s.Runs {
-		if g := engine.Parse(r.Command).GPUs(); g > need {
+		if g := serving.Parse(r.Command).GPUs(); g > need {
 			need = g
 		}
 	}
@@ -26,9 +26,9 @@ func (p *parser) hardwareFromRuns() {
 	}
 	node := s.GPUsPerNode * s.Nodes
 	for _, r := range s.Runs {
-		cmd := engine.Parse(r.Command)
+		cmd := serving.Parse(r.Command)
 		r.GPUs = cmd.GPUs()
-		if outside := engine.ByID(r.Engine); r.GPUs == 1 && node > 1 && (cmd.Model == "" && cmd.Engine == nil || outside != nil && outside.ConfigOutside) {
+		if outside := serving.ByID(r.Engine); r.GPUs == 1 && node > 1 && (cmd.Model == "" && cmd.Engine == nil || outside != nil && outside.ConfigOutside) {
 			r.GPUs = node // the engine's parallelism is set outside the command (MindIE's config file)
 		}
 	}
@@ -100,11 +100,11 @@ func (p *parser) effective(r *Run) (float64, bool) {
 }
 
 func (p *parser) sameModel(r *Run) bool {
-	m := engine.Parse(r.Command).Model
+	m := serving.Parse(r.Command).Model
 	if m == "" || r.Derived && r.Parameters != "" {
 		return true
 	}
-	return engine.SameModel(m, p.s.Model)
+	return serving.SameModel(m, p.s.Model)
 }
 
 // references sets each step's reference: the run whose result the summary
@@ -132,16 +132,16 @@ func (p *parser) references() {
 			runs = append(runs, p.s.run(id))
 		}
 		stepEngine := ""
-		if named := engine.NamedAll(st.Title); len(named) == 1 {
+		if named := serving.NamedAll(st.Title); len(named) == 1 {
 			stepEngine = named[0].ID // "in TensorRT-LLM/vLLM" tunes both: each run counts for its own
 		}
 		for _, r := range runs {
 			tunes[r] = r.Engine
 			if i > 0 && stepEngine != "" {
 				tunes[r] = stepEngine
-				if r.Engine != stepEngine && engine.ByID(r.Engine) != nil {
+				if r.Engine != stepEngine && serving.ByID(r.Engine) != nil {
 					p.s.note(r.Line, "warning: the heading %q names %s, but the command of run %q starts %s; the step is compared as a %s step",
-						st.Title, engine.ByID(stepEngine).Name, r.Name, engine.ByID(r.Engine).Name, engine.ByID(stepEngine).Name)
+						st.Title, serving.ByID(stepEngine).Name, r.Name, serving.ByID(r.Engine).Name, serving.ByID(stepEngine).Name)
 				}
 			}
 		}
@@ -300,7 +300,7 @@ func (p *parser) engines() {
 		}
 		if !found {
 			name := r.Engine
-			if e := engine.ByID(r.Engine); e != nil {
+			if e := serving.ByID(r.Engine); e != nil {
 				name = e.Name
 			}
 			s.Engines = append(s.Engines, Engine{ID: r.Engine, Name: name, Version: "not published"})

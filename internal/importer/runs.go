@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 )
 
 var (
@@ -344,7 +344,7 @@ func (p *parser) params(r *Run, printed string, n int) {
 		flags = append(flags, l)
 	}
 	head := id + " " + p.s.Model
-	if e := engine.ByID(id); e != nil {
+	if e := serving.ByID(id); e != nil {
 		head = fmt.Sprintf(e.Derive, p.s.Model)
 	}
 	r.Command = strings.TrimSpace(head + " " + strings.Join(flags, " "))

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 )
 
 var (
@@ -123,22 +123,22 @@ func modelText(line string) string {
 func (p *parser) reconcileModel(title string) {
 	s := p.s
 	low := strings.ToLower(title)
-	setup := engine.BaseModel(s.Model)
+	setup := serving.BaseModel(s.Model)
 	if setup == "" || strings.Contains(low, setup) {
 		return
 	}
 	count := map[string]int{}
 	best := map[string]string{} // base -> the id to use: organisation first, unquantised first
 	for _, r := range s.Runs {
-		m := engine.Parse(r.Command).Model
-		b := engine.BaseModel(m)
+		m := serving.Parse(r.Command).Model
+		b := serving.BaseModel(m)
 		if b == "" {
 			continue
 		}
 		count[b]++
 		cur := best[b]
 		if cur == "" || strings.Contains(m, "/") && !strings.Contains(cur, "/") ||
-			engine.ModelKey(m) == b && engine.ModelKey(cur) != b {
+			serving.ModelKey(m) == b && serving.ModelKey(cur) != b {
 			best[b] = m
 		}
 	}
@@ -194,7 +194,7 @@ func (p *parser) hardware(t string) {
 }
 
 func engineID(name string) (string, string) {
-	if e := engine.Named(name); e != nil {
+	if e := serving.Named(name); e != nil {
 		return e.ID, e.Name
 	}
 	return slug(name), strings.TrimSpace(name)
@@ -203,10 +203,10 @@ func engineID(name string) (string, string) {
 // commandEngine is the engine a serving command starts, else the one its
 // command lines name; comment lines name none.
 func commandEngine(command string) string {
-	if e := engine.Started(command); e != nil {
+	if e := serving.Started(command); e != nil {
 		return e.ID
 	}
-	if e := engine.Named(strings.Join(engine.Words(command), " ")); e != nil {
+	if e := serving.Named(strings.Join(serving.Words(command), " ")); e != nil {
 		return e.ID
 	}
 	return ""
@@ -214,7 +214,7 @@ func commandEngine(command string) string {
 
 // namedEngine is the engine a heading names, or "".
 func namedEngine(text string) string {
-	if e := engine.Named(text); e != nil {
+	if e := serving.Named(text); e != nil {
 		return e.ID
 	}
 	return ""

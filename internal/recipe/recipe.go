@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -76,7 +76,7 @@ func Of(s *study.Study, r *study.Run) Recipe {
 	}
 	rc.Tool = Item{s.Benchmark.Tool, s.Benchmark.Pos.File, s.Benchmark.Pos.Line}
 	rc.Model = Item{s.Model, s.Pos.File, 0}
-	if m := engine.Parse(r.Command).Model; m != "" && !r.CommandDerived {
+	if m := serving.Parse(r.Command).Model; m != "" && !r.CommandDerived {
 		rc.Model = Item{m, r.Pos.File, r.CommandLine}
 	}
 	if m := revisionFlag.FindStringSubmatch(r.Command); m != nil {

@@ -7,8 +7,8 @@ import (
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -89,7 +89,7 @@ func add(a, b int) int { return a + b }
 func modelName(id string) string { return id[strings.LastIndex(id, "/")+1:] }
 
 // served is the model a run's command serves.
-func served(run *study.Run) string { return engine.Parse(run.Command).Model }
+func served(run *study.Run) string { return serving.Parse(run.Command).Model }
 
 func historyWindow() int { return report.HistoryWindow }
 

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
 	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -92,7 +92,7 @@ func (p *reportPage) outcome(sr *report.StepResult, rr *report.RunResult) string
 	switch {
 	case rr.Excluded != "":
 		out := loc.T("label", "Label", loc.T("run.not_comparable")) + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
-			"Served", esc(engine.Parse(rr.Run.Command).Model), "Model", esc(p.s.Model))
+			"Served", esc(serving.Parse(rr.Run.Command).Model), "Model", esc(p.s.Model))
 		if reason := p.ackReason(rr.Excluded, rr.Run.ID); reason != "" {
 			out = loc.T("sentences", "First", out, "Next", reason)
 		}

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perflab/perflab/internal/engine"
+	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -113,7 +113,7 @@ func compareRuns(s *study.Study, orig, rerun *study.Run) Reproduction {
 	if orig.Engine != rerun.Engine {
 		rep.Differences = append(rep.Differences, "engine "+orig.Engine+" vs "+rerun.Engine)
 	}
-	rep.Differences = append(rep.Differences, engine.Parse(orig.Command).Differences(engine.Parse(rerun.Command))...)
+	rep.Differences = append(rep.Differences, serving.Parse(orig.Command).Differences(serving.Parse(rerun.Command))...)
 	if orig.GPUs != rerun.GPUs {
 		rep.Differences = append(rep.Differences, "GPUs "+strconv.Itoa(orig.GPUs)+" vs "+strconv.Itoa(rerun.GPUs))
 	}

@@ -1,11 +1,11 @@
-// Package engine knows the serving engines: how a command names its engine,
+// Package serving knows the serving engines: how a command names its engine,
 // its model and its parallel sizes, which flags mean the same thing, which
 // flags change performance, and how many GPUs a command occupies.
 //
 // Every part of perflab that reads a serving command (check, import, add,
 // the report's recommended command) asks this package, so that the rules
 // are written once; docs/checks.md shows them as tables.
-package engine
+package serving
 
 import (
 	"regexp"
