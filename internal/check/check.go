@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/claims"
-	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/workers"
 )
 
 // Severity of a diagnostic.
@@ -155,7 +155,7 @@ func All(studies []*study.Study) []Result {
 		index[s.ID] = i
 	}
 	// Studies are checked independently, on every core.
-	par.Each(len(sorted), func(i int) { out[i] = Study(sorted[i]) })
+	workers.Each(len(sorted), func(i int) { out[i] = Study(sorted[i]) })
 	refs := make([][]BlockRef, len(sorted))
 	for i, s := range sorted {
 		refs[i] = BlockRefs(s)

@@ -19,12 +19,12 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/downloads"
-	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/workers"
 
 	"gopkg.in/yaml.v3"
 )
@@ -556,7 +556,7 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	// The landing page of each language, and the site's own (English),
 	// rendered side by side: each lists every study.
 	nl := len(render.Languages)
-	err := par.Run(nl+1, func(i int) error {
+	err := workers.Run(nl+1, func(i int) error {
 		lang, name, root := render.Languages[0].Code, "index.html", ""
 		if i < nl {
 			lang = render.Languages[i].Code

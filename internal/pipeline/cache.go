@@ -22,12 +22,12 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/workers"
 )
 
 // The build cache makes a rebuild after a small change cost what the change
@@ -297,7 +297,7 @@ func (rb *rebuild) render(r *render.Renderer) error {
 	p := &Project{Content: rb.content, Freshness: rb.fresh}
 	rb.mem = &memFiles{files: site.Files{}}
 	rb.outs = make([]studyOutput, len(rb.again))
-	return par.Run(len(rb.again), func(k int) error {
+	return workers.Run(len(rb.again), func(k int) error {
 		res := check.Study(rb.loaded[rb.again[k]])
 		check.AddCross(&res, rb.cross[res.Study.ID])
 		prose := map[string]*study.Content{}
@@ -554,7 +554,7 @@ func studySigs(d Dirs) ([]string, []string, error) {
 		}
 	}
 	sigs := make([]string, len(ids))
-	err = par.Run(len(ids), func(i int) error {
+	err = workers.Run(len(ids), func(i int) error {
 		h := sha256.New()
 		buf := make([]byte, 0, 256)
 		err := filepath.WalkDir(filepath.Join(d.Results, ids[i]), func(p string, e fs.DirEntry, err error) error {

@@ -8,10 +8,10 @@ import (
 	"slices"
 
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/workers"
 )
 
 // Build loads, checks and renders every study of d into out, reading each
@@ -170,7 +170,7 @@ func (s *stream) run(build, keep bool, use func(i int, res check.Result) error) 
 	n := len(s.ids)
 	loaded := make([]*held, n)
 	var copies check.CopyRule
-	return par.InOrder(n, 4*runtime.GOMAXPROCS(0),
+	return workers.InOrder(n, 4*runtime.GOMAXPROCS(0),
 		func(i int) error {
 			st, probs, err := loadOne(s.d, s.ids[i], s.p.prices)
 			if err != nil {
@@ -260,7 +260,7 @@ func loadMetas(d Dirs) (*checked, error) {
 		err   error
 	}
 	out := make([]loaded, len(ids))
-	par.Each(len(ids), func(i int) {
+	workers.Each(len(ids), func(i int) {
 		dir := path.Join(root, ids[i])
 		out[i].s, out[i].probs, out[i].err = study.LoadMeta(safefs.New(filepath.Join(d.Results, ids[i]), dir), dir, ids[i])
 	})

@@ -14,8 +14,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/safefs"
+	"github.com/perflab/perflab/internal/workers"
 )
 
 // Content is a study's own prose in one language: the display names of its
@@ -68,7 +68,7 @@ func LoadContent(fsys fs.FS, root string) (map[string]map[string]*Content, []Pro
 			err   error
 		}
 		files := make([]parsed, len(entries))
-		par.Each(len(entries), func(i int) {
+		workers.Each(len(entries), func(i int) {
 			e := entries[i]
 			file := path.Join(root, lang, e.Name())
 			if err := safefs.Check(file, e.Type()); err != nil {

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/perflab/perflab/internal/par"
 	"github.com/perflab/perflab/internal/safefs"
+	"github.com/perflab/perflab/internal/workers"
 )
 
 // Problem is something wrong with the input, at a position.
@@ -50,7 +50,7 @@ func LoadAll(fsys fs.FS, root string) ([]*Study, []Problem, error) {
 		err   error
 	}
 	out := make([]loaded, len(names))
-	par.Each(len(names), func(i int) {
+	workers.Each(len(names), func(i int) {
 		sub, err := fs.Sub(fsys, names[i])
 		if err != nil {
 			out[i].err = err

@@ -1,7 +1,7 @@
-// Package par is perflab's one worker pool: it runs independent pieces of
+// Package workers is perflab's one worker pool: it runs independent pieces of
 // work on every core, by index, so that results land in the caller's own
 // slots and never depend on scheduling.
-package par
+package workers
 
 import (
 	"runtime"

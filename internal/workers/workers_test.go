@@ -1,4 +1,4 @@
-package par
+package workers
 
 import (
 	"errors"
