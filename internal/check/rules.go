@@ -215,6 +215,10 @@ func claimRules(rep *report.Report, add func(Diagnostic)) {
 			add(Diagnostic{Rule: RuleClaim, Severity: claimSeverity(c), File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
 				Printed: c.Claim.Printed, Computed: c.Computed,
 				Message: fmt.Sprintf("claim%s: %s%s", where, c.Detail, cmp.Or(stepClaimCause(rep, c), "; correct the published figure, or acknowledge it with a reason"))})
+		case c.Unsupported:
+			add(Diagnostic{Rule: RuleClaimUnproven, Severity: Warning, File: c.Claim.Pos.File, Line: c.Claim.Pos.Line, Subject: subject,
+				Printed: c.Claim.Printed, Computed: c.Computed,
+				Message: fmt.Sprintf("claim%s: %s; evaluate on more questions, or acknowledge it with a reason", where, c.Detail)})
 		}
 	}
 }

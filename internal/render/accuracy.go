@@ -66,3 +66,9 @@ func signedNumber(x float64, dec int) string {
 	}
 	return s
 }
+
+// percentText writes a share in percent with one decimal, "0.5 %",
+// "-2.2 %", never "-0.0 %".
+func percentText(p float64) string {
+	return strings.TrimPrefix(signedNumber(p, 1), "+") + " %"
+}

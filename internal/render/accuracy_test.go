@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/perflab/perflab/internal/report"
@@ -40,5 +41,35 @@ func TestAccuracyAgainst(t *testing.T) {
 	}
 	if got := stdErrText(loc, run.Accuracy[2]); got != "" {
 		t.Errorf("no standard error, yet %q", got)
+	}
+}
+
+// TestAccuracyClaimLines: a published accuracy loss the evaluations cannot
+// support says so with the drop, its interval and p; one they support
+// gives the interval's upper bound.
+func TestAccuracyClaimLines(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop := report.AccuracyDrop{Change: report.AccuracyChange{To: study.Score{Task: "gsm8k", Metric: "exact_match,strict-match"}, Tested: true},
+		Percent: 0.52, Low: -2.24, High: 3.28}
+	claim := study.Claim{Kind: study.ClaimAccuracy, Printed: "1%", Source: "a.md:3"}
+	test := &report.AccuracyClaimTest{Drop: drop, Limit: 1.5, P: 0.19}
+	p := &reportPage{loc: r.localizer("en"), rep: &report.Report{Claims: []report.ClaimResult{
+		{Claim: claim, Checked: true, Match: true, Unsupported: true, Computed: "0.5%", Accuracy: test},
+		{Claim: claim, Checked: true, Match: true, Computed: "0.5%", Accuracy: test},
+	}}}
+	lines := p.accuracyClaims()
+	if len(lines) != 2 {
+		t.Fatalf("lines %q", lines)
+	}
+	for _, want := range []string{"0.5 %", "from -2.2 % to 3.3 %", "p = 0.19", "too few questions"} {
+		if !strings.Contains(lines[0], want) {
+			t.Errorf("unsupported claim %q lacks %q", lines[0], want)
+		}
+	}
+	if !strings.Contains(lines[1], "no score loses more than 3.3 %") {
+		t.Errorf("supported claim %q lacks the bound", lines[1])
 	}
 }

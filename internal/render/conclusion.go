@@ -180,9 +180,18 @@ func (p *reportPage) accuracyClaims() []string {
 			continue
 		}
 		args := []any{"Printed", esc(cr.Claim.Printed), "Source", code(cr.Claim.Source), "Computed", esc(cr.Computed)}
+		if t := cr.Accuracy; t != nil {
+			metric, _, _ := strings.Cut(t.Drop.Change.To.Metric, ",")
+			args = append(args, "Score", esc(t.Drop.Change.To.Task+" "+metric), "Drop", percentText(t.Drop.Percent),
+				"Low", percentText(t.Drop.Low), "High", percentText(t.Drop.High), "P", PText(t.P))
+		}
 		switch {
 		case !cr.Checked:
 			lines = append(lines, loc.T("accuracy.claim_unchecked", args...))
+		case cr.Unsupported:
+			lines = append(lines, loc.T("accuracy.claim_unsupported", args...))
+		case cr.Match && cr.Accuracy != nil:
+			lines = append(lines, loc.T("accuracy.claim_holds_tested", args...))
 		case cr.Match:
 			lines = append(lines, loc.T("accuracy.claim_holds", args...))
 		default:

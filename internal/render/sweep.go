@@ -14,7 +14,9 @@ import (
 type sweepView struct {
 	ID, Heading, Intro, Load, Chart, Best string
 	Note                                  string // what ± means, when a load has repeats
-	Budget                                bool   // a column says whether each point keeps the study's SLO
+	GoodputIntro                          string
+	Goodput                               []string // one sentence per configuration with per-request data
+	Budget                                bool     // a column says whether each point keeps the study's SLO
 	Rows                                  []sweepRowView
 	Raws                                  []sweepRawView
 }
@@ -74,6 +76,7 @@ func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
 		} else {
 			v.Best = T("sweep.none", "Budget", budget)
 		}
+		v.GoodputIntro, v.Goodput = p.sweepGoodput(sr)
 	}
 	return v
 }

@@ -25,17 +25,8 @@ func signed(p float64) string {
 	return s[:len(s)-len(" %")]
 }
 
-// PText writes a p-value as "p = 0.009": three decimals below 0.1, two
-// above, and "p < 0.001" for the smallest.
-func PText(p float64) string {
-	switch {
-	case p < 0.001:
-		return "p < 0.001"
-	case p < 0.1:
-		return "p = " + strconv.FormatFloat(p, 'f', 3, 64)
-	}
-	return "p = " + strconv.FormatFloat(p, 'f', 2, 64)
-}
+// PText writes a p-value as "p = 0.009" (report.FormatP).
+func PText(p float64) string { return report.FormatP(p) }
 
 // bandText writes a noise band, "1.0 %".
 func bandText(b float64) string { return report.FormatNumber(b, 1) + " %" }

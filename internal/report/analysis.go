@@ -76,6 +76,24 @@ type AnalysisSweep struct {
 	Workload string          `json:"workload"`
 	Points   []AnalysisPoint `json:"points"`
 	Best     *AnalysisPoint  `json:"best_within_budget,omitempty"`
+	// Goodput is each configuration's, where every load of its curve kept
+	// per-request arrays; absent without a budget or arrays.
+	Goodput []AnalysisGoodput `json:"goodput,omitempty"`
+}
+
+// AnalysisGoodput is a configuration's goodput as DistServe defines it:
+// the highest load per GPU at which at least Target of the requests keep
+// every limit of the budget.
+type AnalysisGoodput struct {
+	Run        string   `json:"run"`
+	LoadKey    string   `json:"load_key"` // max_concurrency or request_rate
+	Target     float64  `json:"target_attainment"`
+	Load       *float64 `json:"load"` // null when no load attains Target
+	GPUs       int      `json:"gpus"`
+	LoadPerGPU *float64 `json:"load_per_gpu"`
+	Attainment *float64 `json:"attainment"` // at Load
+	Good       int      `json:"good_requests"`
+	Total      int      `json:"requests"`
 }
 
 // AnalysisPoint is a configuration at one load.
@@ -86,6 +104,9 @@ type AnalysisPoint struct {
 	MedianTPOT   *float64 `json:"median_tpot_ms"`
 	Frontier     bool     `json:"frontier"`
 	Meets        bool     `json:"meets_budget"`
+	// Attainment is the share of requests that kept every limit; absent
+	// without a budget or per-request arrays.
+	Attainment *float64 `json:"slo_attainment,omitempty"`
 	// PerMillionOutput is what a million output tokens cost at the point,
 	// at the study's price; absent without a price.
 	PerMillionOutput *float64 `json:"per_million_output_tokens,omitempty"`
@@ -231,6 +252,9 @@ func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 		if p.TPOT != nil {
 			ap.MedianTPOT = finite(p.TPOT.Measured)
 		}
+		if p.Attainment != nil {
+			ap.Attainment = finite(p.Attainment.Share())
+		}
 		if cost != nil {
 			if c := pointCost(cost.Price, p); c != nil {
 				ap.PerMillionOutput, ap.PerMillionTotal = &c.Output, positive(c.Total)
@@ -248,5 +272,19 @@ func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 		p := point(sw.Best)
 		as.Best = &p
 	}
+	for _, c := range sw.Curves {
+		if c.Goodput != nil {
+			as.Goodput = append(as.Goodput, analysisGoodput(sw.Workload.Sweep.Key, c))
+		}
+	}
 	return as
+}
+
+func analysisGoodput(key string, c SweepCurve) AnalysisGoodput {
+	g := AnalysisGoodput{Run: c.Run.ID, LoadKey: key, Target: GoodputTarget, GPUs: c.Run.GPUs}
+	if p := c.Goodput.Point; p != nil {
+		g.Load, g.LoadPerGPU = finite(p.Load.Measured), finite(c.Goodput.PerGPU)
+		g.Attainment, g.Good, g.Total = finite(p.Attainment.Share()), p.Attainment.Good, p.Attainment.Total
+	}
+	return g
 }

@@ -164,6 +164,18 @@ func FormatPercent(p float64) string {
 	return s + " %"
 }
 
+// FormatP writes a p-value as "p = 0.009": three decimals below 0.1, two
+// above, and "p < 0.001" for the smallest.
+func FormatP(p float64) string {
+	switch {
+	case p < 0.001:
+		return "p < 0.001"
+	case p < 0.1:
+		return "p = " + strconv.FormatFloat(p, 'f', 3, 64)
+	}
+	return "p = " + strconv.FormatFloat(p, 'f', 2, 64)
+}
+
 // RunResult is one run of a step.
 type RunResult struct {
 	Run      *study.Run
@@ -215,6 +227,11 @@ type ClaimResult struct {
 	// Suspect marks a mismatch that may be intended: a recommended command
 	// that leaves out flags of the measured run.
 	Suspect bool
+	// Unsupported marks a claim the measured figure meets but whose 95 %
+	// interval reaches past it: the data cannot support it.
+	Unsupported bool
+	// Accuracy is the test behind an accuracy claim; nil without one.
+	Accuracy *AccuracyClaimTest
 }
 
 // Report is everything a study's report shows, in a fixed order.

@@ -132,25 +132,18 @@ func budgetGoodput(s *study.Study, rr RunResult) *BudgetGoodput {
 // goodputOf is the goodput of one result block at a budget (see
 // budgetGoodput), or nil.
 func goodputOf(slo *study.SLO, b *benchlog.Block, file string, run *study.Run) *BudgetGoodput {
-	if b == nil || b.Requests == nil {
+	if b == nil {
 		return nil
 	}
-	rd := b.Requests
-	n := len(rd.TTFT)
 	dur, ok := b.Metrics["duration"]
-	if n == 0 || len(rd.E2EL) != n || len(rd.OutputLens) != n || !ok || !(dur.Value > 0) {
+	if !ok || !(dur.Value > 0) {
 		return nil
 	}
-	g := &BudgetGoodput{Total: n}
-	for i := range n {
-		tpot := 0.0
-		if out := rd.OutputLens[i]; out > 1 {
-			tpot = (rd.E2EL[i] - rd.TTFT[i]) / float64(out-1)
-		}
-		if keeps(slo.TTFT, rd.TTFT[i]) && keeps(slo.TPOT, tpot) && keeps(slo.E2EL, rd.E2EL[i]) {
-			g.Good++
-		}
+	good, total, ok := requestsKept(slo, b)
+	if !ok {
+		return nil
 	}
+	g := &BudgetGoodput{Good: good, Total: total}
 	g.Value = Value{Run: run.ID, Metric: "request_goodput", Measured: float64(g.Good) / dur.Value, Decimals: 2,
 		Replicas: 1, GPUs: run.GPUs, Source: Source{File: file, Line: dur.Line, Label: "duration"}}
 	return g

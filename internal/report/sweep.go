@@ -44,6 +44,9 @@ type SweepPoint struct {
 	// printed), and whether the point keeps every limit.
 	SLO   []*Value
 	Meets bool
+	// Attainment counts the requests that kept every limit; nil without
+	// a budget or per-request arrays.
+	Attainment *Attainment
 	// Frontier: no other point of the sweep has at least its throughput per
 	// GPU at no more latency, with one of the two strictly better.
 	Frontier bool
@@ -65,6 +68,10 @@ func (p *SweepPoint) PerGPUHalfWidth() float64 {
 type SweepCurve struct {
 	Run    *study.Run
 	Points []SweepPoint
+	// Goodput is the highest load that keeps the budget for
+	// GoodputTarget of its requests; nil unless every point has its
+	// Attainment.
+	Goodput *SweepGoodput
 }
 
 // SweepResult is a swept workload across the study's configurations.
@@ -108,10 +115,12 @@ func (r *Report) sweep(w *study.Workload) SweepResult {
 		c := SweepCurve{Run: run}
 		for _, pb := range run.SweepBlocks(w) {
 			if p, ok := r.sweepPoint(run, w, pb, sr.Limits); ok {
+				p.Attainment = pointAttainment(r.Study.SLO, pb)
 				c.Points = append(c.Points, p)
 			}
 		}
 		if len(c.Points) > 0 {
+			c.Goodput = sweepGoodput(&c)
 			sr.Curves = append(sr.Curves, c)
 		}
 	}
