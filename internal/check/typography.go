@@ -387,20 +387,30 @@ func (g *Glossary) LatinWords(file, lang, text string) []Diagnostic {
 }
 
 // LatinWordsOf is LatinWords for a study's prose: the words of its own
-// names (its model, engines and GPU, from NamesOfStudy) pass too.
-func (g *Glossary) LatinWordsOf(file, lang, text string, names []string) []Diagnostic {
+// names (its model, engines and GPU, from NamesOfStudy) pass too. names
+// is called only when a word is outside the glossary, which is rare.
+func (g *Glossary) LatinWordsOf(file, lang, text string, names func() []string) []Diagnostic {
 	if len(g.Latin) == 0 {
 		return nil
 	}
 	allowed := map[string]bool{}
-	for _, name := range names {
-		// "Qwen/Qwen3-32B" is written whole or by its parts.
-		for _, w := range latinWord.FindAllString(name, -1) {
-			allowed[w] = true
+	var ownNames map[string]bool
+	ownName := func(w string) bool {
+		if ownNames == nil {
+			ownNames = map[string]bool{}
+			if names != nil {
+				for _, name := range names() {
+					// "Qwen/Qwen3-32B" is written whole or by its parts.
+					for _, w := range latinWord.FindAllString(name, -1) {
+						ownNames[w] = true
+					}
+					for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+						ownNames[w] = true
+					}
+				}
+			}
 		}
-		for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			allowed[w] = true
-		}
+		return ownNames[w]
 	}
 	var phrases []string
 	for _, list := range [][]string{g.Latin["all"], g.Latin[lang]} {
@@ -448,7 +458,7 @@ func (g *Glossary) LatinWordsOf(file, lang, text string, names []string) []Diagn
 		}
 		seen := map[string]bool{}
 		for _, w := range latinWord.FindAllString(prose, -1) {
-			if allowed[w] || seen[w] || strings.ContainsAny(w, "0123456789") || strings.ToUpper(w) == w {
+			if allowed[w] || seen[w] || strings.ContainsAny(w, "0123456789") || strings.ToUpper(w) == w || ownName(w) {
 				continue
 			}
 			seen[w] = true

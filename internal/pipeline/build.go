@@ -217,10 +217,11 @@ func typography(d Dirs) []check.Diagnostic {
 			}
 		}
 	}
-	prose := func(file, lang, text string, names ...string) {
+	names := map[string][]string{} // study -> its names, read once
+	prose := func(file, lang, text string, ofStudy func() []string) {
 		out = append(out, check.Typography(file, text)...)
 		out = append(out, glossary.Check(file, lang, text)...)
-		out = append(out, glossary.LatinWordsOf(file, lang, text, names)...)
+		out = append(out, glossary.LatinWordsOf(file, lang, text, ofStudy)...)
 		if lang == "ja" {
 			out = append(out, check.Register(file, text)...)
 		}
@@ -229,7 +230,7 @@ func typography(d Dirs) []check.Diagnostic {
 		if d.Locales != "" {
 			name := lang + ".yaml"
 			if data, err := projectFS(d.Locales).ReadFile(name); err == nil {
-				prose(path.Join(filepath.ToSlash(d.Locales), name), lang, string(data))
+				prose(path.Join(filepath.ToSlash(d.Locales), name), lang, string(data), nil)
 			}
 		}
 		if d.Content == "" {
@@ -243,7 +244,13 @@ func typography(d Dirs) []check.Diagnostic {
 			}
 			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") {
 				if data, err := cfs.ReadFile(path.Join(lang, e.Name())); err == nil {
-					prose(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data), studyNames(d, strings.TrimSuffix(e.Name(), ".md"))...)
+					id := strings.TrimSuffix(e.Name(), ".md")
+					prose(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data), func() []string {
+						if _, ok := names[id]; !ok {
+							names[id] = studyNames(d, id)
+						}
+						return names[id]
+					})
 				}
 			}
 		}
