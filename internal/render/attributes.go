@@ -18,15 +18,34 @@ var safeID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 type onlyIDAttributes struct{}
 
 func (onlyIDAttributes) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering || n.Attributes() == nil {
-			return ast.WalkContinue, nil
+	walkBlocks(doc, func(n ast.Node) {
+		attrs := n.Attributes()
+		if attrs == nil {
+			return
+		}
+		if len(attrs) == 1 && string(attrs[0].Name) == "id" {
+			if b, ok := attrs[0].Value.([]byte); ok && safeID.Match(b) {
+				return // the common case, an anchor: kept as it is
+			}
 		}
 		id, ok := n.AttributeString("id")
 		n.RemoveAttributes()
 		if b, isBytes := id.([]byte); ok && isBytes && safeID.Match(b) {
 			n.SetAttributeString("id", b)
 		}
-		return ast.WalkContinue, nil
 	})
+}
+
+// walkBlocks calls visit on every block node of doc, in document order,
+// and on no inline node: goldmark's parser gives attributes to headings
+// only, and tables are blocks, so the transforms that look for either
+// need not visit each word of the page.
+func walkBlocks(doc ast.Node, visit func(ast.Node)) {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if n.Type() != ast.TypeBlock {
+			continue
+		}
+		visit(n)
+		walkBlocks(n, visit)
+	}
 }

@@ -18,15 +18,12 @@ type stackTables struct{}
 
 func (stackTables) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	source := reader.Source()
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		table, ok := n.(*east.Table)
-		if !entering || !ok {
-			return ast.WalkContinue, nil
+	walkBlocks(doc, func(n ast.Node) {
+		if table, ok := n.(*east.Table); ok {
+			if _, compare := table.AttributeString("data-compare"); !compare {
+				labelCells(table, source)
+			}
 		}
-		if _, compare := table.AttributeString("data-compare"); !compare {
-			labelCells(table, source)
-		}
-		return ast.WalkSkipChildren, nil
 	})
 }
 
