@@ -90,9 +90,10 @@ func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study,
 	return files.Add(stem+".evidence.json", append(out, '\n'))
 }
 
-// studyInputs hashes the study's logs as they were read and reads again,
-// through the same guarded file system as a build, its metadata and
-// prose; sources are the locales and templates the renderer read.
+// studyInputs hashes the study's logs as they were read and cites the
+// sums its metadata and prose had when read; a file read without one is
+// read again, through the same guarded file system as a build. sources
+// are the locales and templates the renderer read.
 func studyInputs(d Dirs, s *study.Study, content map[string]*study.Content, sources []render.Source) (logs, inputs []FileHash, err error) {
 	for _, r := range s.Runs {
 		for _, lg := range r.Logs {
@@ -104,21 +105,30 @@ func studyInputs(d Dirs, s *study.Study, content map[string]*study.Content, sour
 			}
 		}
 	}
-	var files []string
-	files = append(files, s.Pos.File)
+	var files []string // not summed when read
+	sum := func(file string) {
+		if h, ok := s.Sums[file]; ok {
+			inputs = append(inputs, FileHash{d.RepoPath(file), h})
+		} else {
+			files = append(files, file)
+		}
+	}
+	sum(s.Pos.File)
 	for _, r := range s.Runs {
-		files = append(files, r.Pos.File)
+		sum(r.Pos.File)
 		if r.Accuracy != nil {
-			files = append(files, path.Join(path.Dir(r.Pos.File), study.AccuracyFile))
+			sum(path.Join(path.Dir(r.Pos.File), study.AccuracyFile))
 		}
 		for _, h := range r.History {
 			if h.Command != "" {
-				files = append(files, h.Pos.File)
+				sum(h.Pos.File)
 			}
 		}
 	}
 	for _, c := range content {
-		if c != nil {
+		if c != nil && c.SHA256 != "" {
+			inputs = append(inputs, FileHash{d.RepoPath(c.Pos.File), c.SHA256})
+		} else if c != nil {
 			files = append(files, c.Pos.File)
 		}
 	}

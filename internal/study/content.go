@@ -2,6 +2,8 @@ package study
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +29,7 @@ type Content struct {
 	Workloads map[string]string
 	Steps     map[string]string
 	Sections  map[string]Section
+	SHA256    string // of the file's bytes, hex, for the study's evidence
 }
 
 // Section is one Markdown section of a content file.
@@ -116,6 +119,8 @@ var refDefinition = regexp.MustCompile(`^ {0,3}\[[^\]]+\]:`)
 func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem) {
 	c := &Content{Lang: lang, Study: studyID, Pos: Pos{file, 1},
 		Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]Section{}}
+	sum := sha256.Sum256(data)
+	c.SHA256 = hex.EncodeToString(sum[:])
 	if len(data) > MaxFileSize {
 		return c, []Problem{tooLarge(file, len(data))}
 	}

@@ -1,7 +1,6 @@
 package study
 
 import (
-	"io/fs"
 	"path"
 	"sort"
 
@@ -141,7 +140,7 @@ func (l *loader) historyLogs(s *Study, h *History, dir string, workloads map[str
 // historyMeta reads a version folder's history.yaml, name in the study's
 // file system, shown as file.
 func (l *loader) historyMeta(h *History, name, file string) error {
-	data, err := fs.ReadFile(l.fsys, name)
+	data, err := l.readMeta(name)
 	if r, _ := safefs.Refused(err); r != nil {
 		l.problems = append(l.problems, refusal(err))
 		return nil

@@ -1,6 +1,8 @@
 package study
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -110,14 +112,14 @@ func LoadMeta(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
 }
 
 func load(l *loader, id string) (*Study, []Problem, error) {
-	fsys, dir := l.fsys, l.dir
+	dir := l.dir
 	s := &Study{ID: id, Dir: dir, Pos: Pos{File: path.Join(dir, StudyFile), Line: 1}}
 	if !idPattern.MatchString(id) {
 		l.problem(s.Pos, "study folder name %q is not a valid id: use lower-case letters, digits, '.', '_' and '-'", id)
 	} else if msg := idProblem("study", id); msg != "" {
 		l.problem(s.Pos, "%s", msg)
 	}
-	data, err := fs.ReadFile(fsys, StudyFile)
+	data, err := l.readMeta(StudyFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		l.problem(Pos{File: dir, Line: 0}, "a study folder needs a %s file (see docs/results-format.md)", StudyFile)
 		return nil, l.problems, nil
@@ -139,6 +141,7 @@ func load(l *loader, id string) (*Study, []Problem, error) {
 	if err := l.runs(s); err != nil {
 		return nil, nil, err
 	}
+	s.Sums = l.sums
 	if l.studyRead {
 		l.crossRefs(s)
 		l.historyRefs(s)
@@ -154,6 +157,21 @@ type loader struct {
 	studyRead bool            // study.yaml was valid YAML
 	folders   map[string]bool // run folders, loaded or not
 	noLogs    bool            // LoadMeta: logs are passed over
+	sums      map[string]string
+}
+
+// readMeta reads a metadata file of the study folder (name is relative to
+// it) and keeps its SHA-256 for Study.Sums.
+func (l *loader) readMeta(name string) ([]byte, error) {
+	data, err := fs.ReadFile(l.fsys, name)
+	if err == nil {
+		if l.sums == nil {
+			l.sums = map[string]string{}
+		}
+		sum := sha256.Sum256(data)
+		l.sums[path.Join(l.dir, name)] = hex.EncodeToString(sum[:])
+	}
+	return data, err
 }
 
 // refusal is the problem of a path package safefs would not read: a

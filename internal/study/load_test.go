@@ -1,8 +1,12 @@
 package study_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -693,5 +697,28 @@ func TestBlockExcerpt(t *testing.T) {
 		if ex.Text != c.text || ex.MoreLines != c.more || ex.MoreBytes != c.moreByte {
 			t.Errorf("%s: excerpt %q, %d more lines, %d more bytes; want %q, %d, %d", c.name, ex.Text, ex.MoreLines, ex.MoreBytes, c.text, c.more, c.moreByte)
 		}
+	}
+}
+
+// TestLoadSums: Load keeps the SHA-256 of each metadata file it read,
+// under the name its positions give, and of no log.
+func TestLoadSums(t *testing.T) {
+	files := validFiles()
+	s, _, err := study.Load(mapFS(files), "results/x", "x")
+	if err != nil || s == nil {
+		t.Fatal(s, err)
+	}
+	want := map[string]string{}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".yaml") {
+			sum := sha256.Sum256([]byte(data))
+			want[path.Join("results/x", name)] = hex.EncodeToString(sum[:])
+		}
+	}
+	if !maps.Equal(s.Sums, want) {
+		t.Errorf("sums %v, want %v", s.Sums, want)
+	}
+	if _, ok := s.Sums[s.Runs[0].Pos.File]; !ok {
+		t.Errorf("no sum under the run's position %s", s.Runs[0].Pos.File)
 	}
 }

@@ -65,6 +65,10 @@ type Study struct {
 	Claims      []Claim
 	Acks        []Ack
 	Runs        []*Run // sorted by ID
+	// Sums are the SHA-256 (hex) of the metadata files the loader read,
+	// by file as Pos names it: a study's evidence cites them without
+	// reading them again. Logs keep their bytes (Log.Raw) instead.
+	Sums map[string]string
 }
 
 // SLO is a latency budget: limits in ms on a statistic (Stat) of each

@@ -126,7 +126,7 @@ func (l *loader) run(s *Study, id string, workloads map[string]int) error {
 		s.Runs = append(s.Runs, r) // LoadMeta wants a run's engine for its history only
 		return nil
 	}
-	data, err := fs.ReadFile(l.fsys, path.Join(dir, RunFile))
+	data, err := l.readMeta(path.Join(dir, RunFile))
 	if r, _ := safefs.Refused(err); r != nil {
 		l.problems = append(l.problems, refusal(err))
 		return nil
@@ -191,7 +191,7 @@ func (l *loader) readAccuracy(r *Run, e fs.DirEntry, name, file string) error {
 		l.problem(Pos{file, 0}, "%s is %d bytes; the limit is %d: keep the results file lm_eval writes, without samples", AccuracyFile, info.Size(), MaxFileSize)
 		return nil
 	}
-	raw, err := fs.ReadFile(l.fsys, name)
+	raw, err := l.readMeta(name)
 	if err != nil {
 		return err
 	}
