@@ -14,7 +14,9 @@ import (
 // Markdown ("x.md") points to that report's HTML page instead.
 type rebaseLinks struct{}
 
-func (rebaseLinks) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+// The same walk puts the statistics of each change in a span (stat.go).
+func (rebaseLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	source := reader.Source()
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -22,6 +24,7 @@ func (rebaseLinks) Transform(doc *ast.Document, _ text.Reader, _ parser.Context)
 		switch l := n.(type) {
 		case *ast.Link:
 			l.Destination = rebase(l.Destination)
+			spanStats(l, source)
 		case *ast.Image:
 			l.Destination = rebase(l.Destination)
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
@@ -82,7 +83,8 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
 					util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
 					util.Prioritized(stackTables{}, 300))), // after compareTable, whose table keeps its layout
-			goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter})),
+			goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter}),
+				renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
 		),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
