@@ -15,6 +15,7 @@ import (
 // Benchmark Report in the downloads, whose structure is the schema's and
 // which reads back through perflab's own reader to the block's figures.
 func TestBenchReports(t *testing.T) {
+	t.Parallel()
 	p, files := buildRepo(t, repoDirs)
 	n := 0
 	for _, res := range p.Results {
@@ -77,6 +78,7 @@ func roundTrip(t *testing.T, name string, data []byte, want *benchlog.Block) {
 // TestBenchReportSchemaCheck: the structure check finds what the schema
 // refuses, so that TestBenchReports can fail.
 func TestBenchReportSchemaCheck(t *testing.T) {
+	t.Parallel()
 	bad := `{"version": "0.2.1", "run": {"uid": 7}, "perflab": {},
 "scenario": {"load": {"metadata": {}, "native": {}, "standardized": {"tool": "t", "tool_version": "", "source": "random",
   "input_seq_len": {"distribution": "other", "value": 5}, "concurrency": 2.5}}},
@@ -101,6 +103,7 @@ func TestBenchReportSchemaCheck(t *testing.T) {
 // TestBenchReportExamples: the schema's own example reports pass the
 // structure check, which is therefore not stricter than the schema.
 func TestBenchReportExamples(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../benchlog/testdata/benchreport_v02_example.json")
 	if err != nil {
 		t.Fatal(err)

@@ -57,6 +57,7 @@ func buildRepo(t *testing.T, d Dirs) (*Project, site.Files) {
 // TestRepositoryGolden builds the repository's own results/ in every
 // language and compares every page with testdata/golden.
 func TestRepositoryGolden(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	golden := filepath.Join("testdata", "golden")
 	if *update {
@@ -120,6 +121,7 @@ var htmlTag = regexp.MustCompile(`<[^>]*>`)
 // TestSeedFigures asserts the figures the seeds publish, recomputed from the
 // logs, on the English, Chinese and Japanese pages.
 func TestSeedFigures(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	want := map[string][]string{
 		"qwen3-235b-a22b-a100": {"+59.2 %", "+33.2 %", "+14.2 %", "+13.4 %", "+24.1 %", "+22.2 %", "3019.19 x 2",
@@ -166,6 +168,7 @@ func TestSeedFigures(t *testing.T) {
 // TestRepositoryCheck: the seeds' two known problems are found and
 // acknowledged, and nothing else is an error.
 func TestRepositoryCheck(t *testing.T) {
+	t.Parallel()
 	p, err := loadHeld(repoDirs)
 	if err != nil {
 		t.Fatal(err)
@@ -206,6 +209,7 @@ func copyTree(t *testing.T) Dirs {
 // TestRemovingAcknowledgementFails: without its acknowledgement a seed
 // problem fails the check, on the claim's own line.
 func TestRemovingAcknowledgementFails(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	file := filepath.Join(d.Results, "qwen3-32b-a100", "study.yaml")
 	data, err := os.ReadFile(file)
@@ -242,6 +246,7 @@ func TestRemovingAcknowledgementFails(t *testing.T) {
 
 // TestDeterministic: two builds of the same tree give the same bytes.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	// The second build reads the same folders by absolute paths: pages name
 	// files as the repository does, whatever path perflab was given.
 	abs := repoDirs
@@ -266,6 +271,7 @@ func TestDeterministic(t *testing.T) {
 // TestMissingTranslationIsCaught: a label missing in one language, and a
 // prose section missing in one language, are check errors.
 func TestMissingTranslationIsCaught(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	ja := filepath.Join(d.Locales, "ja.yaml")
 	data, _ := os.ReadFile(ja)
@@ -304,6 +310,7 @@ func TestMissingTranslationIsCaught(t *testing.T) {
 // while page.html.tmpl runs; a template that prints the body twice, in an
 // attribute or not at all gets the page it would get with the body passed in.
 func TestPageBodyPlacement(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	_, files := buildRepo(t, d)
 	name := "en/qwen3-32b-a100/index.html"
@@ -329,6 +336,7 @@ func TestPageBodyPlacement(t *testing.T) {
 // TestTemplateErrorNamesGivenFolder: a broken template or locale file is
 // reported by its path in the folders perflab was given.
 func TestTemplateErrorNamesGivenFolder(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	os.Remove(filepath.Join(d.Locales, "ja.yaml"))
 	p, err := loadHeld(d)
@@ -346,6 +354,7 @@ func TestTemplateErrorNamesGivenFolder(t *testing.T) {
 
 // A template whose output runs away stops the build with an error naming it.
 func TestRunawayTemplateNamed(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	file := filepath.Join(d.Templates, "report.md.tmpl")
 	data, err := os.ReadFile(file)
@@ -364,6 +373,7 @@ func TestRunawayTemplateNamed(t *testing.T) {
 // An article (tables, no logs) is checked but never rendered: the site is
 // the same as without it, and its table error is among the diagnostics.
 func TestArticleIsCheckedNotRendered(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	_, without := buildRepo(t, d)
 	dir := filepath.Join(d.Results, "an-article")
@@ -395,6 +405,7 @@ func TestArticleIsCheckedNotRendered(t *testing.T) {
 // make check catches ASCII punctuation between Chinese characters in the
 // prose and in the locale files, on its file and line.
 func TestTypographyIsChecked(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	file := filepath.Join(d.Content, "zh", "qwen3-32b-a100.md")
 	data, err := os.ReadFile(file)
@@ -422,6 +433,7 @@ func TestTypographyIsChecked(t *testing.T) {
 // The Markdown pages read well on GitHub: no {#id} attribute syntax (an
 // anchor before the heading instead) and no provenance chains in titles.
 func TestMarkdownForGitHub(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	for _, name := range files.Names() {
 		if !strings.HasSuffix(name, ".md") {
@@ -443,6 +455,7 @@ func TestMarkdownForGitHub(t *testing.T) {
 // A run in no step and no configuration is shown under Other runs in every
 // language, and check warns about it.
 func TestUnplacedRunIsShown(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	src := filepath.Join(d.Results, "qwen3-32b-a100", "runs", "sglang")
 	dst := filepath.Join(d.Results, "qwen3-32b-a100", "runs", "sglang-again")
@@ -468,6 +481,7 @@ func TestUnplacedRunIsShown(t *testing.T) {
 // With the repository's address, each log links to its lines there and
 // every report ends with an invitation to open an issue.
 func TestRepoURLLinks(t *testing.T) {
+	t.Parallel()
 	d := repoDirs
 	d.RepoURL = "https://github.com/org/repo"
 	_, files := buildRepo(t, d)
@@ -486,6 +500,7 @@ func TestRepoURLLinks(t *testing.T) {
 // with a result, best first, whether it keeps the budget, and the best
 // that does.
 func TestLatencyBudget(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	file := filepath.Join(d.Results, "qwen3-235b-a22b-a100", "study.yaml")
 	data, err := os.ReadFile(file)
@@ -530,6 +545,7 @@ func TestLatencyBudget(t *testing.T) {
 // A study's price gives each configuration's cost per token, cheapest
 // first, in every language, from its logged output throughput and GPUs.
 func TestCostPerToken(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	file := filepath.Join(d.Results, "qwen3-32b-a100", "study.yaml")
 	data, err := os.ReadFile(file)
@@ -585,6 +601,7 @@ func TestCostPerToken(t *testing.T) {
 // throughput, each score with its file and line; a file that is not one is
 // a schema error.
 func TestAccuracyBesideThroughput(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	run := filepath.Join(d.Results, "qwen3-235b-a22b-a100", "runs", "vllm-fp8-tp4")
 	scores := "{\n  \"results\": {\n    \"gsm8k\": {\n      \"alias\": \"gsm8k\",\n      \"exact_match,strict-match\": 0.8931,\n      \"exact_match_stderr,strict-match\": 0.0085\n    },\n    \"mmlu\": {\n      \"acc,none\": 0.7478,\n      \"acc_stderr,none\": 0.0035\n    }\n  }\n}\n"

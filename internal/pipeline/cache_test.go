@@ -58,6 +58,7 @@ func sameTree(t *testing.T, what string, got, want map[string][]byte) {
 // The first two leave every entry and download as it was, so the landing
 // pages and data/all.* are not made again; the third changes figures.
 func TestIncrementalBuild(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
 		Locales: repoDirs.Locales, Templates: repoDirs.Templates, BaseURL: "https://example.org/perflab/"}
@@ -148,6 +149,7 @@ func appendTo(name, text string) error {
 // the site (a cached build removes the files a study no longer writes) is
 // ignored: the build is then a full one.
 func TestCacheVerified(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good := &cacheState{Global: "g", Studies: []cachedStudy{{ID: "s", Files: []string{"en/s/index.html"}}}}
 	if err := writeCache(dir, good); err != nil {
@@ -180,6 +182,7 @@ func TestCacheVerified(t *testing.T) {
 // A Builder keeps the cache in memory: the second build renders only what
 // changed, and a failed build makes the next one full.
 func TestBuilderInMemory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
 		Locales: repoDirs.Locales, Templates: repoDirs.Templates}

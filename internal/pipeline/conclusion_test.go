@@ -11,6 +11,7 @@ import (
 // reason in the conclusion, by its row, and the summary marks the options
 // carried forward.
 func TestConclusionSaysWhatItCompares(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	md := string(files["en/qwen3-32b-a100.md"])
 	start := strings.Index(md, "## Conclusion")

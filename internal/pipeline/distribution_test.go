@@ -21,6 +21,7 @@ var distDirs = Dirs{Results: "testdata/distribution/results", Content: "testdata
 // has the distribution chart next to the latency chart, and a JSON block is
 // shown as its first lines with the count of what is left out.
 func TestDistributionStudy(t *testing.T) {
+	t.Parallel()
 	p, files := buildRepo(t, distDirs)
 	for _, d := range p.Diagnostics() {
 		if d.Severity == check.Error && !d.Acknowledged() {
@@ -88,6 +89,7 @@ func TestDistributionStudy(t *testing.T) {
 // TestDistributionDeterministic: two builds of the JSON study give the same
 // bytes.
 func TestDistributionDeterministic(t *testing.T) {
+	t.Parallel()
 	_, a := buildRepo(t, distDirs)
 	_, b := buildRepo(t, distDirs)
 	if len(a) != len(b) {

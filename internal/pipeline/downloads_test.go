@@ -108,6 +108,7 @@ func lineOf(t *testing.T, file string, n int) string {
 }
 
 func TestDownloadsCSV(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	all := files["data/all.csv"]
 	header, _, _ := strings.Cut(string(all), "\n")
@@ -193,6 +194,7 @@ func TestDownloadsCSV(t *testing.T) {
 }
 
 func TestDownloadsJSON(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	var csvRows []downloads.Record
 	if err := gocsv.UnmarshalBytes(files["data/all.csv"], &csvRows); err != nil {
@@ -239,6 +241,7 @@ func TestDownloadsJSON(t *testing.T) {
 
 // TestDownloadsSorted: rows in study, run, workload order; two builds equal.
 func TestDownloadsSorted(t *testing.T) {
+	t.Parallel()
 	p, files := buildRepo(t, repoDirs)
 	rows := parseCSV(t, files["data/all.csv"])
 	order := map[string]int{}
@@ -266,6 +269,7 @@ func TestDownloadsSorted(t *testing.T) {
 }
 
 func TestMarshalCSVEmpty(t *testing.T) {
+	t.Parallel()
 	data, err := downloads.MarshalCSV(nil)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // name, a serving command, an acknowledgement and the prose must reach
 // every page as text, never as elements or attributes.
 func TestContributorTextIsEscaped(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	edit := func(file, old, new string) {
 		t.Helper()

@@ -15,6 +15,7 @@ import (
 // TestEvidence: every hash in a study's evidence.json is that of the file
 // it names, on disk or among the downloads, and every raw log is listed.
 func TestEvidence(t *testing.T) {
+	t.Parallel()
 	p, files := buildRepo(t, repoDirs)
 	for _, res := range p.Results {
 		s := res.Study

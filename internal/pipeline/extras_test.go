@@ -27,6 +27,7 @@ type sitemapIndex struct {
 }
 
 func TestExtrasWithBaseURL(t *testing.T) {
+	t.Parallel()
 	d := repoDirs
 	d.BaseURL = "https://perflab.github.io/perflab" // no final slash: one is added
 	const base = "https://perflab.github.io/perflab/"
@@ -93,6 +94,7 @@ func TestExtrasWithBaseURL(t *testing.T) {
 }
 
 func TestExtrasWithoutBaseURL(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	for _, name := range []string{"sitemap.xml", "en/sitemap.xml"} {
 		if _, ok := files[name]; ok {
@@ -116,6 +118,7 @@ func TestExtrasWithoutBaseURL(t *testing.T) {
 }
 
 func TestBadBaseURL(t *testing.T) {
+	t.Parallel()
 	for _, u := range []string{"ORG.github.io/REPO", "ftp://x/", "https:///x", "https://x/?a=1"} {
 		d := repoDirs
 		d.BaseURL = u
@@ -126,6 +129,7 @@ func TestBadBaseURL(t *testing.T) {
 }
 
 func TestExtrasDeterministic(t *testing.T) {
+	t.Parallel()
 	d := repoDirs
 	d.BaseURL = "https://example.org/sub/"
 	_, a := buildRepo(t, d)

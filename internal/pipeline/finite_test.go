@@ -13,6 +13,7 @@ import (
 // print "+Inf %": check says so, naming the two values and their logs, and
 // the build refuses instead of printing it.
 func TestNonFiniteFigureRefused(t *testing.T) {
+	t.Parallel()
 	d, _ := oneStudyTree(t, seedStudy)
 	file := filepath.Join(d.Results, seedStudy, "runs", "vllm-max-model-len", "sharegpt.log")
 	data, err := os.ReadFile(file)

@@ -30,6 +30,7 @@ func setEngineVersion(t *testing.T, dir, from, to string) {
 // the freshness badge of every other study using that engine, so a cached
 // build renders them again and writes the bytes of a full build.
 func TestFreshnessIncremental(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
 		Locales: repoDirs.Locales, Templates: repoDirs.Templates}

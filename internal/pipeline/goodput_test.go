@@ -13,6 +13,7 @@ import (
 // A study of saved JSON results with a latency budget: its report gives
 // each run's goodput at that budget, counted from the per-request arrays.
 func TestBudgetGoodputBuilt(t *testing.T) {
+	t.Parallel()
 	dst := t.TempDir()
 	if out, err := exec.Command("cp", "-r", "testdata/distribution/results", "testdata/distribution/content", dst).CombinedOutput(); err != nil {
 		t.Fatalf("cp: %v %s", err, out)

@@ -15,6 +15,7 @@ import (
 // one): the built pages have the history section, its chart and only
 // links that land, and the drop from v0.10.1 is a regression warning.
 func TestHistoryBuilt(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	runs := filepath.Join(d.Results, "qwen3-32b-a100", "runs")
 	for version, from := range map[string]string{"v0.9.2": "vllm-fp8", "v0.10.1": "vllm-awq"} {

@@ -113,6 +113,7 @@ func edit(t *testing.T, file, old, new string) {
 // None may hold markup that came from a value, a control character or a
 // bidirectional control.
 func TestHostileFieldsStayText(t *testing.T) {
+	t.Parallel()
 	for name, v := range hostileValues {
 		t.Run(name, func(t *testing.T) {
 			d := copyTree(t)
@@ -257,6 +258,7 @@ func assertSVG(t *testing.T, file string, data []byte) {
 // writes raw HTML with an id, gets none of them: every id of the page is
 // perflab's, once.
 func TestProseCannotClaimAnchors(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	_, clean := buildRepo(t, repoDirs)
 	logID := regexp.MustCompile(`id="(L[0-9a-f]{8})-10"`).FindSubmatch(clean["en/qwen3-32b-a100/index.html"])

@@ -13,6 +13,7 @@ import (
 // (a loop, a printf of a huge width, its own delimiters) is refused by
 // check on its locale file and key, before any page runs it.
 func TestRunawayLocaleMessageNamed(t *testing.T) {
+	t.Parallel()
 	for _, msg := range []string{
 		`"{{range 100000}}{{range 100000}}xxxxxxxx{{end}}{{end}}"`,
 		`"{{printf \"%0999999999d\" 1}}"`,

@@ -17,6 +17,7 @@ var (
 // --repo-url a figure links to its log line in the repository instead, in
 // the log its title names.
 func TestMarkdownLinksResolve(t *testing.T) {
+	t.Parallel()
 	for _, repoURL := range []string{"", "https://github.com/o/r"} {
 		d := repoDirs
 		d.RepoURL = repoURL

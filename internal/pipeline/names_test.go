@@ -115,6 +115,7 @@ func schemaErrors(p *Project) []string {
 // studies' own, in a language folder or in data/, must be refused as a
 // study id, and every reserved id must be such a name.
 func TestReservedStudyIDsMatchLayout(t *testing.T) {
+	t.Parallel()
 	d, _ := oneStudyTree(t, seedStudy)
 	d.BaseURL = "https://example.org/"
 	_, files := buildRepo(t, d)
@@ -149,6 +150,7 @@ func TestReservedStudyIDsMatchLayout(t *testing.T) {
 // would collide with another file of the site, fails perflab check on the
 // file and line that gives it.
 func TestHostileNamesFailCheck(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("a", 250)
 	cases := []struct {
 		name            string
@@ -220,6 +222,7 @@ func hostileID(r *rand.Rand) string {
 // workload ids, whatever perflab check accepts, perflab build builds
 // (with --base-url, on a real file system).
 func TestWhatCheckAcceptsBuilds(t *testing.T) {
+	t.Parallel()
 	type draw struct{ kind, id string }
 	var draws []draw
 	// The names the layout uses, and ids either side of the length limit

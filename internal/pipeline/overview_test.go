@@ -49,6 +49,7 @@ func textOf(s string) string { return html.UnescapeString(htmlTag.ReplaceAllStri
 // and listing every model, GPU and engine, and each study's gain linked to
 // its report's conclusion with its formula.
 func TestOverview(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	labels := map[string][]string{"en": {"Model", "GPU", "Engine"}, "zh": {"模型", "GPU", "推理引擎"}, "ja": {"モデル", "GPU", "推論エンジン"}}
 	for _, page := range []struct{ file, lang, dir string }{
@@ -134,6 +135,7 @@ func TestOverview(t *testing.T) {
 // all-runs table links to a log line of the same page that prints it, and
 // carries the number its script compares.
 func TestAllRunsLinksToLogLines(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	for _, name := range []string{"en/qwen3-32b-a100/index.html", "zh/qwen3-235b-a22b-a100/index.html", "ja/qwen3-32b-a100/index.html"} {
 		page := string(files[name])

@@ -35,6 +35,7 @@ func boundedTree(t testing.TB, n int) Dirs {
 // engine versions of a load that holds every study: with copies across
 // studies and shared prices.
 func TestCheckLetsStudiesGo(t *testing.T) {
+	t.Parallel()
 	d := boundedTree(t, 6)
 	held, err := loadHeld(d)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 // cost section that names the file and line of its price, and a cached
 // build after the price changes gives the full build's bytes.
 func TestSharedPricesBuilt(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	prices := filepath.Join(d.Results, "prices.yaml")
 	write := func(price string) {
@@ -53,6 +54,7 @@ func TestSharedPricesBuilt(t *testing.T) {
 // A prices file without the A100 warns on each A100 study, at its price's
 // line; the example study has a price of its own.
 func TestSharedPricesMissingGPU(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	data := "prices:\n  - gpu: NVIDIA H100 SXM 80GB\n    gpu_hour: 2.50\n    currency: USD\n"
 	if err := os.WriteFile(filepath.Join(d.Results, "prices.yaml"), []byte(data), 0o644); err != nil {

@@ -22,6 +22,7 @@ var repeatsDirs = Dirs{Results: "testdata/repeats/results", Content: "testdata/r
 // count, in its language; the win and the noise are told apart; every
 // repeat's line is named and shown; the downloads carry the interval.
 func TestRepeatsStudy(t *testing.T) {
+	t.Parallel()
 	p, files := buildRepo(t, repeatsDirs)
 	for _, d := range p.Diagnostics() {
 		if d.Severity == check.Error && !d.Acknowledged() || d.Severity == check.Warning {

@@ -32,6 +32,7 @@ func withDeadline(t *testing.T, f func()) {
 // outside the project is a problem on templates/style.css, the build
 // fails naming it, and the file outside appears nowhere.
 func TestLinkedStyleSheetIsNotCopied(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	secret := filepath.Join(t.TempDir(), "passwd")
 	if err := os.WriteFile(secret, []byte(outsideSecret), 0o644); err != nil {
@@ -78,6 +79,7 @@ func TestLinkedStyleSheetIsNotCopied(t *testing.T) {
 // study folder linked to / are problems on their paths; the build does not
 // block and does not walk the link.
 func TestPipesAndLinkedFoldersInResults(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	runs := filepath.Join(d.Results, "qwen3-32b-a100", "runs")
 	entries, err := os.ReadDir(runs)
@@ -133,6 +135,7 @@ func TestPipesAndLinkedFoldersInResults(t *testing.T) {
 // TestLinkedLocalesFolder: locales/ itself linked to a copy elsewhere is a
 // problem on locales, not on a file inside it.
 func TestLinkedLocalesFolder(t *testing.T) {
+	t.Parallel()
 	d := copyTree(t)
 	moved := filepath.Join(t.TempDir(), "locales")
 	if err := os.Rename(d.Locales, moved); err != nil {

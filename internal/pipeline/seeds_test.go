@@ -15,6 +15,7 @@ import (
 // holds one complete vLLM block whose every printed number becomes its
 // canonical metric, on its own line.
 func TestSeedBlocksParse(t *testing.T) {
+	t.Parallel()
 	var logs []string
 	for _, seed := range []string{"qwen3-235b-a22b-a100", "qwen3-32b-a100"} {
 		found, err := filepath.Glob("../../results/" + seed + "/runs/*/*.log")

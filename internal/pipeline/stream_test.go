@@ -14,6 +14,7 @@ import (
 // copy rule run study by study), shared prices, and an article among the
 // studies, checked and never rendered.
 func TestBuildChecksEveryStudy(t *testing.T) {
+	t.Parallel()
 	d := boundedTree(t, 6)
 	dir := filepath.Join(d.Results, "qwen3-235b-a22b-a100-0002a")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -57,6 +58,7 @@ func TestBuildChecksEveryStudy(t *testing.T) {
 // A study that fails to load stops Build with its problem, the same
 // whatever the scheduling: the lowest study in order of id that fails.
 func TestBuildFailsOnTheFirstBrokenStudy(t *testing.T) {
+	t.Parallel()
 	d := boundedTree(t, 6)
 	ids := []string{"qwen3-235b-a22b-a100-0002", "qwen3-32b-a100-0003"}
 	for _, id := range ids {

@@ -22,6 +22,7 @@ var goodputDirs = Dirs{Results: "testdata/goodput/results", Content: "testdata/g
 	Locales: "../../locales", Templates: "../../templates"}
 
 func TestSweepGoodputStudy(t *testing.T) {
+	t.Parallel()
 	p, files := buildRepo(t, goodputDirs)
 	for _, d := range p.Diagnostics() {
 		if d.Severity == check.Error && !d.Acknowledged() {

@@ -27,6 +27,7 @@ var sweepDirs = Dirs{Results: "testdata/sweep/results", Content: "testdata/sweep
 var pageAnchor = regexp.MustCompile(`href="#(L[0-9a-f]{8}-[0-9]+)"`)
 
 func TestSweepStudy(t *testing.T) {
+	t.Parallel()
 	p, files := buildRepo(t, sweepDirs)
 	for _, d := range p.Diagnostics() {
 		if d.Severity == check.Error && !d.Acknowledged() || d.Rule == check.RuleSweepMissing || d.Rule == check.RuleSweepPoint {
@@ -96,6 +97,7 @@ func TestSweepStudy(t *testing.T) {
 }
 
 func TestSweepDeterministic(t *testing.T) {
+	t.Parallel()
 	_, a := buildRepo(t, sweepDirs)
 	_, b := buildRepo(t, sweepDirs)
 	if len(a) != len(b) {

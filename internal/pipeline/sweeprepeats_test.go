@@ -15,6 +15,7 @@ import (
 // that load's repeats, and the mean of the load's headline, not of the
 // whole sweep.
 func TestRecordsOfSweepRepeats(t *testing.T) {
+	t.Parallel()
 	const id = "example-qwen3-8b-l40s"
 	dir := "../../results/" + id
 	s, problems, err := study.Load(safefs.New(dir, "results/"+id), "results/"+id, id)

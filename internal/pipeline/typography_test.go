@@ -14,6 +14,7 @@ import (
 // italic Chinese or Japanese, or (in Japanese) the plain style among
 // です/ます.
 func TestRenderedCJKTypography(t *testing.T) {
+	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
 	pages := 0
 	for _, name := range files.Names() {
