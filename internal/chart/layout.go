@@ -51,6 +51,27 @@ type panel struct {
 	groups  []group
 }
 
+// axis is p's value axis from x0 to x1: its ticks, from zero past the
+// highest bar or interval (slots have no value), and the x of a value.
+func (p *panel) axis(buf []float64, x0, x1 float64) ([]float64, func(float64) int) {
+	top := 0.0
+	for _, g := range p.groups {
+		for _, b := range g.bars {
+			if !b.kind.slot() {
+				top = max(top, b.value, b.hi)
+			}
+		}
+	}
+	ticks := niceTicks(buf, top)
+	scaleMax := ticks[len(ticks)-1]
+	return ticks, func(v float64) int {
+		if scaleMax <= 0 {
+			return int(x0)
+		}
+		return int(math.Round(x0 + v/scaleMax*(x1-x0)))
+	}
+}
+
 type legendItem struct {
 	kind      barKind
 	projected bool
@@ -178,27 +199,10 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 		labelW = max(90, labelW-(minBarArea-(barMax-barX0)))
 		barX0 = chartPad + labelW + 12
 	}
-	area := barMax - barX0
-
 	y := s.drawLegend(m, c, drawHeader(m, c, s.title, s.subtitle))
 	for _, p := range s.panels {
-		top := 0.0
-		for _, g := range p.groups {
-			for _, b := range g.bars {
-				if !b.kind.slot() {
-					top = max(top, b.value, b.hi)
-				}
-			}
-		}
 		var tickBuf [8]float64 // room for the five or six ticks
-		ticks := niceTicks(tickBuf[:0], top)
-		scaleMax := ticks[len(ticks)-1]
-		xOf := func(v float64) int {
-			if scaleMax <= 0 {
-				return int(barX0)
-			}
-			return int(math.Round(barX0 + v/scaleMax*area))
-		}
+		ticks, xOf := p.axis(tickBuf[:0], barX0, barMax)
 		if p.heading != "" {
 			y += 12 + labelSize
 			c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)

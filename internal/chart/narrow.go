@@ -26,23 +26,8 @@ func (s *chartSpec) drawNarrow(m *textMetrics, c *canvas) int {
 	labelW := w - 2*chartPad - math.Ceil(noteW) - 8
 	y := s.drawLegend(m, c, drawHeader(m, c, s.title, s.subtitle))
 	for _, p := range s.panels {
-		top := 0.0
-		for _, g := range p.groups {
-			for _, b := range g.bars {
-				if !b.kind.slot() {
-					top = max(top, b.value, b.hi)
-				}
-			}
-		}
-		var tickBuf [8]float64
-		ticks := niceTicks(tickBuf[:0], top)
-		scaleMax := ticks[len(ticks)-1]
-		xOf := func(v float64) int {
-			if scaleMax <= 0 {
-				return int(barX0)
-			}
-			return int(math.Round(barX0 + v/scaleMax*(barMax-barX0)))
-		}
+		var tickBuf [8]float64 // room for the five or six ticks
+		ticks, xOf := p.axis(tickBuf[:0], barX0, barMax)
 		if p.heading != "" {
 			y += 12 + labelSize
 			c.text(p.heading, chartPad, int(y), labelSize, colText, "start", true)
