@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"regexp"
 
 	"github.com/yuin/goldmark/ast"
@@ -32,6 +33,10 @@ func (n *statSpan) Dump(source []byte, level int) { ast.DumpHelper(n, source, le
 func spanStats(link *ast.Link, source []byte) {
 	if len(link.Destination) == 0 || link.Destination[0] != '#' {
 		return
+	}
+	first, ok := link.FirstChild().(*ast.Text)
+	if !ok || !startsWithMark(first.Segment.Value(source)) {
+		return // most links are values, "3019.19"
 	}
 	var textValue []byte
 	for c := link.FirstChild(); c != nil; c = c.NextSibling() {
@@ -70,6 +75,10 @@ func spanStats(link *ast.Link, source []byte) {
 		c = next
 	}
 	link.AppendChild(link, span)
+}
+
+func startsWithMark(b []byte) bool {
+	return bytes.HasPrefix(b, []byte("▲")) || bytes.HasPrefix(b, []byte("▼")) || bytes.HasPrefix(b, []byte("≈"))
 }
 
 // statRenderer writes a statSpan as <span class="stat">.
