@@ -39,8 +39,7 @@ type FileHash struct {
 }
 
 func hashOf(p string, data []byte) FileHash {
-	sum := sha256.Sum256(data)
-	return FileHash{Path: p, SHA256: hex.EncodeToString(sum[:])}
+	return FileHash{Path: p, SHA256: study.FileSum(data)}
 }
 
 // hashedFiles adds files to out and keeps their hashes, in the order

@@ -2,8 +2,6 @@ package study
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -119,8 +117,7 @@ var refDefinition = regexp.MustCompile(`^ {0,3}\[[^\]]+\]:`)
 func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem) {
 	c := &Content{Lang: lang, Study: studyID, Pos: Pos{file, 1},
 		Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]Section{}}
-	sum := sha256.Sum256(data)
-	c.SHA256 = hex.EncodeToString(sum[:])
+	c.SHA256 = FileSum(data)
 	if len(data) > MaxFileSize {
 		return c, []Problem{tooLarge(file, len(data))}
 	}

@@ -160,6 +160,13 @@ type loader struct {
 	sums      map[string]string
 }
 
+// FileSum is the SHA-256 of a file's bytes in hex, as a study's evidence
+// cites the files it was built from.
+func FileSum(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
 // readMeta reads a metadata file of the study folder (name is relative to
 // it) and keeps its SHA-256 for Study.Sums.
 func (l *loader) readMeta(name string) ([]byte, error) {
@@ -168,8 +175,7 @@ func (l *loader) readMeta(name string) ([]byte, error) {
 		if l.sums == nil {
 			l.sums = map[string]string{}
 		}
-		sum := sha256.Sum256(data)
-		l.sums[path.Join(l.dir, name)] = hex.EncodeToString(sum[:])
+		l.sums[path.Join(l.dir, name)] = FileSum(data)
 	}
 	return data, err
 }
