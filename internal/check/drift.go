@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/workers"
 )
 
 // RuleDrift: a translation must state the same figures, settings and names
@@ -148,31 +150,37 @@ func glued(s string, i int) bool {
 // its line; one the English states and the translation drops is an error
 // on the translation's section.
 func Drift(content map[string]map[string]*study.Content, root string) []Diagnostic {
-	var out []Diagnostic
 	ids := make([]string, 0, len(content["en"]))
 	for id := range content["en"] {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	for _, id := range ids {
-		en := content["en"][id]
-		enFacts := map[string][]fact{}
-		for _, lang := range study.Languages {
-			tr := content[lang][id]
-			if lang == "en" || tr == nil {
-				continue
+	// Each study on its own: a build waits for this before rendering.
+	byStudy := make([][]Diagnostic, len(ids))
+	workers.Each(len(ids), func(i int) { byStudy[i] = driftStudy(content, root, ids[i]) })
+	return slices.Concat(byStudy...)
+}
+
+// driftStudy is Drift for one study.
+func driftStudy(content map[string]map[string]*study.Content, root, id string) []Diagnostic {
+	var out []Diagnostic
+	en := content["en"][id]
+	enFacts := map[string][]fact{}
+	for _, lang := range study.Languages {
+		tr := content[lang][id]
+		if lang == "en" || tr == nil {
+			continue
+		}
+		file := path.Join(root, lang, id+".md")
+		for _, name := range sortedSections(en) {
+			sec, ok := tr.Sections[name]
+			if !ok {
+				continue // the translation rule reports a missing section
 			}
-			file := path.Join(root, lang, id+".md")
-			for _, name := range sortedSections(en) {
-				sec, ok := tr.Sections[name]
-				if !ok {
-					continue // the translation rule reports a missing section
-				}
-				if enFacts[name] == nil {
-					enFacts[name] = facts(en.Sections[name])
-				}
-				out = append(out, driftSection(id, file, lang, name, enFacts[name], facts(sec), sec)...)
+			if enFacts[name] == nil {
+				enFacts[name] = facts(en.Sections[name])
 			}
+			out = append(out, driftSection(id, file, lang, name, enFacts[name], facts(sec), sec)...)
 		}
 	}
 	return out
