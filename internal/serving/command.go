@@ -3,9 +3,12 @@ package serving
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Flag is one option of a command under its canonical name; Printed is
@@ -23,6 +26,29 @@ type Command struct {
 // the engine the command starts; -tp 4, --tp-size=4 and
 // --tensor-parallel-size 4 are one flag.
 func Parse(command string) Command {
+	if c, ok := parsed.Load(command); ok {
+		return c.(Command)
+	}
+	c := parse(command)
+	c.Flags = slices.Clip(c.Flags) // a caller's append copies
+	if parsedCount.Add(1) > maxParsed {
+		parsed.Clear() // a long serve session: bounded, not exact
+		parsedCount.Store(0)
+	}
+	parsed.Store(command, c)
+	return c
+}
+
+// parsed remembers the commands Parse read: a report asks for each run's
+// command in every language and download, a dozen times a run.
+var (
+	parsed      sync.Map // string -> Command
+	parsedCount atomic.Int64
+)
+
+const maxParsed = 1 << 14
+
+func parse(command string) Command {
 	words := Words(command)
 	c := Command{Engine: Started(command)}
 	table := c.Engine
