@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"runtime/trace"
 )
 
 func main() {
@@ -29,8 +30,18 @@ func main() {
 			}
 		}
 	}
+	// PERFLAB_TRACE=FILE writes an execution trace (go tool trace FILE):
+	// where the cores wait.
+	if name := os.Getenv("PERFLAB_TRACE"); name != "" {
+		if f, err := os.Create(name); err == nil {
+			if trace.Start(f) == nil {
+				defer trace.Stop()
+			}
+		}
+	}
 	err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
 	pprof.StopCPUProfile() // os.Exit skips deferred calls
+	trace.Stop()
 	// PERFLAB_MEMPROFILE=FILE writes what the command allocated, by place
 	// (go tool pprof -sample_index=alloc_space FILE).
 	if name := os.Getenv("PERFLAB_MEMPROFILE"); name != "" {
