@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/perflab/perflab/internal/cjk"
+	"github.com/perflab/perflab/internal/study"
 )
 
 // RuleTypography: Chinese and Japanese prose uses full-width punctuation
@@ -463,10 +464,16 @@ func (g *Glossary) LatinWordsOf(file, lang, text string, names func() []string) 
 			}
 			seen[w] = true
 			out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
-				Message: fmt.Sprintf("the Latin-script word %q in %s prose: write the %s word for it (and add it to the glossary's terms), or, if it is a name, unit or command, add it to latin in locales/glossary.yaml", w, langName[lang], langName[lang])})
+				Message: fmt.Sprintf("the Latin-script word %q in %s prose: write the %s word for it (and add it to the glossary's terms), or, if it is a name, unit or command, add it to latin in locales/glossary.yaml", w, englishName(lang), englishName(lang))})
 		}
 	})
 	return out
 }
 
-var langName = map[string]string{"zh": "Chinese", "ja": "Japanese"}
+// englishName is a language's name in a message.
+func englishName(code string) string {
+	if l, ok := study.LanguageOf(code); ok {
+		return l.English
+	}
+	return code
+}

@@ -226,7 +226,11 @@ func typography(d Dirs) []check.Diagnostic {
 			out = append(out, check.Register(file, text)...)
 		}
 	}
-	for _, lang := range []string{"zh", "ja"} {
+	for _, l := range study.LanguageTable {
+		if !l.Unspaced {
+			continue
+		}
+		lang := l.Code
 		if d.Locales != "" {
 			name := lang + ".yaml"
 			if data, err := projectFS(d.Locales).ReadFile(name); err == nil {
@@ -578,7 +582,7 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	if err != nil {
 		return err
 	}
-	return addExtras(files, d) // after every page: it lists them
+	return addExtras(r, files, d) // after every page: it lists them
 }
 
 // addPage adds a report's HTML page, its Markdown and its charts.

@@ -34,6 +34,7 @@ import (
 
 	"github.com/perflab/perflab/internal/cjk"
 	"github.com/perflab/perflab/internal/plain"
+	"github.com/perflab/perflab/internal/study"
 )
 
 // Renderer holds the parsed templates, the message bundle and the one
@@ -288,6 +289,7 @@ func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 // no page silently falls back to another language.
 type localizer struct {
 	lang     string
+	unspaced bool                     // the language has no spaces between words
 	messages map[string]bool          // the language's message ids
 	plain    map[string]*plainMessage // its messages T fills in itself
 	loc      *i18n.Localizer          // made on first use: most messages are plain
@@ -296,7 +298,8 @@ type localizer struct {
 }
 
 func (r *Renderer) localizer(lang string) *localizer {
-	return &localizer{lang: lang, messages: r.messages[lang], plain: r.plain[lang], r: r}
+	ll, _ := study.LanguageOf(lang)
+	return &localizer{lang: lang, unspaced: ll.Unspaced, messages: r.messages[lang], plain: r.plain[lang], r: r}
 }
 
 // T localizes id with key/value pairs as template data.
@@ -328,12 +331,12 @@ func (l *localizer) T(id string, kv ...any) string {
 	return l.tidy(s)
 }
 
-// tidy drops, in Chinese and Japanese, a space between two Chinese or
+// tidy drops, in a language written without spaces (Chinese, Japanese), a space between two Chinese or
 // Japanese characters. A message keeps a space around a field so that Latin
 // text stays apart ("在 {{.Workload}} 上" for ShareGPT); when the field is a
 // Chinese or Japanese name, the space would split the sentence.
 func (l *localizer) tidy(s string) string {
-	if (l.lang != "zh" && l.lang != "ja") || !strings.Contains(s, " ") {
+	if !l.unspaced || !strings.Contains(s, " ") {
 		return s
 	}
 	return keepFiguresWhole(joinCJK(s))

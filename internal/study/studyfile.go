@@ -282,9 +282,6 @@ func loadHint(key string) string {
 	return "a concurrency is a positive whole number, such as 16"
 }
 
-// Languages are the languages perflab publishes in.
-var Languages = []string{"en", "zh", "ja"}
-
 // sloStat is a statistic an SLO may be stated on.
 var sloStat = regexp.MustCompile(`^(mean|median|p\d+(\.\d+)?)$`)
 
