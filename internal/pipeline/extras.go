@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"html"
 	"net/url"
 	"strings"
 
@@ -21,7 +20,7 @@ import (
 // robots.txt names no sitemap. Pages of a language are the HTML files under
 // <lang>/; the pages at the top of the site (the landing page) are listed in
 // the sitemap of the first language. 404.html is never listed.
-func addExtras(files *outputs, d Dirs) error {
+func addExtras(r *render.Renderer, files *outputs, d Dirs) error {
 	base, err := normalizeBaseURL(d.BaseURL)
 	if err != nil {
 		return err
@@ -29,7 +28,11 @@ func addExtras(files *outputs, d Dirs) error {
 	if err := files.Add(".nojekyll", []byte{}); err != nil {
 		return err
 	}
-	if err := files.Add("404.html", notFoundPage(base)); err != nil {
+	notFound, err := r.NotFound(base + "index.html")
+	if err != nil {
+		return err
+	}
+	if err := files.Add("404.html", notFound); err != nil {
 		return err
 	}
 	robots := "User-agent: *\nAllow: /\n"
@@ -113,40 +116,4 @@ func xmlEscape(s string) string {
 	var b strings.Builder
 	xml.EscapeText(&b, []byte(s))
 	return b.String()
-}
-
-// notFoundPage is served by GitHub Pages for any missing path, at any depth,
-// so it carries its own style and, when the base URL is known, links to the
-// landing page by absolute address; without it the link is relative, which is
-// right for a missing page at the top of the site and from file://.
-func notFoundPage(base string) []byte {
-	home := html.EscapeString(base + "index.html")
-	var b bytes.Buffer
-	b.WriteString(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Page not found · perflab</title>
-<style>
-:root { color-scheme: light dark; }
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }
-h1 { font-size: 1.5rem; }
-p { margin: .5rem 0; }
-</style>
-</head>
-<body>
-<main>
-<h1>perflab</h1>
-`)
-	for _, m := range []struct{ lang, text, link string }{
-		{"en", "This page does not exist (any more).", "All reports"},
-		{"zh", "此页面不存在（或已被移除）。", "全部报告"},
-		{"ja", "このページは存在しません（削除された可能性があります）。", "すべてのレポート"},
-	} {
-		fmt.Fprintf(&b, "<p lang=\"%s\">%s <a href=\"%s\">%s</a></p>\n", m.lang, m.text, home, m.link)
-	}
-	b.WriteString("</main>\n</body>\n</html>\n")
-	return b.Bytes()
 }
