@@ -17,7 +17,8 @@ import (
 //	vLLM summary only:  no per-request arrays
 //
 // Goodput: TP1 2 req/s per GPU (at 2 req/s, 100 %), TP2 4 req/s per GPU
-// (at 8 req/s, 95 %); nothing for the run without arrays.
+// (at 8 req/s, 95 %); nothing for the run without arrays. Twenty requests
+// a load decide nothing firmly: both are borderline.
 var goodputDirs = Dirs{Results: "testdata/goodput/results", Content: "testdata/goodput/content",
 	Locales: "../../locales", Templates: "../../templates"}
 
@@ -31,8 +32,8 @@ func TestSweepGoodputStudy(t *testing.T) {
 	}
 	const id = "example-8b-goodput"
 	want := map[string][]string{
-		"en": {"- vLLM TP1: up to 2.0 req/s, 2 req/s per GPU; at that load 20 of 20 requests (100.0 %)",
-			"- vLLM TP2: up to 8.0 req/s, 4 req/s per GPU; at that load 19 of 20 requests (95.0 %)"},
+		"en": {"- vLLM TP1: up to 2.0 req/s, 2 req/s per GPU; at that load 20 of 20 requests (100.0 %, 95 % interval 83.9–100.0 %) kept every limit. Borderline:",
+			"- vLLM TP2: up to 8.0 req/s, 4 req/s per GPU; at that load 19 of 20 requests (95.0 %, 95 % interval 76.4–99.1 %) kept every limit. Borderline:"},
 		"zh": {"- vLLM TP2：最高到 8.0 req/s，即每 GPU 4 req/s；在该负载下，20 个请求中有 19 个"},
 		"ja": {"- vLLM TP2：8.0 req/s まで、GPU あたり 4 req/s です。この負荷では 20 件中 19 件"},
 	}

@@ -23,14 +23,19 @@ func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro string, lines [
 			pt = &c.Points[0]
 		}
 		a := pt.Attainment
+		lo, hi := a.Interval()
 		args := []any{"Run", esc(c.Run.Name), "Load", pt.Load.Expr(), "At", T("sweep.at."+key, "Load", pt.Load.Expr()),
 			"PerGPU", shortNumber(g.PerGPU), "Good", a.Good, "Total", a.Total,
-			"Share", report.FormatNumber(a.Share()*100, 1), "Target", target}
+			"Share", report.FormatNumber(a.Share()*100, 1), "Target", target,
+			"Low", report.FormatNumber(lo*100, 1), "High", report.FormatNumber(hi*100, 1)}
+		line := T("sweep.goodput."+key, args...)
 		if g.Point == nil {
-			lines = append(lines, T("sweep.goodput_none", args...))
-			continue
+			line = T("sweep.goodput_none", args...)
 		}
-		lines = append(lines, T("sweep.goodput."+key, args...))
+		if g.Borderline {
+			line += " " + T("sweep.goodput_borderline", "Target", target)
+		}
+		lines = append(lines, line)
 	}
 	if len(lines) == 0 {
 		return "", nil

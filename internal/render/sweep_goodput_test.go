@@ -9,7 +9,8 @@ import (
 )
 
 // One sentence per configuration with a goodput: its load, per GPU and the
-// requests counted; when no load reaches the target, the lowest load's
+// requests counted with their interval, and a warning when the load is
+// borderline; when no load reaches the target, the lowest load's
 // attainment; nothing for a configuration without per-request arrays.
 func TestSweepGoodputLines(t *testing.T) {
 	r, err := chartRenderer()
@@ -24,13 +25,14 @@ func TestSweepGoodputLines(t *testing.T) {
 	sr := &report.SweepResult{Workload: study.Workload{ID: "chat", Sweep: &study.Sweep{Key: study.SweepRate}},
 		Curves: []report.SweepCurve{{Run: a, Points: []report.SweepPoint{point(a, 2, 20), point(a, 5, 19)}},
 			{Run: b, Points: []report.SweepPoint{point(b, 2, 15)}}, {Run: c}}}
-	sr.Curves[0].Goodput = &report.SweepGoodput{Point: &sr.Curves[0].Points[1], PerGPU: 2.5}
+	sr.Curves[0].Goodput = &report.SweepGoodput{Point: &sr.Curves[0].Points[1], PerGPU: 2.5, Borderline: true}
 	sr.Curves[1].Goodput = &report.SweepGoodput{}
 	p := &reportPage{loc: r.localizer("en"), rep: &report.Report{Study: &study.Study{SLO: slo}}}
 	intro, lines := p.sweepGoodput(sr)
 	want := []string{
-		"A: up to 5 req/s, 2.5 req/s per GPU; at that load 19 of 20 requests (95.0 %) kept every limit.",
-		"B: no load measured reaches 90 %; even at the lowest, 2 req/s, only 15 of 20 requests (75.0 %) kept every limit.",
+		"A: up to 5 req/s, 2.5 req/s per GPU; at that load 19 of 20 requests (95.0 %, 95 % interval 76.4–99.1 %) kept every limit. " +
+			"Borderline: at this load or a higher one the count could go either way (its 95 % interval reaches 90 %, or its repeats fall on both sides), so a neighbouring load may as well be the goodput.",
+		"B: no load measured reaches 90 %; even at the lowest, 2 req/s, only 15 of 20 requests (75.0 %, 95 % interval 53.1–88.8 %) kept every limit.",
 	}
 	if !strings.Contains(intro, "p99 TTFT ≤ 200 ms") || strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("intro %q\nlines %q\nwant  %q", intro, lines, want)

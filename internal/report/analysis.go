@@ -92,8 +92,13 @@ type AnalysisGoodput struct {
 	GPUs       int      `json:"gpus"`
 	LoadPerGPU *float64 `json:"load_per_gpu"`
 	Attainment *float64 `json:"attainment"` // at Load
-	Good       int      `json:"good_requests"`
-	Total      int      `json:"requests"`
+	// AttainmentInterval is its 95 % Wilson interval, [low, high].
+	AttainmentInterval []float64 `json:"attainment_interval,omitempty"`
+	Good               int       `json:"good_requests"`
+	Total              int       `json:"requests"`
+	// Borderline: at Load or a higher load, the count could go either
+	// way (SweepGoodput.Borderline).
+	Borderline bool `json:"borderline"`
 }
 
 // AnalysisPoint is a configuration at one load.
@@ -285,6 +290,9 @@ func analysisGoodput(key string, c SweepCurve) AnalysisGoodput {
 	if p := c.Goodput.Point; p != nil {
 		g.Load, g.LoadPerGPU = finite(p.Load.Measured), finite(c.Goodput.PerGPU)
 		g.Attainment, g.Good, g.Total = finite(p.Attainment.Share()), p.Attainment.Good, p.Attainment.Total
+		lo, hi := p.Attainment.Interval()
+		g.AttainmentInterval = []float64{lo, hi}
 	}
+	g.Borderline = c.Goodput.Borderline
 	return g
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"math"
+
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -12,10 +14,34 @@ const GoodputTarget = 0.9
 
 // Attainment counts the requests of a load that kept every limit of the
 // budget, over all its repeats.
-type Attainment struct{ Good, Total int }
+type Attainment struct {
+	Good, Total int
+	// Low and High are the lowest and highest share of one repeat: both
+	// Share for a load measured once.
+	Low, High float64
+}
 
 // Share is the fraction of requests that kept every limit.
 func (a Attainment) Share() float64 { return float64(a.Good) / float64(a.Total) }
+
+// Interval is the 95 % Wilson score interval of Share. It treats the
+// requests as independent, which those of one run are not (they share a
+// queue): it is the least uncertainty the count carries, not all of it.
+func (a Attainment) Interval() (lo, hi float64) {
+	const z = 1.959963984540054
+	n, p := float64(a.Total), a.Share()
+	den := 1 + z*z/n
+	center := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return max(center-half, 0), min(center+half, 1)
+}
+
+// Borderline reports whether the load could fall on the other side of
+// target: its interval holds target, or its repeats fall on both sides.
+func (a Attainment) Borderline(target float64) bool {
+	lo, hi := a.Interval()
+	return (lo < target && target <= hi) || (a.Low < target && target <= a.High)
+}
 
 // SweepGoodput is a configuration's goodput as DistServe defines it: the
 // highest load per GPU at which at least GoodputTarget of the requests
@@ -23,6 +49,10 @@ func (a Attainment) Share() float64 { return float64(a.Good) / float64(a.Total) 
 type SweepGoodput struct {
 	Point  *SweepPoint // that load; nil when no load measured attains it
 	PerGPU float64     // Point's load per GPU
+	// Borderline is true when the count could go either way at that
+	// load or at a higher one (Attainment.Borderline): another load may
+	// be the goodput as likely as this one.
+	Borderline bool
 }
 
 // pointAttainment counts the requests of a point, every repeat included,
@@ -40,16 +70,15 @@ func pointAttainment(slo *study.SLO, pb study.PointBlock) *Attainment {
 			blocks = append(blocks, rp.Block)
 		}
 	}
-	var a Attainment
+	a := Attainment{Low: 1}
 	for _, b := range blocks {
 		good, total, ok := requestsKept(slo, b)
-		if !ok {
+		if !ok || total == 0 {
 			return nil
 		}
 		a.Good, a.Total = a.Good+good, a.Total+total
-	}
-	if a.Total == 0 {
-		return nil
+		share := float64(good) / float64(total)
+		a.Low, a.High = min(a.Low, share), max(a.High, share)
 	}
 	return &a
 }
@@ -93,6 +122,12 @@ func sweepGoodput(c *SweepCurve) *SweepGoodput {
 	}
 	if g.Point != nil && g.Point.Load.GPUs > 0 {
 		g.PerGPU = g.Point.Load.PerGPU()
+	}
+	for i := range c.Points {
+		p := &c.Points[i]
+		if g.Point == nil || p == g.Point || p.Load.Measured > g.Point.Load.Measured {
+			g.Borderline = g.Borderline || p.Attainment.Borderline(GoodputTarget)
+		}
 	}
 	return g
 }
