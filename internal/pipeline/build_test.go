@@ -493,6 +493,12 @@ func TestRepoURLLinks(t *testing.T) {
 		if !strings.Contains(md, "(https://github.com/org/repo/issues/new)") {
 			t.Errorf("%s: no feedback link", lang)
 		}
+		// An earlier version's log is not on the page: its figures link
+		// to their line in the repository.
+		history := string(files[lang+"/example-qwen3-8b-l40s.md"])
+		if !strings.Contains(history, "[10770.06](https://github.com/org/repo/blob/HEAD/results/example-qwen3-8b-l40s/runs/vllm/history/v0.9.2/chat.log#L12 ") {
+			t.Errorf("%s: a history figure does not link to its log line", lang)
+		}
 	}
 }
 

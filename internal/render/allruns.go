@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
@@ -251,7 +250,7 @@ func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]boo
 	case shown[v.Source.File] && v.Source.Line > 0:
 		return sourced(v.Expr(), LineID(p.repoPath(v.Source.File), v.Source.Line), title)
 	case p.r.RepoURL != "":
-		return "[" + v.Expr() + "](" + fmt.Sprintf("%s/blob/HEAD/%s#L%d", p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line) +
+		return "[" + v.Expr() + "](" + repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0) +
 			" \"" + escTitle(title) + "\")"
 	case sections[v.Run]:
 		return sourced(v.Expr(), "run-"+anchorID(v.Run), title)

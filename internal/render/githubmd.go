@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 
@@ -226,7 +225,7 @@ func (l logLinks) rewrite(line []byte) []byte {
 		out = append(out, line[:i+2]...)
 		out = append(out, l.repoURL...)
 		out = append(out, "/blob/HEAD/"...)
-		out = append(out, (&url.URL{Path: path}).EscapedPath()...)
+		out = append(out, linkPath(path)...)
 		out = append(out, "#L"...)
 		out = strconv.AppendInt(out, int64(n), 10)
 		line = line[i+3+len(prefix)+1+len(strconv.Itoa(n)):]

@@ -94,11 +94,18 @@ func tailName(key string) string {
 }
 
 // historyValue is a version's figure, its log's file and line on hover.
+// The page shows no log of an earlier version: the figure links to its
+// line in the repository when the site knows the repository, else to the
+// history's table.
 func (p *reportPage) historyValue(v *report.Value, anchor string) string {
 	if v == nil {
 		return "—"
 	}
-	s := p.repeats(v, sourced(v.Expr(), anchor, p.valueTitle(v)))
+	link := sourced(v.Expr(), anchor, p.valueTitle(v))
+	if p.r.RepoURL != "" && v.Source.File != "" && v.Source.Line > 0 {
+		link = "[" + v.Expr() + "](" + repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0) + " \"" + escTitle(p.valueTitle(v)) + "\")"
+	}
+	s := p.repeats(v, link)
 	if v.Projected() {
 		s += p.loc.T("aside", "Text", p.loc.T("value.projected"))
 	}

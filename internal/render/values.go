@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
@@ -11,6 +12,16 @@ import (
 // source, formula and check status on hover.
 func sourced(text, anchor, title string) string {
 	return "[" + text + "](#" + anchor + " \"" + escTitle(title) + "\")"
+}
+
+// repoLines is the address of lines from to to of a file (its path in the
+// repository) on the repository's site; to <= from is one line.
+func repoLines(repoURL, file string, from, to int) string {
+	u := repoURL + "/blob/HEAD/" + linkPath(file) + "#L" + strconv.Itoa(from)
+	if to > from {
+		u += "-L" + strconv.Itoa(to)
+	}
+	return u
 }
 
 // valueTitle is a value's hover text: its file, line and label, whether
