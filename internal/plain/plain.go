@@ -43,20 +43,33 @@ func Safe(s string) bool { return safe(s, false) }
 
 // safe is Safe, with tab and LF also allowed when block is true.
 func safe(s string, block bool) bool {
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c >= 0x20 && c < 0x7f:
+			i++
+			continue
 		case block && (c == '\t' || c == '\n'):
+			i++
+			continue
 		case c < 0x80:
 			return false
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size <= 1 || Unsafe(r) {
+		case c >= 0xe0 && c < 0xf0 && i+2 < len(s):
+			// Three bytes, as Chinese and Japanese text is: decoded here,
+			// since utf8's general path costs more than the test.
+			c1, c2 := s[i+1], s[i+2]
+			r := rune(c&0x0f)<<12 | rune(c1&0x3f)<<6 | rune(c2&0x3f)
+			if c1&0xc0 != 0x80 || c2&0xc0 != 0x80 || r < 0x800 || (r >= 0xd800 && r <= 0xdfff) || Unsafe(r) {
 				return false
 			}
-			i += size - 1
+			i += 3
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 || Unsafe(r) {
+			return false
+		}
+		i += size
 	}
 	return true
 }

@@ -59,3 +59,39 @@ func FuzzLine(f *testing.F) {
 		}
 	})
 }
+
+// safeByRune is safe as it was written first, rune by rune: the reference
+// for the three-byte shortcut.
+func safeByRune(s string, block bool) bool {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r >= 0x20 && r < 0x7f, block && (r == '\t' || r == '\n'):
+		case r < 0x80 || r == utf8.RuneError && size <= 1 || Unsafe(r):
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+func FuzzSafeAgreesRuneByRune(f *testing.F) {
+	for _, s := range []string{"", "plain", "模型 推理", "\u2028", "\u202e", "\ufdd0", "\uffff", "\xed\xa0\x80", "\xe0\x80\xaf", "\xe3\x81", "a\tb\nc", "\u061c", "\U0010fffe", "\u0085"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, block := range []bool{false, true} {
+			if got, want := safe(s, block), safeByRune(s, block); got != want {
+				t.Errorf("safe(%q, %v) = %v, rune by rune %v", s, block, got, want)
+			}
+		}
+	})
+}
+
+// BenchmarkSafeCJK: Chinese and Japanese text, most of what a page checks.
+func BenchmarkSafeCJK(b *testing.B) {
+	s := "在该负载下，20 个请求中有 19 个满足全部限制。この負荷では 20 件中 19 件がすべての上限を守りました。"
+	for b.Loop() {
+		safe(s, false)
+	}
+}
