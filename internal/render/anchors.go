@@ -4,20 +4,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/url"
-	"regexp"
 	"strings"
 )
 
-// idPart is an id that may stand in an anchor as it is, after its prefix
-// ("run-", "step-"): letters, digits, '_' and '-'.
-var idPart = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
-
 // anchorID is a run, step or workload id as it stands in an anchor and in
-// the links to it: the id itself when it is plain, else "_" and a hash of
-// it, so that no id can end a heading attribute or a link early and make
+// the links to it: the id itself when it is plain (isIDPart), else "_" and
+// a hash of it, so that no id can end a heading attribute or a link early and make
 // markup of the rest ("x) [a](//evil) ![b](//evil)" stays text).
 func anchorID(id string) string {
-	if idPart.MatchString(id) {
+	if isIDPart(id) {
 		return id
 	}
 	sum := sha256.Sum256([]byte(id))

@@ -67,7 +67,7 @@ func forGitHub(md []byte, links logLinks) []byte {
 			continue
 		}
 		if len(body) > 0 && body[0] == '#' && body[len(body)-1] == '}' {
-			if i := bytes.LastIndex(body, []byte(" {#")); i > 0 && safeID.Match(body[i+3:len(body)-1]) {
+			if i := bytes.LastIndex(body, []byte(" {#")); i > 0 && isSafeID(body[i+3:len(body)-1]) {
 				out = append(out, `<a id="`...)
 				out = append(out, body[i+3:len(body)-1]...)
 				out = append(out, "\"></a>\n\n"...)

@@ -44,7 +44,7 @@ func parseAnchors(summary []byte) (lineAnchors, []byte) {
 	}
 	spec, rest, _ := bytes.Cut(summary[1:], []byte(" "))
 	parts := bytes.Split(spec, []byte(":"))
-	if len(parts) != 3 || !safeID.Match(parts[0]) {
+	if len(parts) != 3 || !isSafeID(parts[0]) {
 		return lineAnchors{}, summary
 	}
 	first, err1 := strconv.Atoi(string(parts[1]))
