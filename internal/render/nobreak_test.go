@@ -23,3 +23,18 @@ func TestFiguresKeptWhole(t *testing.T) {
 		t.Errorf("keepFiguresWhole: %q", got)
 	}
 }
+
+// figureSpaces is what keepFiguresWhole does, as a Replacer.
+var figureSpaces = strings.NewReplacer(" %", "\u00a0%", " × ", "\u00a0×\u00a0", " ×", "\u00a0×", "× ", "×\u00a0")
+
+// keepFiguresWhole is figureSpaces, written by hand.
+func FuzzKeepFiguresWhole(f *testing.F) {
+	for _, s := range []string{"8 × A100", "-12.1 %", "× ×  × %", " ×× % ×", "a×b", "x ×", "× ", "  %%"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := keepFiguresWhole(s), figureSpaces.Replace(s); got != want {
+			t.Errorf("keepFiguresWhole(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
