@@ -34,7 +34,31 @@ var (
 	figureWord = regexp.MustCompile(`[+\-−]?\d+(?:[.,]\d+)*(?:\s?[%％])?`)
 	linkTarget = regexp.MustCompile(`\]\([^)]*\)`)
 	listMarker = regexp.MustCompile(`^\s*\d+[.)]\s`)
+	// figureSign drops what figures normalise away.
+	figureSign = strings.NewReplacer(",", "", " ", "", "％", "%")
 )
+
+// The patterns run on every line of prose; each test below is true of
+// every line a pattern matches, and cheap: most lines skip the pattern.
+
+// dropListMarker removes a numbered list's marker ("1. ") from a line.
+func dropListMarker(line string) string {
+	t := strings.TrimLeft(line, " \t\n\f\r") // \s
+	if t == "" || t[0] < '0' || t[0] > '9' {
+		return line
+	}
+	return listMarker.ReplaceAllString(line, "")
+}
+
+// mayNameGPU: gpuWord needs one of A, B, H, L before a digit.
+func mayNameGPU(line string) bool {
+	for i := 0; i+1 < len(line); i++ {
+		if c := line[i]; (c == 'A' || c == 'B' || c == 'H' || c == 'L') && line[i+1] >= '0' && line[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
 
 // facts lists what a section states, line by line from its first line.
 func facts(sec study.Section) []fact {
@@ -44,7 +68,7 @@ func facts(sec study.Section) []fact {
 		if strings.Contains(line, "](") {
 			line = linkTarget.ReplaceAllString(line, "]")
 		}
-		line = listMarker.ReplaceAllString(line, "")
+		line = dropListMarker(line)
 		// Prose is mostly words: the patterns run only on lines that
 		// could hold what they look for.
 		digits := strings.ContainsAny(line, "0123456789")
@@ -54,11 +78,15 @@ func facts(sec study.Section) []fact {
 			}
 		}
 		if digits {
-			for _, m := range parallelWord.FindAllStringSubmatch(line, -1) {
-				out = append(out, fact{strings.ToUpper(m[1]) + m[2], n})
+			if strings.ContainsAny(line, "pP") { // every parallelWord ends its name with p
+				for _, m := range parallelWord.FindAllStringSubmatch(line, -1) {
+					out = append(out, fact{strings.ToUpper(m[1]) + m[2], n})
+				}
 			}
-			for _, m := range gpuWord.FindAllString(line, -1) {
-				out = append(out, fact{m, n})
+			if mayNameGPU(line) {
+				for _, m := range gpuWord.FindAllString(line, -1) {
+					out = append(out, fact{m, n})
+				}
 			}
 			for _, f := range figures(line) {
 				out = append(out, fact{f, n})
@@ -122,7 +150,7 @@ func figures(line string) []string {
 			continue
 		}
 		f := strings.TrimLeft(line[loc[0]:loc[1]], "+-−")
-		f = strings.NewReplacer(",", "", " ", "", "％", "%").Replace(f)
+		f = figureSign.Replace(f)
 		out = append(out, f)
 	}
 	return out

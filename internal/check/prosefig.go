@@ -172,7 +172,7 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 		if strings.ContainsAny(line, "`](") {
 			line = proseCode.ReplaceAllString(linkTarget.ReplaceAllString(line, "]"), "")
 		}
-		line = listMarker.ReplaceAllString(line, "")
+		line = dropListMarker(line)
 		// Prose is mostly words: each test runs only on a line that could
 		// hold what it looks for.
 		if strings.ContainsAny(line, "%％") {
@@ -313,6 +313,20 @@ var (
 	behind = regexp.MustCompile(`(?i)\b(slower|trails?|behind|lower throughput)\b|更慢|慢于|落后|比.*慢|より遅|下回`)
 )
 
+// mayNameTwoEngines is true of every clause in which engineName matches
+// twice or more: each match holds one of these words, lower-cased, but for
+// an "ſ" that (?i) reads as "s".
+func mayNameTwoEngines(clause string) bool {
+	if strings.Contains(clause, "ſ") {
+		return true
+	}
+	low, n := strings.ToLower(clause), 0
+	for _, w := range [...]string{"llm", "sglang", "lmdeploy", "llama.cpp", "mindie"} {
+		n += strings.Count(low, w)
+	}
+	return n >= 2
+}
+
 // clauseEnd splits a line into clauses.
 var clauseEnd = regexp.MustCompile(`[,;，；。!?！？]|\. `)
 
@@ -321,6 +335,9 @@ var clauseEnd = regexp.MustCompile(`[,;，；。!?！？]|\. `)
 // every step that has both when they all agree.
 func comparison(line, section string, figs *Figures) string {
 	for _, clause := range clauseEnd.Split(line, -1) {
+		if !mayNameTwoEngines(clause) {
+			continue
+		}
 		names := engineName.FindAllStringIndex(clause, -1)
 		if len(names) != 2 {
 			continue
