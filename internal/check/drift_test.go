@@ -26,3 +26,16 @@ func FuzzProsePrefilters(f *testing.F) {
 		}
 	})
 }
+
+// blankCode is the codeSpan pattern, by hand.
+func FuzzBlankCode(f *testing.F) {
+	for _, s := range []string{"a `b` c", "[x](y) z", "see https://x.y/z and http:// no", "{{.A}} {{b}c}}", "``", "](", "https://", "{{}}", "模型 `代码` 。"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		want := codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat("x", len(s)) })
+		if got := blankCode(line); got != want {
+			t.Errorf("blankCode(%q) = %q, want %q", line, got, want)
+		}
+	})
+}

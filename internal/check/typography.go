@@ -245,7 +245,7 @@ func eachProseLine(text string, fn func(n int, line, prose string)) {
 		if !fence {
 			prose := line
 			if mayHaveCode(line) { // most lines have none: the regexp was a tenth of a build's CPU
-				prose = codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat("x", len(s)) })
+				prose = blankCode(line)
 			}
 			fn(i+1, line, prose)
 		}
@@ -260,6 +260,72 @@ func endsWithAny(s string, endings []string) string {
 		}
 	}
 	return ""
+}
+
+// blankCode is codeSpan.ReplaceAllStringFunc(line, an x for each byte),
+// by hand: each of its four forms starts with its own ASCII byte.
+func blankCode(line string) string {
+	var b []byte // written only once a span is found
+	kept := 0    // line[:kept] is in b
+	for i := 0; i < len(line); i++ {
+		end := codeSpanAt(line, i)
+		if end < 0 {
+			continue
+		}
+		if b == nil {
+			b = make([]byte, 0, len(line))
+		}
+		b = append(b, line[kept:i]...)
+		for range end - i {
+			b = append(b, 'x')
+		}
+		kept, i = end, end-1
+	}
+	if b == nil {
+		return line
+	}
+	return string(append(b, line[kept:]...))
+}
+
+// codeSpanAt returns the end of the codeSpan match at i, -1 for none.
+func codeSpanAt(s string, i int) int {
+	switch s[i] {
+	case '`':
+		if k := strings.IndexByte(s[i+1:], '`'); k >= 0 {
+			return i + 1 + k + 1
+		}
+	case ']':
+		if i+1 < len(s) && s[i+1] == '(' {
+			if k := strings.IndexByte(s[i+2:], ')'); k >= 0 {
+				return i + 2 + k + 1
+			}
+		}
+	case 'h':
+		rest := s[i:]
+		n := 0
+		switch {
+		case strings.HasPrefix(rest, "https://"):
+			n = len("https://")
+		case strings.HasPrefix(rest, "http://"):
+			n = len("http://")
+		default:
+			return -1
+		}
+		end := i + n
+		for end < len(s) && !strings.ContainsRune("\t\n\f\r ", rune(s[end])) {
+			end++
+		}
+		if end > i+n {
+			return end
+		}
+	case '{':
+		if strings.HasPrefix(s[i:], "{{") {
+			if k := strings.IndexByte(s[i+2:], '}'); k >= 0 && strings.HasPrefix(s[i+2+k:], "}}") {
+				return i + 2 + k + 2
+			}
+		}
+	}
+	return -1
 }
 
 // mayHaveCode reports whether a line may hold what codeSpan or boldBlank
