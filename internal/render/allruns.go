@@ -250,8 +250,7 @@ func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]boo
 	case shown[v.Source.File] && v.Source.Line > 0:
 		return sourced(v.Expr(), LineID(p.repoPath(v.Source.File), v.Source.Line), title)
 	case p.r.RepoURL != "":
-		return "[" + v.Expr() + "](" + repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0) +
-			" \"" + escTitle(title) + "\")"
+		return linked(v.Expr(), repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0), title)
 	case sections[v.Run]:
 		return sourced(v.Expr(), "run-"+anchorID(v.Run), title)
 	}

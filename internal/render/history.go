@@ -103,7 +103,7 @@ func (p *reportPage) historyValue(v *report.Value, anchor string) string {
 	}
 	link := sourced(v.Expr(), anchor, p.valueTitle(v))
 	if p.r.RepoURL != "" && v.Source.File != "" && v.Source.Line > 0 {
-		link = "[" + v.Expr() + "](" + repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0) + " \"" + escTitle(p.valueTitle(v)) + "\")"
+		link = linked(v.Expr(), repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0), p.valueTitle(v))
 	}
 	s := p.repeats(v, link)
 	if v.Projected() {

@@ -10,8 +10,11 @@ import (
 
 // sourced writes a number as a link to where its log is shown, with its
 // source, formula and check status on hover.
-func sourced(text, anchor, title string) string {
-	return "[" + text + "](#" + anchor + " \"" + escTitle(title) + "\")"
+func sourced(text, anchor, title string) string { return linked(text, "#"+anchor, title) }
+
+// linked writes text as a Markdown link to dest with a title.
+func linked(text, dest, title string) string {
+	return "[" + text + "](" + dest + " \"" + escTitle(title) + "\")"
 }
 
 // repoLines is the address of lines from to to of a file (its path in the
