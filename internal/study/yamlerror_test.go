@@ -22,18 +22,41 @@ func linearYAMLError(data []byte, err error) int {
 	return -1
 }
 
-// compareWithLinear fails when yamlError and the linear search disagree on
-// an invalid document.
+// compareWithLinear fails when yamlError's line is not where a prefix of
+// the document starts failing with the whole document's message (line 1,
+// or a line whose prefix fails when the one before it does not). When
+// the prefixes fail from some line on and not before, that line is the
+// only answer, the linear search's; otherwise ("0: \"0\n00 0 \"0\n\"",
+// where line 1 fails alone and the error is line 3's open quote) any such
+// line is one the binary search may find.
 func compareWithLinear(t *testing.T, doc string) {
 	t.Helper()
+	data := []byte(doc)
 	var n yaml.Node
-	err := yaml.Unmarshal([]byte(doc), &n)
+	err := yaml.Unmarshal(data, &n)
 	if err == nil {
 		return
 	}
-	got, _ := yamlError([]byte(doc), err)
-	if want := linearYAMLError([]byte(doc), err); want > 0 && got != want {
+	got, _ := yamlError(data, err)
+	want := linearYAMLError(data, err)
+	if want <= 0 {
+		return
+	}
+	msg, ends := yamlMessage(err), lineEnds(data)
+	fails := func(line int) bool {
+		var doc yaml.Node
+		perr := yaml.Unmarshal(data[:ends[line-1]], &doc)
+		return perr != nil && yamlMessage(perr) == msg
+	}
+	monotone := true
+	for line := want; line <= len(ends); line++ {
+		monotone = monotone && fails(line)
+	}
+	switch {
+	case monotone && got != want:
 		t.Errorf("%q: line %d, the linear search says %d", doc, got, want)
+	case got < 1 || got > len(ends) || !fails(got) || (got > 1 && fails(got-1)):
+		t.Errorf("%q: line %d is not where the prefixes start failing", doc, got)
 	}
 }
 
@@ -49,6 +72,7 @@ func TestYAMLErrorMatchesLinearSearch(t *testing.T) {
 		"key: value\n---\n- x\n  : y\n",
 		"a: &x 1\nb: *y\n",
 		"a: 1\na: 2\n",
+		"0: \"0\n00 0 \"0\n\"", // found by FuzzYAMLError: line 1 fails alone
 	}
 	for _, doc := range docs {
 		compareWithLinear(t, doc)
