@@ -91,7 +91,7 @@ func (s *Scanner) noteService(wasReading bool) {
 
 // reading reports whether a block of any reader is open.
 func (s *Scanner) reading() bool {
-	return s.cur != nil || s.rd != nil || s.lb != nil || s.lg != nil || s.jc != nil ||
+	return s.cur != nil || s.rd != nil || s.lb != nil || s.jc != nil ||
 		(s.off != nil && s.off.blk != nil)
 }
 

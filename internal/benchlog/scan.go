@@ -63,7 +63,6 @@ type Scanner struct {
 	jc      *jsonCapture   // a JSON object pasted into a log being read
 	lb      *llamaState    // a llama-bench markdown table or CSV being read
 	off     *offScan       // offline and latency benchmarks (offline.go)
-	lg      *Block         // a gptManagerBenchmark report being read
 	pend    *Block         // a closed serving block held for a correct_rate line (structured.go)
 	// titleLine is the line of the last possible table title, title its text.
 	titleLine int
@@ -171,11 +170,8 @@ func (s *Scanner) emit(b *Block) {
 func (s *Scanner) endOther() {
 	s.llamaEnd()
 	s.offEnd()
-	switch {
-	case s.rd != nil:
+	if s.rd != nil {
 		s.rd.end(s)
-	case s.lg != nil:
-		s.legacyEnd()
 	}
 }
 
@@ -307,13 +303,6 @@ func (s *Scanner) process(line []byte, long, hasBanner bool) {
 	}
 	if s.off != nil && s.off.blk != nil && s.offLine(line, long) {
 		return
-	}
-	if s.lg != nil {
-		if long {
-			s.legacyEnd()
-		} else if s.legacyLine(line) {
-			return
-		}
 	}
 	if s.rd != nil {
 		switch {

@@ -78,9 +78,10 @@ func (s *Scanner) legacyStart(text []byte) bool {
 	f := strings.Fields(string(text[len(benchTag):]))
 	if len(f) == 2 {
 		if _, ok := legacyManager[f[0]]; ok {
-			s.lg = &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{},
-				Format: FormatTRTLLMManager, Tool: ToolTRTLLM, Definition: CountOverDuration, Version: "gptManagerBenchmark"}
-			s.legacyPair(f[0], f[1])
+			m := &managerReport{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Metrics: map[string]Metric{},
+				Format: FormatTRTLLMManager, Tool: ToolTRTLLM, Definition: CountOverDuration, Version: "gptManagerBenchmark"}}
+			s.rd = m
+			m.pair(s, f[0], f[1])
 			return true
 		}
 		return false
@@ -114,9 +115,13 @@ func (s *Scanner) legacyStart(text []byte) bool {
 	return true
 }
 
-// legacyLine reads a line while a gptManagerBenchmark report is open; false
-// when the line ended it (read it as any other).
-func (s *Scanner) legacyLine(line []byte) bool {
+// managerReport is the reader of a gptManagerBenchmark report: a run of
+// "[BENCHMARK] key value" lines.
+type managerReport struct{ b *Block }
+
+// line reads a line of the report; false when the line ended it (read it
+// as any other).
+func (m *managerReport) line(s *Scanner, line []byte) bool {
 	text := s.clean(line)
 	if len(text) == 0 {
 		return true
@@ -126,21 +131,21 @@ func (s *Scanner) legacyLine(line []byte) bool {
 		rest := strings.TrimSpace(string(text[len(benchTag):]))
 		if i := strings.LastIndexAny(rest, " \t"); i > 0 {
 			k, v := strings.TrimSpace(rest[:i]), rest[i+1:]
-			if _, done := s.lg.Metrics["duration"]; done && strings.HasPrefix(k, "num_samples") {
+			if _, done := m.b.Metrics["duration"]; done && strings.HasPrefix(k, "num_samples") {
 				// The next run's report.
-				s.legacyEnd()
+				m.end(s)
 				return false
 			}
-			s.legacyPair(k, v)
+			m.pair(s, k, v)
 			return true
 		}
 	}
-	s.legacyEnd()
+	m.end(s)
 	return false
 }
 
-func (s *Scanner) legacyPair(k, v string) {
-	b := s.lg
+func (m *managerReport) pair(s *Scanner, k, v string) {
+	b := m.b
 	b.EndLine = s.line
 	b.Labels = append(b.Labels, Label{Label: k, Value: v, Line: s.line})
 	for _, spec := range legacyManager[k] {
@@ -165,9 +170,9 @@ func legacyMetric(b *Block, line int, spec keySpec, label, v string) {
 	b.Metrics[spec.key] = m
 }
 
-func (s *Scanner) legacyEnd() {
-	b := s.lg
-	s.lg = nil
+func (m *managerReport) end(s *Scanner) {
+	b := m.b
+	s.rd = nil
 	if len(b.Metrics) > 0 {
 		s.emit(b)
 	}
