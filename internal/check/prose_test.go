@@ -55,6 +55,38 @@ func TestDrift(t *testing.T) {
 	}
 }
 
+// TestDriftInStudyOrder: studies are checked on several workers, and their
+// problems still come in order of study id, as a check lists them.
+func TestDriftInStudyOrder(t *testing.T) {
+	en := "FP8 on TP4 over the A100."
+	content := map[string]map[string]*study.Content{}
+	ids := []string{"s09", "s03", "s11", "s01", "s07", "s05"}
+	for _, id := range ids {
+		for lang, text := range map[string]string{"en": en, "zh": "在 H100 上以 TP4 运行 FP8。", "ja": "A100 で TP8 の FP8 を動かします。"} {
+			c, probs := study.ParseContent("content/"+lang+"/"+id+".md", lang, id, []byte("<!-- section: other-cases -->\n"+text+"\n"))
+			if len(probs) > 0 {
+				t.Fatal(probs)
+			}
+			if content[lang] == nil {
+				content[lang] = map[string]*study.Content{}
+			}
+			content[lang][id] = c
+		}
+	}
+	var got []string
+	for _, d := range Drift(content, "content") {
+		got = append(got, d.File)
+	}
+	var want []string
+	for _, id := range []string{"s01", "s03", "s05", "s07", "s09", "s11"} {
+		// Each translation states one fact the English does not and drops one.
+		want = append(want, "content/zh/"+id+".md", "content/zh/"+id+".md", "content/ja/"+id+".md", "content/ja/"+id+".md")
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("drift problems in the order\n%v\nwant\n%v", got, want)
+	}
+}
+
 // TestProseFigures: a percentage is the computed change it rounds to, in
 // the direction its words say; a mistyped one is an error, one bound to
 // nothing a warning.
