@@ -26,16 +26,18 @@ type Command struct {
 // the engine the command starts; -tp 4, --tp-size=4 and
 // --tensor-parallel-size 4 are one flag.
 func Parse(command string) Command {
-	if c, ok := parsed.Load(command); ok {
-		return c.(Command)
+	if v, ok := parsed.Load(command); ok {
+		c := v.(Command)
+		c.Flags = slices.Clone(c.Flags) // the caller's to change
+		return c
 	}
 	c := parse(command)
-	c.Flags = slices.Clip(c.Flags) // a caller's append copies
 	if parsedCount.Add(1) > maxParsed {
 		parsed.Clear() // a long serve session: bounded, not exact
 		parsedCount.Store(0)
 	}
 	parsed.Store(command, c)
+	c.Flags = slices.Clone(c.Flags)
 	return c
 }
 
