@@ -331,6 +331,15 @@ func (l *localizer) T(id string, kv ...any) string {
 	return l.tidy(s)
 }
 
+// sentenceBreak is what stands between two sentences: a space, none in a
+// language written without spaces ("…。处于边界").
+func (l *localizer) sentenceBreak() string {
+	if l.unspaced {
+		return ""
+	}
+	return " "
+}
+
 // tidy drops, in a language written without spaces (Chinese, Japanese), a space between two Chinese or
 // Japanese characters. A message keeps a space around a field so that Latin
 // text stays apart ("在 {{.Workload}} 上" for ShareGPT); when the field is a

@@ -33,7 +33,7 @@ func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro string, lines [
 			line = T("sweep.goodput_none", args...)
 		}
 		if g.Borderline {
-			line += " " + T("sweep.goodput_borderline", "Target", target)
+			line += p.loc.sentenceBreak() + T("sweep.goodput_borderline", "Target", target)
 		}
 		lines = append(lines, line)
 	}

@@ -37,6 +37,13 @@ func TestSweepGoodputLines(t *testing.T) {
 	if !strings.Contains(intro, "p99 TTFT ≤ 200 ms") || strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("intro %q\nlines %q\nwant  %q", intro, lines, want)
 	}
+	// Chinese and Japanese put no space between two sentences.
+	for _, lang := range []string{"zh", "ja"} {
+		p := &reportPage{loc: r.localizer(lang), rep: p.rep}
+		if _, lines := p.sweepGoodput(sr); !strings.Contains(lines[0], "。"+p.loc.T("sweep.goodput_borderline", "Target", "90")) {
+			t.Errorf("%s: %q", lang, lines[0])
+		}
+	}
 	if intro, lines := p.sweepGoodput(&report.SweepResult{Workload: sr.Workload, Curves: sr.Curves[2:]}); intro != "" || lines != nil {
 		t.Errorf("no per-request arrays, yet %q %q", intro, lines)
 	}
