@@ -244,7 +244,7 @@ func eachProseLine(text string, fn func(n int, line, prose string)) {
 		}
 		if !fence {
 			prose := line
-			if mayHaveCode(line) { // most lines have none: the regexp was a tenth of a build's CPU
+			if mayHaveCode(line) { // most lines have none
 				prose = blankCode(line)
 			}
 			fn(i+1, line, prose)
