@@ -112,6 +112,8 @@ type AnalysisPoint struct {
 	// Attainment is the share of requests that kept every limit; absent
 	// without a budget or per-request arrays.
 	Attainment *float64 `json:"slo_attainment,omitempty"`
+	// AttainmentInterval is its 95 % Wilson interval, [low, high].
+	AttainmentInterval []float64 `json:"slo_attainment_interval,omitempty"`
 	// PerMillionOutput is what a million output tokens cost at the point,
 	// at the study's price; absent without a price.
 	PerMillionOutput *float64 `json:"per_million_output_tokens,omitempty"`
@@ -259,6 +261,8 @@ func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 		}
 		if p.Attainment != nil {
 			ap.Attainment = finite(p.Attainment.Share())
+			lo, hi := p.Attainment.Interval()
+			ap.AttainmentInterval = []float64{lo, hi}
 		}
 		if cost != nil {
 			if c := pointCost(cost.Price, p); c != nil {

@@ -129,6 +129,9 @@ func TestSweepGoodputBorderline(t *testing.T) {
 	if g := set([2]int{1000, 1000}, [2]int{19, 20}, [2]int{0, 20}); g == nil || g.Point.Load.Measured != 4 || !g.Borderline {
 		t.Errorf("19 of 20 at the goodput's load, yet %+v", g)
 	}
+	if pts := Build(s, nil).Analysis().Sweeps[0].Points; len(pts) == 0 || len(pts[0].AttainmentInterval) != 2 || pts[0].AttainmentInterval[1] != 1 {
+		t.Errorf("analysis points %+v: each with its attainment's interval", pts)
+	}
 	if ag := Build(s, nil).Analysis().Sweeps[0].Goodput[0]; !ag.Borderline || len(ag.AttainmentInterval) != 2 || math.Abs(ag.AttainmentInterval[0]-0.7639) > 1e-4 {
 		t.Errorf("analysis goodput %+v", ag)
 	}
