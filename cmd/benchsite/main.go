@@ -132,6 +132,37 @@ func fileSystem(dir string) string {
 	return fmt.Sprintf("file system type %#x", st.Type)
 }
 
+// memoryAvailable says how much memory the machine has free for the
+// builds: Hugo takes about 3 GB at 1,000 studies and slows when little is
+// left (old trees in /dev/shm hold memory until removed).
+func memoryAvailable() string {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return "memory available: unknown"
+	}
+	var avail, total int64
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "MemAvailable:":
+			avail, _ = strconv.ParseInt(f[1], 10, 64)
+		case "MemTotal:":
+			total, _ = strconv.ParseInt(f[1], 10, 64)
+		}
+	}
+	if avail == 0 || total == 0 {
+		return "memory available: unknown"
+	}
+	msg := fmt.Sprintf("memory available: %.1f of %.1f GiB", float64(avail)/(1<<20), float64(total)/(1<<20)) // kB in meminfo
+	if avail*2 < total {
+		msg += " (under half: Hugo slows when memory is short; free some, e.g. old trees in /dev/shm)"
+	}
+	return msg
+}
+
 // measurement is one child process: wall time and peak resident memory.
 type measurement struct {
 	wall time.Duration
@@ -254,8 +285,8 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 	if c.curveOnly {
 		return curve(ctx, c, stdout, measurement{})
 	}
-	fmt.Fprintf(stdout, "perflab vs Hugo, %d studies x 3 languages, fastest of %d runs each, taking turns, each into a new folder\nworking folder %s (%s)\n\n",
-		c.n, max(c.reps, 1), c.work, fileSystem(c.work))
+	fmt.Fprintf(stdout, "perflab vs Hugo, %d studies x 3 languages, fastest of %d runs each, taking turns, each into a new folder\nworking folder %s (%s)\n%s\n\n",
+		c.n, max(c.reps, 1), c.work, fileSystem(c.work), memoryAvailable())
 	t, err := makeTree(c, c.n)
 	if err != nil {
 		return err
