@@ -1,7 +1,6 @@
 package render
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -9,7 +8,7 @@ import (
 // The missing-page notice speaks every language, from the locale files, and
 // its link is text however the base URL is spelled.
 func TestNotFoundInEveryLanguage(t *testing.T) {
-	r, err := New(os.DirFS("../../templates"), os.DirFS("../../locales"))
+	r, err := chartRenderer()
 	if err != nil {
 		t.Fatal(err)
 	}
