@@ -47,20 +47,26 @@ type brStat struct {
 
 // brLatencies are the latency statistics written: schema field, key base
 // and units (perflab's ms; per token for TPOT and ITL).
-var brLatencies = []struct{ field, base, units string }{
-	{"time_to_first_token", "ttft", "ms"},
-	{"time_per_output_token", "tpot", "ms/token"},
-	{"inter_token_latency", "itl", "ms/token"},
-	{"request_latency", "e2el", "ms"},
+var brLatencies = []struct {
+	field       func(*brLatency) **brStat
+	base, units string
+}{
+	{func(l *brLatency) **brStat { return &l.TimeToFirstToken }, "ttft", "ms"},
+	{func(l *brLatency) **brStat { return &l.TimePerOutputToken }, "tpot", "ms/token"},
+	{func(l *brLatency) **brStat { return &l.InterTokenLatency }, "itl", "ms/token"},
+	{func(l *brLatency) **brStat { return &l.RequestLatency }, "e2el", "ms"},
 }
 
 // brThroughputs are the throughputs written, each a statistics object
 // with its mean only.
-var brThroughputs = []struct{ field, key, units string }{
-	{"input_token_rate", "input_throughput", "tokens/s"},
-	{"output_token_rate", "output_throughput", "tokens/s"},
-	{"total_token_rate", "total_token_throughput", "tokens/s"},
-	{"request_rate", "request_throughput", "queries/s"},
+var brThroughputs = []struct {
+	field      func(*brThroughput) **brStat
+	key, units string
+}{
+	{func(t *brThroughput) **brStat { return &t.InputTokenRate }, "input_throughput", "tokens/s"},
+	{func(t *brThroughput) **brStat { return &t.OutputTokenRate }, "output_throughput", "tokens/s"},
+	{func(t *brThroughput) **brStat { return &t.TotalTokenRate }, "total_token_throughput", "tokens/s"},
+	{func(t *brThroughput) **brStat { return &t.RequestRate }, "request_throughput", "queries/s"},
 }
 
 // latencyStat builds the statistics of one latency from a block's
@@ -95,29 +101,27 @@ func meanStat(b *benchlog.Block, key, units string) *brStat {
 	return nil
 }
 
-// brAggregate builds results.request_performance.aggregate of a block.
-func brAggregate(b *benchlog.Block) map[string]any {
-	agg := map[string]any{}
-	lat := map[string]any{}
+// brAggregate builds results.request_performance.aggregate of a block;
+// nil when the block has none of its figures.
+func brAggregate(b *benchlog.Block) *brAggregateDoc {
+	agg := &brAggregateDoc{}
+	var lat brLatency
 	for _, l := range brLatencies {
 		if s := latencyStat(b, l.base, l.units); s != nil {
-			lat[l.field] = s
+			*l.field(&lat) = s
+			agg.Latency = &lat
 		}
 	}
-	if len(lat) > 0 {
-		agg["latency"] = lat
-	}
-	tp := map[string]any{}
+	var tp brThroughput
 	for _, t := range brThroughputs {
 		if s := meanStat(b, t.key, t.units); s != nil {
-			tp[t.field] = s
+			*t.field(&tp) = s
+			agg.Throughput = &tp
 		}
 	}
-	if len(tp) > 0 {
-		agg["throughput"] = tp
-	}
-	if req := brRequests(b); req != nil {
-		agg["requests"] = req
+	agg.Requests = brRequests(b)
+	if agg.Latency == nil && agg.Throughput == nil && agg.Requests == nil {
+		return nil
 	}
 	return agg
 }
@@ -125,7 +129,7 @@ func brAggregate(b *benchlog.Block) map[string]any {
 // brRequests builds the request counts: total is what was sent (the
 // requests asked for, else completed and failed together); none when the
 // block does not tell how many were sent.
-func brRequests(b *benchlog.Block) map[string]any {
+func brRequests(b *benchlog.Block) *brRequestsDoc {
 	total, ok := b.Metrics["num_prompts"]
 	failed, hasFailed := b.Metrics["failed"]
 	if !ok {
@@ -135,15 +139,11 @@ func brRequests(b *benchlog.Block) map[string]any {
 		}
 		total = benchlog.Metric{Value: done.Value + failed.Value}
 	}
-	req := map[string]any{"total": int64(total.Value)}
+	req := &brRequestsDoc{Total: int64(total.Value), InputLength: meanStat(b, "mean_input_len", "count"),
+		OutputLength: meanStat(b, "mean_output_len", "count")}
 	if hasFailed {
-		req["failures"] = int64(failed.Value)
-	}
-	if s := meanStat(b, "mean_input_len", "count"); s != nil {
-		req["input_length"] = s
-	}
-	if s := meanStat(b, "mean_output_len", "count"); s != nil {
-		req["output_length"] = s
+		n := int64(failed.Value)
+		req.Failures = &n
 	}
 	return req
 }

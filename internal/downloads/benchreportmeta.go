@@ -14,15 +14,6 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// benchReportDoc is a Benchmark Report with its members in the schema's
-// order.
-type benchReportDoc struct {
-	Version  string         `json:"version"`
-	Run      map[string]any `json:"run"`
-	Scenario map[string]any `json:"scenario,omitempty"`
-	Results  map[string]any `json:"results"`
-}
-
 // benchReport builds the report of one block of a log of a run.
 func benchReport(res check.Result, run *study.Run, lg *study.Log, bi int, root string) benchReportDoc {
 	s, b := res.Study, &lg.Blocks[bi]
@@ -31,42 +22,41 @@ func benchReport(res check.Result, run *study.Run, lg *study.Log, bi int, root s
 	if len(lg.Blocks) > 1 {
 		uid += "#block-" + strconv.Itoa(bi+1)
 	}
-	runPart := map[string]any{"uid": txt(uid), "eid": txt(s.ID), "description": txt(run.Name)}
+	doc := benchReportDoc{Version: brVersion, Run: brRunDoc{UID: txt(uid), EID: txt(s.ID), Description: txt(run.Name)}}
 	if m, ok := b.Metrics["duration"]; ok && m.Value >= 0 && !math.IsInf(m.Value, 0) {
-		runPart["time"] = map[string]any{"duration": isoDuration(m.Value)}
+		doc.Run.Time = &brTime{Duration: isoDuration(m.Value)}
 	}
-	doc := benchReportDoc{Version: brVersion, Run: runPart, Results: map[string]any{}}
 	if load := brLoad(s, run, lg, b); load != nil {
-		doc.Scenario = map[string]any{"load": load}
+		doc.Scenario = &brScenario{Load: load}
 	}
-	if agg := brAggregate(b); len(agg) > 0 {
-		doc.Results["request_performance"] = map[string]any{"aggregate": agg}
+	if agg := brAggregate(b); agg != nil {
+		doc.Results.RequestPerformance = &brPerformance{Aggregate: agg}
 	}
-	doc.Results["observability"] = map[string]any{"metadata": brMetadata(res, run, lg, b, root)}
+	doc.Results.Observability.Metadata = brMetadata(res, run, lg, b, root)
 	return doc
 }
 
 // brSeqLen is a sequence length of the load: the block's mean (printed,
 // or its total tokens over its completed requests), else the length
 // study.yaml gives a random workload; nil when none is known.
-func brSeqLen(b *benchlog.Block, key, total string, configured int) map[string]any {
+func brSeqLen(b *benchlog.Block, key, total string, configured int) *brSeq {
 	if m, ok := b.Metrics[key]; ok && m.Value >= 0 {
-		return map[string]any{"distribution": "other", "value": m.Value}
+		return &brSeq{Distribution: "other", Value: m.Value}
 	}
 	t, okT := b.Metrics[total]
 	done, okD := b.Metrics["completed"]
 	if okT && okD && done.Value > 0 && t.Value >= 0 {
-		return map[string]any{"distribution": "other", "value": t.Value / done.Value}
+		return &brSeq{Distribution: "other", Value: t.Value / done.Value}
 	}
 	if configured > 0 {
-		return map[string]any{"distribution": "other", "value": configured}
+		return &brSeq{Distribution: "other", Value: float64(configured)}
 	}
 	return nil
 }
 
 // brLoad builds scenario.load: the tool, the dataset and the load; nil
 // when the input length, which the schema requires, is not known.
-func brLoad(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Block) map[string]any {
+func brLoad(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Block) *brLoadDoc {
 	w := s.Workload(lg.Workload)
 	if w == nil {
 		return nil
@@ -86,22 +76,20 @@ func brLoad(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Block) ma
 	if tool == "" {
 		tool = txt(s.Benchmark.Tool)
 	}
-	std := map[string]any{"tool": tool, "tool_version": txt(b.Version), "source": source, "input_seq_len": in}
-	if out := brSeqLen(b, "mean_output_len", "total_output_tokens", w.OutputLen); out != nil {
-		std["output_seq_len"] = out
-	}
+	std := brStandardized{Tool: tool, ToolVersion: txt(b.Version), Source: source, InputSeqLen: in,
+		OutputSeqLen: brSeqLen(b, "mean_output_len", "total_output_tokens", w.OutputLen)}
 	if m, ok := b.Metrics["request_rate"]; ok && m.Value > 0 && !math.IsInf(m.Value, 0) {
-		std["rate_qps"] = m.Value
+		std.RateQPS = &m.Value
 	} else if lg.Point != nil && w.Sweep != nil && w.Sweep.Key == study.SweepRate && lg.Point.Value > 0 {
-		std["rate_qps"] = lg.Point.Value
+		v := lg.Point.Value
+		std.RateQPS = &v
 	}
 	if c, ok := brConcurrency(w, lg, b); ok {
-		std["concurrency"] = c
+		std.Concurrency = &c
 	}
-	load := map[string]any{"metadata": map[string]any{"description": txt("workload " + w.ID)}, "standardized": std,
-		"native": map[string]any{}}
+	load := &brLoadDoc{Metadata: brDescription{Description: txt("workload " + w.ID)}, Standardized: std}
 	if w.Command != "" {
-		load["native"] = map[string]any{"args": map[string]any{"command": plain.Block(w.Command)}}
+		load.Native.Args = &brArgs{Command: plain.Block(w.Command)}
 	}
 	return load
 }
@@ -128,47 +116,41 @@ func brConcurrency(w *study.Workload, lg *study.Log, b *benchlog.Block) (int64, 
 // brMetadata is perflab's part of a report: where the block and each of
 // its figures come from, how its throughputs are defined, the checks and
 // claims about it, and the intervals of its repeats.
-func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Block, root string) map[string]any {
+func brMetadata(res check.Result, run *study.Run, lg *study.Log, b *benchlog.Block, root string) brMeta {
 	s := res.Study
-	file := repoPath(lg.File, root)
-	meta := map[string]any{
-		"generator": "perflab", "study": txt(s.ID), "model": txt(s.Model), "gpu": txt(s.Hardware.GPU),
-		"run": txt(run.ID), "run_name": txt(run.Name), "engine": txt(run.Engine), "command": plain.Block(run.Command), "gpus": run.GPUs,
-		"workload": txt(lg.Workload), "format": string(b.Format), "tool": txt(b.Tool), "tool_version": txt(b.Version),
-		"source":     map[string]any{"file": txt(file), "line": b.Line, "end_line": b.EndLine},
-		"definition": string(b.Definition),
+	meta := brMeta{Generator: "perflab", Study: txt(s.ID), Model: txt(s.Model), GPU: txt(s.Hardware.GPU),
+		Run: txt(run.ID), RunName: txt(run.Name), Engine: txt(run.Engine), Command: plain.Block(run.Command), GPUs: run.GPUs,
+		Workload: txt(lg.Workload), Format: string(b.Format), Tool: txt(b.Tool), ToolVersion: txt(b.Version),
+		Source:     brSource{File: txt(repoPath(lg.File, root)), Line: b.Line, EndLine: b.EndLine},
+		Definition: string(b.Definition)}
+	if lg.Repeat > 0 {
+		meta.Repeat = lg.Repeat
 	}
 	for _, e := range s.Engines {
 		if e.ID == run.Engine {
-			meta["engine_version"] = txt(e.Version)
+			v := txt(e.Version)
+			meta.EngineVersion = &v
 		}
-	}
-	if lg.Repeat > 0 {
-		meta["repeat"] = lg.Repeat
 	}
 	if w := s.Workload(lg.Workload); lg.Point != nil && w != nil && w.Sweep != nil {
-		meta["load"] = map[string]any{"key": w.Sweep.Key, "value": json.Number(strconv.FormatFloat(lg.Point.Value, 'f', -1, 64))}
+		meta.Load = &brLoadPoint{Key: w.Sweep.Key, Value: json.Number(strconv.FormatFloat(lg.Point.Value, 'f', -1, 64))}
 	}
 	if rule := res.Report.Excluded[run.ID]; rule != "" {
-		meta["excluded_by"] = txt(rule)
+		meta.ExcludedBy = txt(rule)
 	}
 	if len(b.Definitions) > 0 {
-		defs := map[string]string{}
+		meta.Definitions = make(map[string]string, len(b.Definitions))
 		for k, d := range b.Definitions {
-			defs[k] = string(d)
+			meta.Definitions[k] = string(d)
 		}
-		meta["definitions"] = defs
 	}
-	metrics := make(map[string]brFigure, len(b.Metrics))
+	meta.Metrics = make(map[string]brFigure, len(b.Metrics))
 	for k, m := range b.Metrics {
-		metrics[k] = brFigure{Value: json.Number(strconv.FormatFloat(m.Value, 'f', -1, 64)), Line: m.Line}
+		meta.Metrics[k] = brFigure{Value: json.Number(strconv.FormatFloat(m.Value, 'f', -1, 64)), Line: m.Line}
 	}
-	meta["metrics"] = metrics
-	meta["checks"] = brChecks(res, run, lg, root)
-	meta["claims"] = brClaims(s, run, lg)
-	if iv := brIntervals(s, run, lg, b); len(iv) > 0 {
-		meta["intervals"] = iv
-	}
+	meta.Checks = brChecks(res, run, lg, root)
+	meta.Claims = brClaims(s, run, lg)
+	meta.Intervals = brIntervals(s, run, lg, b)
 	return meta
 }
 
@@ -228,8 +210,8 @@ func brClaims(s *study.Study, run *study.Run, lg *study.Log) []brClaim {
 // brIntervals are the 95 % intervals of the block: the headline's over
 // the run's repeats, as the reports compute it, and those the tool
 // printed over its own repeated runs.
-func brIntervals(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Block) map[string]any {
-	out := map[string]any{}
+func brIntervals(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Block) map[string]brInterval {
+	out := map[string]brInterval{}
 	var pb *study.PointBlock
 	if lg.Point != nil {
 		if w := s.Workload(lg.Workload); w != nil {
@@ -242,12 +224,13 @@ func brIntervals(s *study.Study, run *study.Run, lg *study.Log, b *benchlog.Bloc
 		}
 	}
 	if c := repeatsOf(s, run, *lg, pb); c.mean != "" {
-		out[report.HeadlineFor(s.Objective).Key] = map[string]any{"mean": json.Number(c.mean),
-			"half_width": json.Number(c.halfWidth), "level": 0.95, "repeats": c.repeats, "by": "perflab"}
+		mean, half := json.Number(c.mean), json.Number(c.halfWidth)
+		out[report.HeadlineFor(s.Objective).Key] = brInterval{Mean: &mean, HalfWidth: &half, Level: 0.95,
+			Repeats: c.repeats, By: "perflab"}
 	}
 	for k, iv := range b.Intervals {
-		out[k] = map[string]any{"low": iv.Low, "high": iv.High, "level": iv.Level, "repeats": iv.Runs,
-			"line": iv.Line, "by": txt(b.Tool)}
+		low, high, line := iv.Low, iv.High, iv.Line
+		out[k] = brInterval{Low: &low, High: &high, Level: iv.Level, Repeats: iv.Runs, Line: &line, By: txt(b.Tool)}
 	}
 	return out
 }
