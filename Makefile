@@ -58,7 +58,7 @@ bin/hugo:
 	GOBIN=$(CURDIR)/bin $(GO) install github.com/gohugoio/hugo@$(HUGO_VERSION)
 
 bench-site: build bin/hugo
-	$(GO) run ./cmd/benchsite -perflab bin/perflab -hugo bin/hugo -n $(STUDIES) -curve $(CURVE)
+	$(GO) run ./cmd/benchsite -perflab bin/perflab -hugo bin/hugo -n $(STUDIES) -curve "$(CURVE)"
 
 ## bench-memory: perflab alone at MEMORY_CURVE studies (wall, peak memory): the 10,000-study bound
 MEMORY_CURVE ?= 1000,10000
