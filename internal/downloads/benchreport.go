@@ -45,30 +45,6 @@ type brStat struct {
 	Max    *float64 `json:"max,omitempty"`
 }
 
-// brLatencies are the latency statistics written: schema field, key base
-// and units (perflab's ms; per token for TPOT and ITL).
-var brLatencies = []struct {
-	field       func(*brLatency) **brStat
-	base, units string
-}{
-	{func(l *brLatency) **brStat { return &l.TimeToFirstToken }, "ttft", "ms"},
-	{func(l *brLatency) **brStat { return &l.TimePerOutputToken }, "tpot", "ms/token"},
-	{func(l *brLatency) **brStat { return &l.InterTokenLatency }, "itl", "ms/token"},
-	{func(l *brLatency) **brStat { return &l.RequestLatency }, "e2el", "ms"},
-}
-
-// brThroughputs are the throughputs written, each a statistics object
-// with its mean only.
-var brThroughputs = []struct {
-	field      func(*brThroughput) **brStat
-	key, units string
-}{
-	{func(t *brThroughput) **brStat { return &t.InputTokenRate }, "input_throughput", "tokens/s"},
-	{func(t *brThroughput) **brStat { return &t.OutputTokenRate }, "output_throughput", "tokens/s"},
-	{func(t *brThroughput) **brStat { return &t.TotalTokenRate }, "total_token_throughput", "tokens/s"},
-	{func(t *brThroughput) **brStat { return &t.RequestRate }, "request_throughput", "queries/s"},
-}
-
 // latencyStat builds the statistics of one latency from a block's
 // <stat>_<base>_ms keys; nil without a mean (the schema requires it).
 func latencyStat(b *benchlog.Block, base, units string) *brStat {
@@ -102,24 +78,29 @@ func meanStat(b *benchlog.Block, key, units string) *brStat {
 }
 
 // brAggregate builds results.request_performance.aggregate of a block;
-// nil when the block has none of its figures.
+// nil when the block has none of its figures. Latencies are in
+// perflab's ms (per token for TPOT and ITL); each throughput is a
+// statistics object with its mean only.
 func brAggregate(b *benchlog.Block) *brAggregateDoc {
-	agg := &brAggregateDoc{}
-	var lat brLatency
-	for _, l := range brLatencies {
-		if s := latencyStat(b, l.base, l.units); s != nil {
-			*l.field(&lat) = s
-			agg.Latency = &lat
-		}
+	agg := &brAggregateDoc{Requests: brRequests(b)}
+	lat := brLatency{
+		TimeToFirstToken:   latencyStat(b, "ttft", "ms"),
+		TimePerOutputToken: latencyStat(b, "tpot", "ms/token"),
+		InterTokenLatency:  latencyStat(b, "itl", "ms/token"),
+		RequestLatency:     latencyStat(b, "e2el", "ms"),
 	}
-	var tp brThroughput
-	for _, t := range brThroughputs {
-		if s := meanStat(b, t.key, t.units); s != nil {
-			*t.field(&tp) = s
-			agg.Throughput = &tp
-		}
+	if lat != (brLatency{}) {
+		agg.Latency = &lat
 	}
-	agg.Requests = brRequests(b)
+	tp := brThroughput{
+		InputTokenRate:  meanStat(b, "input_throughput", "tokens/s"),
+		OutputTokenRate: meanStat(b, "output_throughput", "tokens/s"),
+		TotalTokenRate:  meanStat(b, "total_token_throughput", "tokens/s"),
+		RequestRate:     meanStat(b, "request_throughput", "queries/s"),
+	}
+	if tp != (brThroughput{}) {
+		agg.Throughput = &tp
+	}
 	if agg.Latency == nil && agg.Throughput == nil && agg.Requests == nil {
 		return nil
 	}
