@@ -52,8 +52,9 @@ func (p *reportPage) rawResult(file string, b *benchlog.Block) string {
 		// The log in the repository, its block's lines highlighted.
 		view = "\n" + p.loc.T("run.view_source", "URL", repoLines(p.r.RepoURL, p.repoPath(file), b.Line, b.Line+numbered-1))
 	}
-	s := fence(text, fmt.Sprintf("log @%s:%d:%d %s", lineIDPrefix(p.repoPath(file)), b.Line, numbered, p.loc.T("run.raw_result"))) + view
-	p.rawResults[b] = fence(text, "log "+p.loc.T("run.raw_result")) + view
+	block := newFenced(text)
+	s := block.with(fmt.Sprintf("log @%s:%d:%d %s", lineIDPrefix(p.repoPath(file)), b.Line, numbered, p.loc.T("run.raw_result"))) + view
+	p.rawResults[b] = block.with("log "+p.loc.T("run.raw_result")) + view
 	return s
 }
 

@@ -548,7 +548,13 @@ func CodeSpan(s string) string {
 const escaped = "\\`*_[]<>|#{}!&\n"
 
 // fence wraps text in a fenced code block longer than any backtick run in it.
-func fence(text, info string) string {
+func fence(text, info string) string { return newFenced(text).with(info) }
+
+// fenced is a text made safe for a fenced code block, with its fence: a
+// block shown under two info strings is made safe once.
+type fenced struct{ marker, body string }
+
+func newFenced(text string) fenced {
 	text = plain.Block(text)
 	n := 3
 	if strings.Contains(text, "```") {
@@ -568,5 +574,10 @@ func fence(text, info string) string {
 	if n > 3 {
 		f = strings.Repeat("`", n)
 	}
-	return f + info + "\n" + strings.TrimRight(text, "\n") + "\n" + f + "\n"
+	return fenced{marker: f, body: strings.TrimRight(text, "\n")}
+}
+
+// with is the block under an info string.
+func (f fenced) with(info string) string {
+	return f.marker + info + "\n" + f.body + "\n" + f.marker + "\n"
 }
