@@ -1,6 +1,10 @@
 package report
 
-import "github.com/perflab/perflab/internal/study"
+import (
+	"sync"
+
+	"github.com/perflab/perflab/internal/study"
+)
 
 // AllRuns is every comparable run of a study against every workload: the
 // headline and the key latency metrics of each, so that a reader can put
@@ -42,10 +46,29 @@ var comparedLatencies = []Metric{
 	MeanTPOT,
 }
 
-// AllRuns computes the all-runs table. A run that failed, was excluded from
+// AllRuns is the all-runs table. A run that failed, was excluded from
 // comparisons or has no value at all is left out; a row no column has a
 // value in is left out. It is nil with fewer than two runs to compare.
+// It is made once, with its pairs' likeness, on first use (the page of
+// each language shows it): callers must not change it.
 func (r *Report) AllRuns() *AllRuns {
+	r.allRuns.once.Do(func() {
+		r.allRuns.table = r.allRunsTable()
+		if r.allRuns.table != nil {
+			r.allRuns.likenesses = r.pairLikenesses(r.allRuns.table)
+		}
+	})
+	return r.allRuns.table
+}
+
+// allRunsMemo holds what AllRuns made.
+type allRunsMemo struct {
+	once       sync.Once
+	table      *AllRuns
+	likenesses []PairLikeness
+}
+
+func (r *Report) allRunsTable() *AllRuns {
 	metrics := append([]Metric{r.Headline}, comparedLatencies...)
 	var runs []*study.Run
 	var rows []AllRunsRow // every row, a value per run in runs

@@ -19,6 +19,13 @@ type PairLikeness struct {
 // measured like for like; pairs measured alike are left out. A column is
 // compared with any other, so no serving command is expected of either.
 func (r *Report) PairLikenesses(t *AllRuns) []PairLikeness {
+	if t != nil && t == r.AllRuns() {
+		return r.allRuns.likenesses
+	}
+	return r.pairLikenesses(t)
+}
+
+func (r *Report) pairLikenesses(t *AllRuns) []PairLikeness {
 	runs := make([]*study.Run, len(t.Runs))
 	for i, c := range t.Runs {
 		runs[i] = r.Study.Run(c.ID)

@@ -252,6 +252,8 @@ type Report struct {
 	Excluded    map[string]string // run id -> rule
 	// Bands holds the noise band of the metrics compared, by key.
 	Bands map[string]Band
+
+	allRuns allRunsMemo
 }
 
 // Build computes a study's report. excluded maps run ids that must not enter
