@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // watchWriter is a terminal that signals once it has shown a text.
@@ -63,21 +64,27 @@ func TestRecord(t *testing.T) {
 	bench := fakeTools(t, block)
 	gate := filepath.Join(t.TempDir(), "go")
 	// The benchmark waits for the gate, which opens only once the
-	// terminal has shown its first line: the output is streamed live.
+	// terminal has shown its first line and its line on stderr: the output
+	// is streamed live. (Read from two pipes, the stderr line could
+	// otherwise reach the log after the result block.)
 	term := &watchWriter{want: "Namespace(", seen: make(chan struct{})}
-	seen := term.seen
+	errOut := &watchWriter{want: "vLLM API server version 0.10.1.1", seen: make(chan struct{})}
+	seen, errSeen := term.seen, errOut.seen
 	go func() {
 		<-seen
+		select { // a stderr never shown fails below, not by a hang
+		case <-errSeen:
+		case <-time.After(30 * time.Second):
+		}
 		os.WriteFile(gate, nil, 0o644)
 	}()
-	var errOut bytes.Buffer
-	err = run(context.Background(), []string{"record", "--study", "qwen3-32b-a100", "--run", "vllm-rec", "--gpus", "1", "--", "sh", bench, gate}, term, &errOut)
+	err = run(context.Background(), []string{"record", "--study", "qwen3-32b-a100", "--run", "vllm-rec", "--gpus", "1", "--", "sh", bench, gate}, term, errOut)
 	out := term.buf.String()
 	if err != nil {
-		t.Fatalf("record: %v\n%s%s", err, out, errOut.String())
+		t.Fatalf("record: %v\n%s%s", err, out, errOut.buf.String())
 	}
-	if !strings.Contains(errOut.String(), "vLLM API server version 0.10.1.1") {
-		t.Errorf("the benchmark's stderr was not shown:\n%s", errOut.String())
+	if !strings.Contains(errOut.buf.String(), "vLLM API server version 0.10.1.1") {
+		t.Errorf("the benchmark's stderr was not shown:\n%s", errOut.buf.String())
 	}
 	dir := "results/qwen3-32b-a100/runs/vllm-rec/"
 	log, err := os.ReadFile(dir + "random-4k.log")
