@@ -2,6 +2,7 @@ package render
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 )
@@ -10,6 +11,10 @@ import (
 type costView struct {
 	Intro, Currency string
 	Rows            []costRowView
+	// Order is the runs in order of cost with "≈" between those the
+	// measurements cannot tell apart; empty when every step is measurable
+	// (the table's order says it).
+	Order string
 }
 
 type costRowView struct {
@@ -37,5 +42,28 @@ func (p *reportPage) cost() *costView {
 		}
 		v.Rows = append(v.Rows, row)
 	}
+	v.Order = costOrder(loc, res)
 	return v
+}
+
+// costOrder lists the runs cheapest first, "<" between a run and the
+// next group, "≈" within a group; empty without a tie.
+func costOrder(loc *localizer, res *report.CostResult) string {
+	var b strings.Builder
+	ties := false
+	for i, cr := range res.Runs {
+		switch {
+		case i == 0:
+		case cr.TiedWith != "":
+			b.WriteString(" ≈ ")
+			ties = true
+		default:
+			b.WriteString(" < ")
+		}
+		b.WriteString(esc(cr.Run.Name))
+	}
+	if !ties {
+		return ""
+	}
+	return loc.T("cost.order", "Order", b.String())
 }

@@ -77,3 +77,27 @@ func TestChangeStats(t *testing.T) {
 		}
 	}
 }
+
+// TestCostOrder: the cost order joins the runs the report cannot tell
+// apart with "≈" and the others with "<"; without a tie the table's order
+// says all, and no line is written.
+func TestCostOrder(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := r.localizer("en")
+	run := func(id, name string) *study.Run { return &study.Run{ID: id, Name: name} }
+	res := &report.CostResult{Runs: []report.CostRun{
+		{RunResult: report.RunResult{Run: run("b", "B")}},
+		{RunResult: report.RunResult{Run: run("a", "A")}, TiedWith: "b"},
+		{RunResult: report.RunResult{Run: run("c", "C <x>")}},
+	}}
+	if got := costOrder(loc, res); !strings.Contains(got, "B ≈ A < C \\<x\\>") {
+		t.Errorf("order %q, want B ≈ A < C \\<x\\>", got)
+	}
+	res.Runs[1].TiedWith = ""
+	if got := costOrder(loc, res); got != "" {
+		t.Errorf("no tie, yet %q", got)
+	}
+}

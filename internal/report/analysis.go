@@ -129,6 +129,9 @@ type AnalysisCost struct {
 	PerMillionOutput float64  `json:"per_million_output_tokens"`
 	PerMillionTotal  *float64 `json:"per_million_total_tokens"` // null without a total throughput
 	Currency         string   `json:"currency"`
+	// TiedWith is the run listed before it that its cost cannot be told
+	// from (CostRun.TiedWith); absent when it costs measurably more.
+	TiedWith string `json:"tied_with,omitempty"`
 }
 
 // Analysis gathers the report's derived claims.
@@ -168,7 +171,8 @@ func (r *Report) Analysis() *Analysis {
 	}
 	if r.Cost != nil {
 		for _, c := range r.Cost.Runs {
-			a.Cost = append(a.Cost, AnalysisCost{Run: c.Run.ID, TokensPerGPUHour: c.TokensPerGPUHour, PerMillionOutput: c.PerMillion, PerMillionTotal: positive(c.PerMillionTotal), Currency: r.Cost.Price.Currency})
+			a.Cost = append(a.Cost, AnalysisCost{Run: c.Run.ID, TokensPerGPUHour: c.TokensPerGPUHour, PerMillionOutput: c.PerMillion, PerMillionTotal: positive(c.PerMillionTotal), Currency: r.Cost.Price.Currency,
+				TiedWith: c.TiedWith})
 		}
 	}
 	return a

@@ -16,6 +16,11 @@ type CostRun struct {
 	// PerMillionTotal is the price of a million tokens in and out (total
 	// token throughput); 0 when the log prints no total throughput.
 	PerMillionTotal float64
+	// TiedWith is the id of the run listed before it whose cost it cannot
+	// be told from (its output per GPU is within noise of it): the first
+	// of its group of ties. Empty when the run costs measurably more than
+	// the runs before it.
+	TiedWith string
 }
 
 // CostResult lists the runs with an output throughput on the main
@@ -51,7 +56,31 @@ func (r *Report) cost() *CostResult {
 		res.Runs = append(res.Runs, cr)
 	}
 	sort.SliceStable(res.Runs, func(i, j int) bool { return res.Runs[i].PerMillion < res.Runs[j].PerMillion })
+	leader := 0 // the first of the current group of ties
+	for i := 1; i < len(res.Runs); i++ {
+		first, cr := &res.Runs[leader], &res.Runs[i]
+		if r.Distinct("output_throughput", outputPerGPU(first.Output), outputPerGPU(cr.Output)) {
+			leader = i
+			continue
+		}
+		cr.TiedWith = first.Run.ID
+	}
 	return res
+}
+
+// outputPerGPU is an output throughput per GPU, as measured (its repeats
+// too): the cost of runs on different numbers of GPUs compares what each
+// GPU gives.
+func outputPerGPU(v *Value) Value {
+	per := *v
+	gpus := float64(max(v.GPUs, 1))
+	per.Measured, per.Replicas, per.HalfWidth = v.Measured/gpus, 1, v.HalfWidth/gpus
+	per.Samples = make([]Sample, len(v.Samples))
+	for i, sm := range v.Samples {
+		per.Samples[i] = sm
+		per.Samples[i].Measured = sm.Measured / gpus
+	}
+	return per
 }
 
 // PointCost is what a million tokens cost at a sweep point, at the

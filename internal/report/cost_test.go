@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/perflab/perflab/internal/study"
@@ -60,5 +61,30 @@ func TestBestPointCost(t *testing.T) {
 	}
 	if c := sr.BestCost; c == nil || !near(c.Output, 6e6/(1400*3600)) || !near(c.Total, 6e6/(2100*3600)) {
 		t.Errorf("best point's cost %+v, want %v output, %v total", c, 6e6/(1400*3600), 6e6/(2100*3600))
+	}
+}
+
+// TestCostOrderTies: the cost order joins runs whose output per GPU the
+// verdict cannot tell apart. b (512 tok/s on 8 GPUs, 3 repeats) is the
+// cheapest; a (510, 3 repeats) is within noise of it; d (255 on 4 GPUs,
+// one run) gives each GPU what a gives, so it ties too, though its total
+// is half; c (405) costs measurably more and starts a group of its own.
+func TestCostOrderTies(t *testing.T) {
+	a := repeated("a", "1000.00", "1000.00", "1000.00")
+	setRepeatMetric(a, "sharegpt", "output_throughput", "500.00", "510.00", "520.00")
+	b := repeated("b", "1000.00", "1000.00", "1000.00")
+	setRepeatMetric(b, "sharegpt", "output_throughput", "505.00", "512.00", "519.00")
+	c := repeated("c", "1000.00", "1000.00", "1000.00")
+	setRepeatMetric(c, "sharegpt", "output_throughput", "400.00", "405.00", "410.00")
+	d := testRun("d", "D", 4, "sharegpt", "1000.00")
+	setMetric(d, "sharegpt", "output_throughput", "255.00", 11)
+	s := testStudy(study.Throughput, 8, a, b, c, d)
+	s.Price = &study.Price{PerGPUHour: 2, Currency: "USD"}
+	var got []string
+	for _, cr := range Build(s, nil).Cost.Runs {
+		got = append(got, cr.Run.ID+":"+cr.TiedWith)
+	}
+	if want := "b: a:b d:b c:"; strings.Join(got, " ") != want {
+		t.Errorf("cost order %q, want %q", strings.Join(got, " "), want)
 	}
 }
