@@ -14,6 +14,7 @@ import (
 type sweepView struct {
 	ID, Heading, Intro, Load, Chart, Best string
 	Note                                  string // what ± means, when a load has repeats
+	NearNote                              string // what ≈ in the frontier column means, when a point has it
 	GoodputIntro                          string
 	Goodput                               []string // one sentence per configuration with per-request data
 	Budget                                bool     // a column says whether each point keeps the study's SLO
@@ -107,8 +108,12 @@ func (p *reportPage) sweepRow(v *sweepView, run *study.Run, pt *report.SweepPoin
 		row.PerGPU = T("value.interval", "Value", row.PerGPU, "HalfWidth", perGPUHalfWidth(pt))
 		v.Note = T("sweep.repeats_note", "Level", report.ConfidenceLevel)
 	}
-	if pt.Frontier {
+	switch {
+	case pt.Frontier:
 		row.Frontier = T("slo.yes")
+	case pt.NearFrontier:
+		row.Frontier = "≈"
+		v.NearNote = T("sweep.near_frontier")
 	}
 	if v.Budget {
 		row.Meets = T("slo.no")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
+	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -169,5 +170,37 @@ func TestBestCost(t *testing.T) {
 	}
 	if got := bestCost(T, nil, nil); got != "" {
 		t.Errorf("no price: %q", got)
+	}
+}
+
+// TestSweepNearFrontierMark: a point the report finds near the frontier
+// reads ≈ in the frontier column, and the section says what ≈ means; a
+// page without such a point does not.
+func TestSweepNearFrontierMark(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sweepCase()
+	c.rep.Study.Baseline = study.Config{Runs: []string{"base"}}
+	c.rep.Study.Recommended = study.Config{Runs: []string{"fp8"}}
+	c.rep = report.Build(c.rep.Study, nil)
+	page := func() string {
+		p, err := r.Report(Input{Result: check.Result{Study: c.rep.Study, Report: c.rep}, Content: c.content}, "en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(p.Markdown)
+	}
+	const note = "≈ in the frontier column marks a point off the frontier"
+	if md := page(); strings.Contains(md, note) {
+		t.Fatal("no point is near the frontier, yet the note is written")
+	}
+	pt := &c.rep.Sweeps[0].Curves[0].Points[1]
+	pt.Frontier, pt.NearFrontier = false, true
+	md := page()
+	row := regexp.MustCompile(`(?m)^\| Engine A \| \[2\.00\].*$`).FindString(md)
+	if !strings.Contains(row, "| ≈ |") || !strings.Contains(md, note) {
+		t.Errorf("row %q, note written: %v", row, strings.Contains(md, note))
 	}
 }

@@ -108,7 +108,10 @@ type AnalysisPoint struct {
 	OutputPerGPU float64  `json:"output_tok_s_per_gpu"`
 	MedianTPOT   *float64 `json:"median_tpot_ms"`
 	Frontier     bool     `json:"frontier"`
-	Meets        bool     `json:"meets_budget"`
+	// NearFrontier: off the frontier, but beaten by no point measurably
+	// (SweepPoint.NearFrontier).
+	NearFrontier bool `json:"near_frontier"`
+	Meets        bool `json:"meets_budget"`
 	// Attainment is the share of requests that kept every limit; absent
 	// without a budget or per-request arrays.
 	Attainment *float64 `json:"slo_attainment,omitempty"`
@@ -259,7 +262,8 @@ func (r *Report) analysisBudget() *AnalysisBudget {
 
 func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 	point := func(p *SweepPoint) AnalysisPoint {
-		ap := AnalysisPoint{Run: p.Run.ID, Load: p.Load.Measured, OutputPerGPU: p.PerGPU(), Frontier: p.Frontier, Meets: p.Meets && sw.Limits != nil}
+		ap := AnalysisPoint{Run: p.Run.ID, Load: p.Load.Measured, OutputPerGPU: p.PerGPU(), Frontier: p.Frontier,
+			NearFrontier: p.NearFrontier, Meets: p.Meets && sw.Limits != nil}
 		if p.TPOT != nil {
 			ap.MedianTPOT = finite(p.TPOT.Measured)
 		}

@@ -50,6 +50,10 @@ type SweepPoint struct {
 	// Frontier: no other point of the sweep has at least its throughput per
 	// GPU at no more latency, with one of the two strictly better.
 	Frontier bool
+	// NearFrontier: off the frontier, yet no point beats it measurably:
+	// every point with at least its throughput per GPU at no more latency
+	// is within noise of it on both (see nearFrontier).
+	NearFrontier bool
 }
 
 // PerGPU is the point's output throughput per GPU: the y of its curve.
@@ -125,6 +129,7 @@ func (r *Report) sweep(w *study.Workload) SweepResult {
 		}
 	}
 	sr.Frontier = frontier(sr.Curves)
+	r.nearFrontier(w, sr.Curves)
 	if r.Study.SLO != nil {
 		sr.Best = bestWithin(sr.Curves)
 	}
@@ -236,6 +241,52 @@ func frontier(curves []SweepCurve) []*SweepPoint {
 		}
 	}
 	return out
+}
+
+// nearFrontier marks the points off the frontier that no point beats
+// measurably. A point that has at least another's throughput per GPU at no
+// more median TPOT beats it only when one of the two differences passes
+// the verdict's test, at the wider of the two loads' bands (LoadBand).
+func (r *Report) nearFrontier(w *study.Workload, curves []SweepCurve) {
+	type bandKey struct {
+		metric string
+		load   float64
+	}
+	bands := map[bandKey]float64{}
+	band := func(metric string, a, b *SweepPoint) float64 {
+		for _, p := range []*SweepPoint{a, b} {
+			k := bandKey{metric, p.Load.Measured}
+			if _, ok := bands[k]; !ok {
+				bands[k] = r.LoadBand(metric, w.ID, p.Load.Measured).Percent
+			}
+		}
+		return max(bands[bandKey{metric, a.Load.Measured}], bands[bandKey{metric, b.Load.Measured}])
+	}
+	var pts []*SweepPoint
+	for i := range curves {
+		for j := range curves[i].Points {
+			if p := &curves[i].Points[j]; p.TPOT != nil {
+				pts = append(pts, p)
+			}
+		}
+	}
+	for _, p := range pts {
+		if p.Frontier {
+			continue
+		}
+		beaten := false
+		for _, q := range pts {
+			if q == p || q.PerGPU() < p.PerGPU() || q.TPOT.Measured > p.TPOT.Measured {
+				continue
+			}
+			if DistinctAt(band(OutputThroughput.Key, p, q), outputPerGPU(&p.Output), outputPerGPU(&q.Output)) ||
+				DistinctAt(band(MedianTPOT.Key, p, q), *p.TPOT, *q.TPOT) {
+				beaten = true
+				break
+			}
+		}
+		p.NearFrontier = !beaten
+	}
 }
 
 // bestWithin returns the point with the highest output throughput per GPU

@@ -219,3 +219,35 @@ func BenchmarkSweep(b *testing.B) {
 		}
 	}
 }
+
+// TestSweepNearFrontier: a@4 moved to 249 tok/s per GPU at 12.05 ms is
+// beaten by b@4 (250 at 12 ms) by 0.4 % on each, inside the 1 % band
+// of a single run: the measurements cannot tell it from the frontier. a@16
+// (600 at 40 ms against b@16's 700 at 30 ms) stays beaten, and no
+// frontier point is marked near.
+func TestSweepNearFrontier(t *testing.T) {
+	s := sweepStudy(nil)
+	a4 := &s.Runs[0].Logs[1].Blocks[0]
+	a4.Metrics["output_throughput"] = metric("249.00", 2)
+	a4.Metrics["median_tpot_ms"] = metric("12.05", 3)
+	sr := Build(s, nil).Sweeps[0]
+	var near []string
+	for _, c := range sr.Curves {
+		for i := range c.Points {
+			if p := &c.Points[i]; p.NearFrontier {
+				near = append(near, pointName(p))
+				if p.Frontier {
+					t.Errorf("%s is on the frontier and near it", pointName(p))
+				}
+			}
+		}
+	}
+	if strings.Join(near, " ") != "a@4" {
+		t.Errorf("near the frontier: %v, want a@4", near)
+	}
+	// At 13 ms, 8 % slower than b@4, a@4 is beaten on latency alone.
+	a4.Metrics["median_tpot_ms"] = metric("13.00", 3)
+	if p := Build(s, nil).Sweeps[0].Curves[0].Points[1]; p.NearFrontier {
+		t.Errorf("%s at 13 ms is near the frontier", pointName(&p))
+	}
+}
