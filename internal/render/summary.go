@@ -21,6 +21,9 @@ func (p *reportPage) options() []optionView {
 			if adopted(p.rep, i) {
 				v.Best += loc.T("summary.adopted")
 			}
+			for _, rr := range sr.Tied { // as good a choice: named with it
+				v.Best += " ≈ " + esc(rr.Run.Name)
+			}
 		}
 		if sr.Reference != nil {
 			v.Reference = esc(sr.Reference.Run.Name)

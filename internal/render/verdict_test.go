@@ -53,6 +53,10 @@ func TestRankingNamesTies(t *testing.T) {
 	if a < 0 || b < a || c < b || !strings.Contains(line[a:b], " ≈ ") || !strings.Contains(line[b:c], " > ") {
 		t.Errorf("ranking %q, want Engine A ≈ Engine B > Engine C", line)
 	}
+	// The summary names the alternative tied with the best beside it.
+	if row := regexp.MustCompile(`(?m)^\| \[engine\]\(#step-engine\) \|.*$`).FindString(string(page.Markdown)); !strings.Contains(row, "| Engine A (adopted) ≈ Engine B | Engine C |") {
+		t.Errorf("summary row %q, want Engine A (adopted) ≈ Engine B beside Engine C", row)
+	}
 }
 
 // TestChangeStats: a tested change prints its interval, p and n; an

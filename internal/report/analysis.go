@@ -53,6 +53,9 @@ type AnalysisComparison struct {
 	// Comparability is like-for-like, caveated or not comparable, with
 	// what differs; absent for history, a run against itself.
 	Comparability *Likeness `json:"comparability,omitempty"`
+	// TiedWithBest, for a step's best (kind step), are the step's other
+	// runs the verdict cannot tell from it (StepResult.Tied).
+	TiedWithBest []string `json:"tied_with_best,omitempty"`
 }
 
 // AnalysisBudget is the latency budget's verdict on each run.
@@ -152,6 +155,10 @@ func (r *Report) Analysis() *Analysis {
 	for _, sr := range r.Steps {
 		if sr.Change != nil {
 			a.add("step", sr.Step.ID, sr.Change.To.Workload, sr.Change)
+			for _, rr := range sr.Tied {
+				c := &a.Comparisons[len(a.Comparisons)-1]
+				c.TiedWithBest = append(c.TiedWithBest, rr.Run.ID)
+			}
 		}
 		for _, rr := range sr.Runs {
 			if rr.Change != nil {

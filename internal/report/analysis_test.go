@@ -44,3 +44,27 @@ func TestAnalysis(t *testing.T) {
 		t.Error("NaN in the JSON")
 	}
 }
+
+// TestStepTiedWithBest: of a step's alternatives b (1100), c (1104) and
+// d (1050), single runs against reference a (1000), c is within the 1 %
+// band of the best, c: b is named tied with it; d, 4.9 % below, is not,
+// nor is the reference. analysis.json gives the same.
+func TestStepTiedWithBest(t *testing.T) {
+	r, _ := stepChange(t, testRun("a", "A", 8, "sharegpt", "1000.00"), testRun("b", "B", 8, "sharegpt", "1100.00"),
+		testRun("c", "C", 8, "sharegpt", "1104.00"), testRun("d", "D", 8, "sharegpt", "1050.00"))
+	r.Study.Steps[0].Runs = []string{"b", "c", "d"}
+	r = Build(r.Study, nil)
+	sr := r.StepByID("x")
+	var tied []string
+	for _, rr := range sr.Tied {
+		tied = append(tied, rr.Run.ID)
+	}
+	if sr.Best == nil || sr.Best.Run.ID != "c" || strings.Join(tied, " ") != "b" {
+		t.Errorf("best %v, tied %v; want c, tied b", sr.Best, tied)
+	}
+	for _, c := range r.Analysis().Comparisons {
+		if c.Kind == "step" && strings.Join(c.TiedWithBest, " ") != "b" {
+			t.Errorf("analysis: step tied with best %v, want [b]", c.TiedWithBest)
+		}
+	}
+}

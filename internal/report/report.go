@@ -197,6 +197,9 @@ type StepResult struct {
 	Ranking   []RunResult // comparable runs, best first
 	Best      *RunResult  // best comparable run other than the reference
 	Change    *Change     // Best against the reference
+	// Tied are the other runs, the reference aside, that the verdict
+	// cannot tell from Best: as good a choice, in ranking order.
+	Tied []RunResult
 }
 
 // Cell is one side of a conclusion row.
@@ -503,6 +506,12 @@ func (r *Report) step(st study.Step) StepResult {
 				sr.Change = r.compare(r.Headline, *sr.Reference.Headline, *best.Headline)
 			}
 			break
+		}
+	}
+	for _, rr := range sr.Ranking {
+		if sr.Best != nil && rr.Run.ID != st.Reference && rr.Run.ID != sr.Best.Run.ID &&
+			!r.Distinct(r.Headline.Key, *sr.Best.Headline, *rr.Headline) {
+			sr.Tied = append(sr.Tied, rr)
 		}
 	}
 	return sr
