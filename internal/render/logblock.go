@@ -2,8 +2,6 @@ package render
 
 import (
 	"bytes"
-	"fmt"
-	"hash/fnv"
 	"strconv"
 
 	"github.com/yuin/goldmark"
@@ -62,11 +60,22 @@ func LineID(repoPath string, line int) string {
 }
 
 // lineIDPrefix is short, as it is written twice on every line of every
-// log: "L" and a hash of the log's path.
+// log: "L" and the 32-bit FNV-1a hash of the log's path in hex (written
+// out here: a page asks for it at every figure).
 func lineIDPrefix(repoPath string) string {
-	h := fnv.New32a()
-	h.Write([]byte(repoPath))
-	return fmt.Sprintf("L%08x", h.Sum32())
+	const hexDigits = "0123456789abcdef"
+	h := uint32(2166136261) // FNV-1a, 32 bits: offset basis and prime
+	for i := 0; i < len(repoPath); i++ {
+		h ^= uint32(repoPath[i])
+		h *= 16777619
+	}
+	var id [9]byte
+	id[0] = 'L'
+	for i := 8; i > 0; i-- {
+		id[i] = hexDigits[h&0xf]
+		h >>= 4
+	}
+	return string(id[:])
 }
 
 func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {

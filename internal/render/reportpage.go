@@ -30,6 +30,7 @@ type reportPage struct {
 	// rawResults holds each block already shown, without line ids: a
 	// block shown twice (its step and the other cases) is made once.
 	rawResults map[*benchlog.Block]string
+	repoPaths  map[string]string // file -> its path in the repository
 	conclusion *conclusionContext
 	charts     []chart.Chart
 	compare    *compareAttrs // set by allRuns
@@ -43,7 +44,8 @@ type fileLine struct {
 func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 	res := in.Result
 	p := &reportPage{r: r, in: in, lang: lang, loc: r.localizer(lang), res: res, rep: res.Report, s: res.Study,
-		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]string{}}
+		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]string{},
+		repoPaths: map[string]string{}}
 	if p.c == nil {
 		p.c = &study.Content{Lang: lang, Study: p.s.ID, Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]study.Section{}}
 	}
@@ -98,7 +100,12 @@ func (p *reportPage) repoPath(file string) string {
 	if p.in.RepoPath == nil {
 		return file
 	}
-	return p.in.RepoPath(file)
+	rp, ok := p.repoPaths[file] // asked at every figure: made once a file
+	if !ok {
+		rp = p.in.RepoPath(file)
+		p.repoPaths[file] = rp
+	}
+	return rp
 }
 
 func (p *reportPage) section(id string) string { return p.r.prose(p.c.Sections[id].Markdown) }
