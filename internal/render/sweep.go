@@ -74,6 +74,13 @@ func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
 			}
 			v.Best = T("sweep.best", "Budget", budget, "Run", esc(b.Run.Name), "Load", T("sweep.at."+key, "Load", b.Load.Expr()), "Value", value)
 			v.Best += bestCost(T, p.rep.Study.Price, sr.BestCost)
+			if len(sr.Tied) > 0 {
+				names := make([]string, len(sr.Tied))
+				for i, t := range sr.Tied {
+					names[i] = esc(t.Run.Name) + " · " + T("sweep.at."+key, "Load", t.Load.Expr())
+				}
+				v.Best = T("sentences", "First", v.Best, "Next", T("slo.tied", "Runs", strings.Join(names, T("list.separator"))))
+			}
 		} else {
 			v.Best = T("sweep.none", "Budget", budget)
 		}

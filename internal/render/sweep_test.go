@@ -204,3 +204,29 @@ func TestSweepNearFrontierMark(t *testing.T) {
 		t.Errorf("row %q, note written: %v", row, strings.Contains(md, note))
 	}
 }
+
+// TestSweepBestTiedNamed: the points tied with the best within the budget
+// are named after it, each run with its load.
+func TestSweepBestTiedNamed(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sweepCase()
+	c.rep.Study.Baseline = study.Config{Runs: []string{"base"}}
+	c.rep.Study.Recommended = study.Config{Runs: []string{"fp8"}}
+	c.rep = report.Build(c.rep.Study, nil)
+	sr := &c.rep.Sweeps[0]
+	if sr.Best == nil {
+		t.Fatal("no best point within the budget")
+	}
+	sr.Tied = []*report.SweepPoint{&sr.Curves[0].Points[1]}
+	p, err := r.Report(Input{Result: check.Result{Study: c.rep.Study, Report: c.rep}, Content: c.content}, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := regexp.MustCompile(`(?m)^\*\*Best point within the latency budget.*$`).FindString(string(p.Markdown))
+	if !strings.HasSuffix(best, "Within noise of it, and as good a choice: Engine A · 2.00 req/s.") {
+		t.Errorf("best line %q, want the tie with Engine A at 2.00 req/s named", best)
+	}
+}

@@ -79,6 +79,9 @@ type AnalysisSweep struct {
 	Workload string          `json:"workload"`
 	Points   []AnalysisPoint `json:"points"`
 	Best     *AnalysisPoint  `json:"best_within_budget,omitempty"`
+	// Tied are the points within the budget that cannot be told from the
+	// best one (SweepResult.Tied).
+	Tied []AnalysisPointRef `json:"tied_with_best,omitempty"`
 	// Goodput is each configuration's, where every load of its curve kept
 	// per-request arrays; absent without a budget or arrays.
 	Goodput []AnalysisGoodput `json:"goodput,omitempty"`
@@ -102,6 +105,12 @@ type AnalysisGoodput struct {
 	// Borderline: at Load or a higher load, the count could go either
 	// way (SweepGoodput.Borderline).
 	Borderline bool `json:"borderline"`
+}
+
+// AnalysisPointRef names a point of a sweep: a run at a load.
+type AnalysisPointRef struct {
+	Run  string  `json:"run"`
+	Load float64 `json:"load"`
 }
 
 // AnalysisPoint is a configuration at one load.
@@ -295,6 +304,9 @@ func analysisSweep(sw SweepResult, cost *CostResult) AnalysisSweep {
 	if sw.Best != nil {
 		p := point(sw.Best)
 		as.Best = &p
+	}
+	for _, t := range sw.Tied {
+		as.Tied = append(as.Tied, AnalysisPointRef{Run: t.Run.ID, Load: t.Load.Measured})
 	}
 	for _, c := range sw.Curves {
 		if c.Goodput != nil {

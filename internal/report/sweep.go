@@ -90,6 +90,9 @@ type SweepResult struct {
 	Best *SweepPoint
 	// BestCost is the cost at Best; nil without a Best or a price.
 	BestCost *PointCost
+	// Tied are the other points within the budget whose throughput per GPU
+	// is within noise of Best's: as good a choice, in curve and load order.
+	Tied []*SweepPoint
 }
 
 // sweeps computes every swept workload that has a result.
@@ -132,6 +135,7 @@ func (r *Report) sweep(w *study.Workload) SweepResult {
 	r.nearFrontier(w, sr.Curves)
 	if r.Study.SLO != nil {
 		sr.Best = bestWithin(sr.Curves)
+		sr.Tied = r.tiedWithBestPoint(w, sr.Curves, sr.Best)
 	}
 	if sr.Best != nil {
 		sr.BestCost = pointCost(r.Study.Price, sr.Best)
@@ -241,6 +245,30 @@ func frontier(curves []SweepCurve) []*SweepPoint {
 		}
 	}
 	return out
+}
+
+// tiedWithBestPoint are the points, best aside, that keep the budget and
+// whose throughput per GPU the verdict cannot tell from best's, at the
+// wider of the two loads' bands.
+func (r *Report) tiedWithBestPoint(w *study.Workload, curves []SweepCurve, best *SweepPoint) []*SweepPoint {
+	if best == nil {
+		return nil
+	}
+	var tied []*SweepPoint
+	for i := range curves {
+		for j := range curves[i].Points {
+			p := &curves[i].Points[j]
+			if p == best || !p.Meets {
+				continue
+			}
+			band := max(r.LoadBand(OutputThroughput.Key, w.ID, p.Load.Measured).Percent,
+				r.LoadBand(OutputThroughput.Key, w.ID, best.Load.Measured).Percent)
+			if !DistinctAt(band, outputPerGPU(&best.Output), outputPerGPU(&p.Output)) {
+				tied = append(tied, p)
+			}
+		}
+	}
+	return tied
 }
 
 // nearFrontier marks the points off the frontier that no point beats

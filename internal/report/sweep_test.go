@@ -251,3 +251,24 @@ func TestSweepNearFrontier(t *testing.T) {
 		t.Errorf("%s at 13 ms is near the frontier", pointName(&p))
 	}
 }
+
+// TestSweepBestTied: within a median TPOT budget every point keeps, b@16
+// (700 tok/s per GPU) is the best; a@16 moved to 697, 0.4 % below inside
+// the 1 % band of a single run, is named tied with it, and no other point
+// is. analysis.json gives the same.
+func TestSweepBestTied(t *testing.T) {
+	s := sweepStudy(&study.SLO{Stat: "median", TPOT: 100})
+	s.Runs[0].Logs[2].Blocks[0].Metrics["output_throughput"] = metric("697.00", 2)
+	r := Build(s, nil)
+	sr := r.Sweeps[0]
+	var tied []string
+	for _, p := range sr.Tied {
+		tied = append(tied, pointName(p))
+	}
+	if sr.Best == nil || pointName(sr.Best) != "b@16" || strings.Join(tied, " ") != "a@16" {
+		t.Errorf("best %v, tied %v; want b@16, tied a@16", sr.Best, tied)
+	}
+	if as := r.Analysis().Sweeps[0]; len(as.Tied) != 1 || as.Tied[0] != (AnalysisPointRef{Run: "a", Load: 16}) {
+		t.Errorf("analysis: tied with best %+v", as.Tied)
+	}
+}
