@@ -173,10 +173,10 @@ func TestBestCost(t *testing.T) {
 	}
 }
 
-// TestSweepNearFrontierMark: a point the report finds near the frontier
-// reads ≈ in the frontier column, and the section says what ≈ means; a
-// page without such a point does not.
-func TestSweepNearFrontierMark(t *testing.T) {
+// sweepPage renders the English page of sweepCase, with a baseline and a
+// recommended run as a page needs them; change edits the report first.
+func sweepPage(t *testing.T, change func(*report.Report)) string {
+	t.Helper()
 	r, err := chartRenderer()
 	if err != nil {
 		t.Fatal(err)
@@ -184,21 +184,27 @@ func TestSweepNearFrontierMark(t *testing.T) {
 	c := sweepCase()
 	c.rep.Study.Baseline = study.Config{Runs: []string{"base"}}
 	c.rep.Study.Recommended = study.Config{Runs: []string{"fp8"}}
-	c.rep = report.Build(c.rep.Study, nil)
-	page := func() string {
-		p, err := r.Report(Input{Result: check.Result{Study: c.rep.Study, Report: c.rep}, Content: c.content}, "en")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(p.Markdown)
+	rep := report.Build(c.rep.Study, nil)
+	change(rep)
+	p, err := r.Report(Input{Result: check.Result{Study: rep.Study, Report: rep}, Content: c.content}, "en")
+	if err != nil {
+		t.Fatal(err)
 	}
+	return string(p.Markdown)
+}
+
+// TestSweepNearFrontierMark: a point the report finds near the frontier
+// reads ≈ in the frontier column, and the section says what ≈ means; a
+// page without such a point does not.
+func TestSweepNearFrontierMark(t *testing.T) {
 	const note = "≈ in the frontier column marks a point off the frontier"
-	if md := page(); strings.Contains(md, note) {
+	if md := sweepPage(t, func(*report.Report) {}); strings.Contains(md, note) {
 		t.Fatal("no point is near the frontier, yet the note is written")
 	}
-	pt := &c.rep.Sweeps[0].Curves[0].Points[1]
-	pt.Frontier, pt.NearFrontier = false, true
-	md := page()
+	md := sweepPage(t, func(rep *report.Report) {
+		pt := &rep.Sweeps[0].Curves[0].Points[1]
+		pt.Frontier, pt.NearFrontier = false, true
+	})
 	row := regexp.MustCompile(`(?m)^\| Engine A \| \[2\.00\].*$`).FindString(md)
 	if !strings.Contains(row, "| ≈ |") || !strings.Contains(md, note) {
 		t.Errorf("row %q, note written: %v", row, strings.Contains(md, note))
@@ -208,24 +214,14 @@ func TestSweepNearFrontierMark(t *testing.T) {
 // TestSweepBestTiedNamed: the points tied with the best within the budget
 // are named after it, each run with its load.
 func TestSweepBestTiedNamed(t *testing.T) {
-	r, err := chartRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := sweepCase()
-	c.rep.Study.Baseline = study.Config{Runs: []string{"base"}}
-	c.rep.Study.Recommended = study.Config{Runs: []string{"fp8"}}
-	c.rep = report.Build(c.rep.Study, nil)
-	sr := &c.rep.Sweeps[0]
-	if sr.Best == nil {
-		t.Fatal("no best point within the budget")
-	}
-	sr.Tied = []*report.SweepPoint{&sr.Curves[0].Points[1]}
-	p, err := r.Report(Input{Result: check.Result{Study: c.rep.Study, Report: c.rep}, Content: c.content}, "en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	best := regexp.MustCompile(`(?m)^\*\*Best point within the latency budget.*$`).FindString(string(p.Markdown))
+	md := sweepPage(t, func(rep *report.Report) {
+		sr := &rep.Sweeps[0]
+		if sr.Best == nil {
+			t.Fatal("no best point within the budget")
+		}
+		sr.Tied = []*report.SweepPoint{&sr.Curves[0].Points[1]}
+	})
+	best := regexp.MustCompile(`(?m)^\*\*Best point within the latency budget.*$`).FindString(md)
 	if !strings.HasSuffix(best, "Within noise of it, and as good a choice: Engine A · 2.00 req/s.") {
 		t.Errorf("best line %q, want the tie with Engine A at 2.00 req/s named", best)
 	}
