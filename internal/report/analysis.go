@@ -120,7 +120,7 @@ type AnalysisPoint struct {
 	OutputPerGPU float64  `json:"output_tok_s_per_gpu"`
 	MedianTPOT   *float64 `json:"median_tpot_ms"`
 	Frontier     bool     `json:"frontier"`
-	// NearFrontier: off the frontier, but beaten by no point measurably
+	// NearFrontier: off the frontier, but beaten by no frontier point measurably
 	// (SweepPoint.NearFrontier).
 	NearFrontier bool `json:"near_frontier"`
 	Meets        bool `json:"meets_budget"`

@@ -50,9 +50,9 @@ type SweepPoint struct {
 	// Frontier: no other point of the sweep has at least its throughput per
 	// GPU at no more latency, with one of the two strictly better.
 	Frontier bool
-	// NearFrontier: off the frontier, yet no point beats it measurably:
-	// every point with at least its throughput per GPU at no more latency
-	// is within noise of it on both (see nearFrontier).
+	// NearFrontier: off the frontier, yet no frontier point beats it
+	// measurably: each with at least its throughput per GPU at no more
+	// latency is within noise of it on both (see nearFrontier).
 	NearFrontier bool
 }
 
@@ -132,7 +132,7 @@ func (r *Report) sweep(w *study.Workload) SweepResult {
 		}
 	}
 	sr.Frontier = frontier(sr.Curves)
-	r.nearFrontier(w, sr.Curves)
+	r.nearFrontier(w, sr.Curves, sr.Frontier)
 	if r.Study.SLO != nil {
 		sr.Best = bestWithin(sr.Curves)
 		sr.Tied = r.tiedWithBestPoint(w, sr.Curves, sr.Best)
@@ -271,11 +271,14 @@ func (r *Report) tiedWithBestPoint(w *study.Workload, curves []SweepCurve, best 
 	return tied
 }
 
-// nearFrontier marks the points off the frontier that no point beats
-// measurably. A point that has at least another's throughput per GPU at no
-// more median TPOT beats it only when one of the two differences passes
-// the verdict's test, at the wider of the two loads' bands (LoadBand).
-func (r *Report) nearFrontier(w *study.Workload, curves []SweepCurve) {
+// nearFrontier marks the points off the frontier that no frontier point
+// beats measurably. A frontier point that has at least a point's
+// throughput per GPU at no more median TPOT beats it only when one of the
+// two differences passes the verdict's test, at the wider of the two
+// loads' bands (LoadBand). Along the frontier (lowest latency first) both
+// figures rise, so the points that can beat a point form one run of it,
+// found by two binary searches: a sweep of hostile size stays cheap.
+func (r *Report) nearFrontier(w *study.Workload, curves []SweepCurve, front []*SweepPoint) {
 	type bandKey struct {
 		metric string
 		load   float64
@@ -290,30 +293,24 @@ func (r *Report) nearFrontier(w *study.Workload, curves []SweepCurve) {
 		}
 		return max(bands[bandKey{metric, a.Load.Measured}], bands[bandKey{metric, b.Load.Measured}])
 	}
-	var pts []*SweepPoint
 	for i := range curves {
 		for j := range curves[i].Points {
-			if p := &curves[i].Points[j]; p.TPOT != nil {
-				pts = append(pts, p)
-			}
-		}
-	}
-	for _, p := range pts {
-		if p.Frontier {
-			continue
-		}
-		beaten := false
-		for _, q := range pts {
-			if q == p || q.PerGPU() < p.PerGPU() || q.TPOT.Measured > p.TPOT.Measured {
+			p := &curves[i].Points[j]
+			if p.Frontier || p.TPOT == nil {
 				continue
 			}
-			if DistinctAt(band(OutputThroughput.Key, p, q), outputPerGPU(&p.Output), outputPerGPU(&q.Output)) ||
-				DistinctAt(band(MedianTPOT.Key, p, q), *p.TPOT, *q.TPOT) {
-				beaten = true
-				break
+			lo := sort.Search(len(front), func(k int) bool { return front[k].PerGPU() >= p.PerGPU() })
+			hi := sort.Search(len(front), func(k int) bool { return front[k].TPOT.Measured > p.TPOT.Measured })
+			beaten := false
+			for _, q := range front[lo:max(lo, hi)] {
+				if DistinctAt(band(OutputThroughput.Key, p, q), outputPerGPU(&p.Output), outputPerGPU(&q.Output)) ||
+					DistinctAt(band(MedianTPOT.Key, p, q), *p.TPOT, *q.TPOT) {
+					beaten = true
+					break
+				}
 			}
+			p.NearFrontier = !beaten && lo < hi
 		}
-		p.NearFrontier = !beaten
 	}
 }
 

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -270,5 +271,34 @@ func TestSweepBestTied(t *testing.T) {
 	}
 	if as := r.Analysis().Sweeps[0]; len(as.Tied) != 1 || as.Tied[0] != (AnalysisPointRef{Run: "a", Load: 16}) {
 		t.Errorf("analysis: tied with best %+v", as.Tied)
+	}
+}
+
+// BenchmarkSweepNearFrontier builds the report of a sweep of 100
+// configurations at 64 loads each, every point within noise of its
+// neighbours: the near-frontier marks must stay cheap at a size a
+// hostile pull request can send.
+func BenchmarkSweepNearFrontier(b *testing.B) {
+	var points []study.SweepPoint
+	for l := 1; l <= study.MaxSweepPoints; l++ {
+		points = append(points, study.SweepPoint{Value: float64(l), Raw: strconv.Itoa(l)})
+	}
+	var runs []*study.Run
+	for i := 0; i < 100; i++ {
+		run := &study.Run{ID: fmt.Sprintf("r%03d", i), Name: fmt.Sprintf("R%d", i), GPUs: 1}
+		for l := 1; l <= study.MaxSweepPoints; l++ {
+			out := fmt.Sprintf("%.2f", 1000+float64(l)*10+float64(i%7)*0.5)
+			tpot := fmt.Sprintf("%.2f", 10+float64(l)*0.1+float64(i%5)*0.01)
+			run.Logs = append(run.Logs, sweepLog(run.ID, strconv.Itoa(l), "output_throughput", out, "median_tpot_ms", tpot))
+		}
+		runs = append(runs, run)
+	}
+	s := &study.Study{ID: "big", Objective: study.Throughput, Hardware: study.Hardware{GPU: "GPU", GPUsPerNode: 1, Nodes: 1},
+		Workloads: []study.Workload{{ID: "chat", Dataset: "sharegpt", Main: true,
+			Sweep: &study.Sweep{Key: study.SweepConcurrency, Points: points}}},
+		Runs: runs}
+	b.ReportAllocs()
+	for b.Loop() {
+		Build(s, nil)
 	}
 }
