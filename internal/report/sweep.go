@@ -132,10 +132,11 @@ func (r *Report) sweep(w *study.Workload) SweepResult {
 		}
 	}
 	sr.Frontier = frontier(sr.Curves)
-	r.nearFrontier(w, sr.Curves, sr.Frontier)
+	bands := newLoadBands(r, w)
+	nearFrontier(bands, sr.Curves, sr.Frontier)
 	if r.Study.SLO != nil {
 		sr.Best = bestWithin(sr.Curves)
-		sr.Tied = r.tiedWithBestPoint(w, sr.Curves, sr.Best)
+		sr.Tied = tiedWithBestPoint(bands, sr.Curves, sr.Best)
 	}
 	if sr.Best != nil {
 		sr.BestCost = pointCost(r.Study.Price, sr.Best)
@@ -250,7 +251,7 @@ func frontier(curves []SweepCurve) []*SweepPoint {
 // tiedWithBestPoint are the points, best aside, that keep the budget and
 // whose throughput per GPU the verdict cannot tell from best's, at the
 // wider of the two loads' bands.
-func (r *Report) tiedWithBestPoint(w *study.Workload, curves []SweepCurve, best *SweepPoint) []*SweepPoint {
+func tiedWithBestPoint(bands *loadBands, curves []SweepCurve, best *SweepPoint) []*SweepPoint {
 	if best == nil {
 		return nil
 	}
@@ -261,14 +262,44 @@ func (r *Report) tiedWithBestPoint(w *study.Workload, curves []SweepCurve, best 
 			if p == best || !p.Meets {
 				continue
 			}
-			band := max(r.LoadBand(OutputThroughput.Key, w.ID, p.Load.Measured).Percent,
-				r.LoadBand(OutputThroughput.Key, w.ID, best.Load.Measured).Percent)
-			if !DistinctAt(band, outputPerGPU(&best.Output), outputPerGPU(&p.Output)) {
+			if !DistinctAt(bands.wider(OutputThroughput.Key, p, best), outputPerGPU(&best.Output), outputPerGPU(&p.Output)) {
 				tied = append(tied, p)
 			}
 		}
 	}
 	return tied
+}
+
+// loadBands gives the band of a metric at a load of one swept workload
+// (Report.LoadBand), each measured once: a sweep has up to 64 loads and
+// its points many more.
+type loadBands struct {
+	r    *Report
+	w    *study.Workload
+	seen map[loadBandKey]float64
+}
+
+type loadBandKey struct {
+	metric string
+	load   float64
+}
+
+func newLoadBands(r *Report, w *study.Workload) *loadBands {
+	return &loadBands{r: r, w: w, seen: map[loadBandKey]float64{}}
+}
+
+// wider is the wider of the metric's bands at the loads of a and b.
+func (lb *loadBands) wider(metric string, a, b *SweepPoint) float64 {
+	band := func(load float64) float64 {
+		k := loadBandKey{metric, load}
+		v, ok := lb.seen[k]
+		if !ok {
+			v = lb.r.LoadBand(metric, lb.w.ID, load).Percent
+			lb.seen[k] = v
+		}
+		return v
+	}
+	return max(band(a.Load.Measured), band(b.Load.Measured))
 }
 
 // nearFrontier marks the points off the frontier that no frontier point
@@ -278,21 +309,7 @@ func (r *Report) tiedWithBestPoint(w *study.Workload, curves []SweepCurve, best 
 // loads' bands (LoadBand). Along the frontier (lowest latency first) both
 // figures rise, so the points that can beat a point form one run of it,
 // found by two binary searches: a sweep of hostile size stays cheap.
-func (r *Report) nearFrontier(w *study.Workload, curves []SweepCurve, front []*SweepPoint) {
-	type bandKey struct {
-		metric string
-		load   float64
-	}
-	bands := map[bandKey]float64{}
-	band := func(metric string, a, b *SweepPoint) float64 {
-		for _, p := range []*SweepPoint{a, b} {
-			k := bandKey{metric, p.Load.Measured}
-			if _, ok := bands[k]; !ok {
-				bands[k] = r.LoadBand(metric, w.ID, p.Load.Measured).Percent
-			}
-		}
-		return max(bands[bandKey{metric, a.Load.Measured}], bands[bandKey{metric, b.Load.Measured}])
-	}
+func nearFrontier(bands *loadBands, curves []SweepCurve, front []*SweepPoint) {
 	for i := range curves {
 		for j := range curves[i].Points {
 			p := &curves[i].Points[j]
@@ -303,8 +320,8 @@ func (r *Report) nearFrontier(w *study.Workload, curves []SweepCurve, front []*S
 			hi := sort.Search(len(front), func(k int) bool { return front[k].TPOT.Measured > p.TPOT.Measured })
 			beaten := false
 			for _, q := range front[lo:max(lo, hi)] {
-				if DistinctAt(band(OutputThroughput.Key, p, q), outputPerGPU(&p.Output), outputPerGPU(&q.Output)) ||
-					DistinctAt(band(MedianTPOT.Key, p, q), *p.TPOT, *q.TPOT) {
+				if DistinctAt(bands.wider(OutputThroughput.Key, p, q), outputPerGPU(&p.Output), outputPerGPU(&q.Output)) ||
+					DistinctAt(bands.wider(MedianTPOT.Key, p, q), *p.TPOT, *q.TPOT) {
 					beaten = true
 					break
 				}
