@@ -56,10 +56,11 @@ func (r *Report) cost() *CostResult {
 		res.Runs = append(res.Runs, cr)
 	}
 	sort.SliceStable(res.Runs, func(i, j int) bool { return res.Runs[i].PerMillion < res.Runs[j].PerMillion })
-	leader := 0 // the first of the current group of ties
+	band := r.BandOf(OutputThroughput.Key).Percent // measured once: not among r.Bands
+	leader := 0                                    // the first of the current group of ties
 	for i := 1; i < len(res.Runs); i++ {
 		first, cr := &res.Runs[leader], &res.Runs[i]
-		if r.Distinct("output_throughput", outputPerGPU(first.Output), outputPerGPU(cr.Output)) {
+		if DistinctAt(band, outputPerGPU(first.Output), outputPerGPU(cr.Output)) {
 			leader = i
 			continue
 		}
