@@ -15,8 +15,9 @@ import (
 // allRunsView is the all-runs table of a report, its cells ready Markdown:
 // a column per run, a row per metric of each workload.
 type allRunsView struct {
-	Runs []string // the runs' names, each linked to its section
-	Rows []allRunsRowView
+	Intro string
+	Runs  []string // the runs' names, each linked to its section
+	Rows  []allRunsRowView
 }
 
 type allRunsRowView struct {
@@ -230,10 +231,18 @@ func (p *reportPage) allRuns() *allRunsView {
 	if t == nil {
 		return nil
 	}
-	p.compare = newCompareAttrs(t, p.loc, p.rep)
 	shown, sections := shownLogs(p.rep), runSections(p.rep)
 	link := func(v *report.Value) string { return p.allRunsLink(v, shown, sections) }
-	return allRunsOf(t, p.loc, p.workloadName, link, sections)
+	v := allRunsOf(t, p.loc, p.workloadName, link, sections)
+	v.Intro = p.loc.T("allruns.intro")
+	if t.Judged {
+		p.compare = newCompareAttrs(t, p.loc, p.rep)
+	} else {
+		// Too many runs to judge every pair: the page offers no comparison
+		// of two columns, rather than one that may mix unlike runs.
+		v.Intro = p.loc.T("allruns.intro_many", "Runs", len(t.Runs))
+	}
+	return v
 }
 
 // allRunsLink links a value to its line where the page shows its log;

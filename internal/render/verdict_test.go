@@ -105,3 +105,26 @@ func TestCostOrder(t *testing.T) {
 		t.Errorf("no tie, yet %q", got)
 	}
 }
+
+// TestAllRunsUnjudged: an all-runs table too large for its pairs to be
+// judged is shown without the data the page's script compares two
+// columns with, and its intro says why.
+func TestAllRunsUnjudged(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, judged := range []bool{true, false} {
+		rep := tiesCase()
+		rep.AllRuns().Judged = judged
+		page, err := r.Report(Input{Result: check.Result{Study: rep.Study, Report: rep}, Content: map[string]*study.Content{}}, "en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		compares := strings.Contains(string(page.HTML), "data-compare")
+		says := strings.Contains(string(page.Markdown), "With 3 runs the table is too large")
+		if compares != judged || says == judged {
+			t.Errorf("judged %v: compare data %v, intro says too large %v", judged, compares, says)
+		}
+	}
+}

@@ -26,14 +26,28 @@ func (r *Report) PairLikenesses(t *AllRuns) []PairLikeness {
 }
 
 func (r *Report) pairLikenesses(t *AllRuns) []PairLikeness {
-	runs := make([]*study.Run, len(t.Runs))
-	for i, c := range t.Runs {
-		runs[i] = r.Study.Run(c.ID)
+	// Each column's side on each row, made once: a pair only compares two.
+	sides := make([][]*Side, len(t.Runs))
+	for c, col := range t.Runs {
+		run := r.Study.Run(col.ID)
+		sides[c] = make([]*Side, len(t.Rows))
+		if run == nil {
+			continue
+		}
+		for i, row := range t.Rows {
+			if v := row.Values[c]; v != nil {
+				// A run stands for the node its replicas fill, on every row
+				// as on the conclusion's: latency rows, never projected,
+				// included.
+				sides[c][i] = &Side{Run: run, Workload: r.Study.Workload(row.Workload), Block: blockAt(run, v.Source),
+					GPUs: v.GPUs * replicas(r.Study, run)}
+			}
+		}
 	}
 	var out []PairLikeness
 	for a := range t.Runs {
 		for b := a + 1; b < len(t.Runs); b++ {
-			if p := r.pairLikeness(t, runs, a, b); p.Likeness.Verdict != LikeForLike {
+			if p := pairLikeness(sides[a], sides[b], a, b); p.Likeness.Verdict != LikeForLike {
 				out = append(out, p)
 			}
 		}
@@ -41,20 +55,16 @@ func (r *Report) pairLikenesses(t *AllRuns) []PairLikeness {
 	return out
 }
 
-func (r *Report) pairLikeness(t *AllRuns, runs []*study.Run, a, b int) PairLikeness {
+// pairLikeness judges two columns row by row, from their sides.
+func pairLikeness(sa, sb []*Side, a, b int) PairLikeness {
 	p := PairLikeness{A: a, B: b}
 	var reasons []Reason
 	seen := map[Reason]bool{}
-	for i, row := range t.Rows {
-		va, vb := row.Values[a], row.Values[b]
-		if va == nil || vb == nil || runs[a] == nil || runs[b] == nil {
+	for i := range sa {
+		if sa[i] == nil || sb[i] == nil {
 			continue
 		}
-		// A run stands for the node its replicas fill, on every row as on
-		// the conclusion's: latency rows, never projected, included.
-		w := r.Study.Workload(row.Workload)
-		c := Compare(Side{Run: runs[a], Workload: w, Block: blockAt(runs[a], va.Source), GPUs: va.GPUs * replicas(r.Study, runs[a])},
-			Side{Run: runs[b], Workload: w, Block: blockAt(runs[b], vb.Source), GPUs: vb.GPUs * replicas(r.Study, runs[b])})
+		c := Compare(*sa[i], *sb[i])
 		if c.Verdict == NotComparable {
 			p.Rows = append(p.Rows, i)
 		}

@@ -41,3 +41,25 @@ func TestPairLikenesses(t *testing.T) {
 		}
 	}
 }
+
+// TestPairLikenessesBounded: a table whose pairs times rows pass
+// maxPairRows is not judged (a pull request sets the number of runs);
+// one within it is, as before.
+func TestPairLikenessesBounded(t *testing.T) {
+	defer func(n int64) { maxPairRows = n }(maxPairRows)
+	a := testRun("a", "A", 8, "sharegpt", "1000.00", "random-32k", "500.00")
+	b := testRun("b", "B", 8, "sharegpt", "1100.00", "random-32k", "520.00")
+	c := testRun("c", "C", 8, "sharegpt", "1050.00")
+	setMetric(a, "sharegpt", "max_concurrency", "64", 3)
+	setMetric(b, "sharegpt", "max_concurrency", "32", 3)
+	s := testStudy(study.Throughput, 8, a, b, c)
+	tab := Build(s, nil).AllRuns()
+	if !tab.Judged || tab.pairRows() != 3*int64(len(tab.Rows)) {
+		t.Fatalf("judged %v, %d pair rows, want 3 pairs of %d rows judged", tab.Judged, tab.pairRows(), len(tab.Rows))
+	}
+	maxPairRows = tab.pairRows() - 1
+	r := Build(s, nil)
+	if tab := r.AllRuns(); tab.Judged || r.PairLikenesses(tab) != nil {
+		t.Errorf("over the bound: judged %v, %d likenesses", tab.Judged, len(r.PairLikenesses(tab)))
+	}
+}
