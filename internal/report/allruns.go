@@ -68,9 +68,9 @@ func (r *Report) AllRuns() *AllRuns {
 
 // maxPairRows bounds the work of judging every pair of the all-runs
 // table's columns, pairs times rows: a pull request sets the number of
-// runs, and at 2,000 runs the judgement took 4 s of a page's 10. A real
-// study is far below it (30 runs on 100 rows: 43,500). A variable for the
-// tests only.
+// runs, and the judgement runs within a page's time budget
+// (docs/security.md). A real study is far below it (30 runs on 100 rows:
+// 43,500). A variable for the tests only.
 var maxPairRows int64 = 4_000_000
 
 // pairRows is the number of pairs of columns times the number of rows.

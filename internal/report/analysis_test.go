@@ -46,9 +46,9 @@ func TestAnalysis(t *testing.T) {
 }
 
 // TestStepTiedWithBest: of a step's alternatives b (1100), c (1104) and
-// d (1050), single runs against reference a (1000), c is within the 1 %
-// band of the best, c: b is named tied with it; d, 4.9 % below, is not,
-// nor is the reference. analysis.json gives the same.
+// d (1050), single runs against reference a (1000), c is the best and b,
+// 0.4 % below it inside the 1 % band, is named tied with it; d, 4.9 %
+// below, is not, nor is the reference. analysis.json gives the same.
 func TestStepTiedWithBest(t *testing.T) {
 	r, _ := stepChange(t, testRun("a", "A", 8, "sharegpt", "1000.00"), testRun("b", "B", 8, "sharegpt", "1100.00"),
 		testRun("c", "C", 8, "sharegpt", "1104.00"), testRun("d", "D", 8, "sharegpt", "1050.00"))
