@@ -63,3 +63,42 @@ func FuzzHTMLText(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlainLinks: links and images parsed by plainLinks give the HTML that
+// goldmark's own link parser gives, in every context a report has.
+func FuzzPlainLinks(f *testing.F) {
+	f.Add("3792.50", "#Lf430bec9-10", "results/x.log:10 · Total Token throughput (tok/s) · perflab check: passed", "")
+	f.Add("▲ +22.2 % (n = 1 + 1, noise band 1.0 %)", "#run-sglang-tp8", "(4635.31 / 3792.50 - 1) x 100", "")
+	f.Add("中文", "../zh/x.md", "", "[a [b](#c)](#d) *[e](#f)* [g](#h)[i](#j)")
+	f.Add("x", "#a", "t", "[x]: #ref\n\n[x] [x][] [y](#z 'q') [y](#z (q)) [y]( #z ) [y](#z  \"q\")")
+	f.Add("a", "b(c)", "\"", "![alt](a.svg \"t\")! [b](#c)\n- [d](#e)\n\n> [f](#g)\n\n# [h](#i) {#j}")
+	f.Add("x", "#y", "t", "\\[x](#y) `[x](#y)` <a>[x](#y)</a> [x](#y \"t\\\"\") [x](<#y>) [x\n](#y)")
+	f.Add("x", "#y", "t", "| [x](#y \"t\") | ![x](#y) |\n|---|---|\n| [x](#y) | a |\n\n\t[x](#y)\n\n    [x](#y)")
+	for _, label := range []string{"*em*", "_em_", "`c`", "<b>", "&amp;", "a\\*b", "~s~", "n]", "!x", "a|b", "'q'"} {
+		f.Add(label, "#y", "t", "")
+	}
+	for _, dest := range []string{"#a(b)", "<#a>", "#a&amp;b", "#a\\)b", "#a\tb", "#a'b"} {
+		f.Add("x", dest, "t", "")
+	}
+	for _, title := range []string{"a\\\"b", "&copy;", "a'b", "a\tb", "*t*"} {
+		f.Add("x", "#y", title, "")
+	}
+	stock := goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}), goldmark.WithParserOptions(parser.WithAttribute()))
+	fast := goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}, plainLinks{}), goldmark.WithParserOptions(parser.WithAttribute()))
+	f.Fuzz(func(t *testing.T, label, dest, title, more string) {
+		link := "[" + label + "](" + dest + ` "` + title + `")`
+		doc := []byte("| a | b |\n|---|--:|\n| " + link + " | !" + link + "x |\n\n" +
+			"a " + link + "[" + label + "](" + dest + ") b\n*" + link + "*\n\n" +
+			"- " + link + " {#id}\n\n### " + link + " {#h}\n\n" + more + "\n")
+		var want, got bytes.Buffer
+		if err := stock.Convert(doc, &want); err != nil {
+			t.Skip()
+		}
+		if err := fast.Convert(doc, &got); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("Markdown %q:\ngot  %q\nwant %q", doc, got.Bytes(), want.Bytes())
+		}
+	})
+}

@@ -79,7 +79,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		messages: map[string]map[string]bool{},
 		plain:    map[string]map[string]*plainMessage{},
 		md: goldmark.New(
-			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}, chartPictures{}),
+			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}, chartPictures{}, plainLinks{}),
 			goldmark.WithParserOptions(parser.WithAttribute(),
 				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
 					util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
