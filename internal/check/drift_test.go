@@ -1,6 +1,8 @@
 package check
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -36,6 +38,28 @@ func FuzzBlankCode(f *testing.F) {
 		want := codeSpan.ReplaceAllStringFunc(line, func(s string) string { return strings.Repeat("x", len(s)) })
 		if got := blankCode(line); got != want {
 			t.Errorf("blankCode(%q) = %q, want %q", line, got, want)
+		}
+	})
+}
+
+// FuzzFigureSpans: figureSpans and dropLinkTargets do what the patterns
+// they replace do.
+func FuzzFigureSpans(f *testing.F) {
+	for _, s := range []string{"", "+59.2 %", "3,019.19 x 2 vs 3792.50 = +59.2%", "−12.1 ％ and -13.8\t%", "v0.11.0 FP8 A100 1.2.3.", "+-5 −x −5 ++1 5,", "1 \n%", "see [a](#b) and [c](d(e)) ](", "]( no close", "x](a)](b)", "\xe2\x88", "1\u00a0%"} {
+		f.Add(s)
+	}
+	figureWord := regexp.MustCompile(`[+\-−]?\d+(?:[.,]\d+)*(?:\s?[%％])?`)
+	linkTarget := regexp.MustCompile(`\]\([^)]*\)`)
+	f.Fuzz(func(t *testing.T, s string) {
+		var want [][2]int
+		for _, loc := range figureWord.FindAllStringIndex(s, -1) {
+			want = append(want, [2]int{loc[0], loc[1]})
+		}
+		if got := figureSpans(s); !slices.Equal(got, want) {
+			t.Errorf("figureSpans(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := dropLinkTargets(s), linkTarget.ReplaceAllString(s, "]"); got != want {
+			t.Errorf("dropLinkTargets(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -170,7 +170,7 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 			continue
 		}
 		if strings.ContainsAny(line, "`](") {
-			line = proseCode.ReplaceAllString(linkTarget.ReplaceAllString(line, "]"), "")
+			line = proseCode.ReplaceAllString(dropLinkTargets(line), "")
 		}
 		line = dropListMarker(line)
 		// Prose is mostly words: each test runs only on a line that could
