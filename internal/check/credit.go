@@ -35,7 +35,7 @@ func credit(line string, figs *Figures) string {
 		return ""
 	}
 	for _, clause := range sentences.Split(line, -1) {
-		if !recommendWord.MatchString(clause) {
+		if !mayRecommend(clause) || !recommendWord.MatchString(clause) {
 			continue
 		}
 		names := enginesIn(clause)
@@ -56,8 +56,11 @@ func credit(line string, figs *Figures) string {
 var sentences = regexp.MustCompile(`[;!?；。！？]|\. `)
 
 // mayRecommend is a quick test for recommendWord: every line of prose is
-// searched.
+// searched. (?i) reads "ſ" as "s", and strings.ToLower does not.
 func mayRecommend(line string) bool {
+	if strings.Contains(line, "ſ") {
+		return true
+	}
 	low := strings.ToLower(line)
 	for _, w := range []string{"recommend", "suggest", "推荐", "建议使用", "推奨", "お勧め", "おすすめ"} {
 		if strings.Contains(low, w) {

@@ -56,6 +56,36 @@ func mayNameGPU(line string) bool {
 	return false
 }
 
+// mayNamePrecision: every precisionWord but AWQ and GPTQ has a Latin
+// letter right before a digit (FP8, INT4, W8A16); none of their letters
+// has another case that (?i) would read.
+func mayNamePrecision(line string) bool {
+	for i := 0; i+1 < len(line); i++ {
+		if c := line[i] | 0x20; c >= 'a' && c <= 'z' && isDigit(line[i+1]) {
+			return true
+		}
+	}
+	low := strings.ToLower(line)
+	return strings.Contains(low, "awq") || strings.Contains(low, "gptq")
+}
+
+// mayNameParallel: parallelWord needs TP, EP, DP or PP in any case, then
+// a digit, at once or after one of " =-".
+func mayNameParallel(line string) bool {
+	for i := 1; i+1 < len(line); i++ {
+		if line[i]|0x20 != 'p' {
+			continue
+		}
+		if c := line[i-1] | 0x20; c != 't' && c != 'e' && c != 'd' && c != 'p' {
+			continue
+		}
+		if d := line[i+1]; isDigit(d) || (d == ' ' || d == '=' || d == '-') && i+2 < len(line) && isDigit(line[i+2]) {
+			return true
+		}
+	}
+	return false
+}
+
 // facts lists what a section states, line by line from its first line.
 func facts(sec study.Section) []fact {
 	var out []fact
@@ -68,13 +98,13 @@ func facts(sec study.Section) []fact {
 		// Prose is mostly words: the patterns run only on lines that
 		// could hold what they look for.
 		digits := strings.ContainsAny(line, "0123456789")
-		if low := strings.ToLower(line); digits || strings.Contains(low, "awq") || strings.Contains(low, "gptq") {
+		if mayNamePrecision(line) {
 			for _, m := range precisionWord.FindAllString(line, -1) {
 				out = append(out, fact{strings.ToUpper(m), n})
 			}
 		}
 		if digits {
-			if strings.ContainsAny(line, "pP") { // every parallelWord ends its name with p
+			if mayNameParallel(line) {
 				for _, m := range parallelWord.FindAllStringSubmatch(line, -1) {
 					out = append(out, fact{strings.ToUpper(m[1]) + m[2], n})
 				}

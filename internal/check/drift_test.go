@@ -10,7 +10,7 @@ import (
 // The quick tests before the patterns of prose never skip a line that a
 // pattern matches.
 func FuzzProsePrefilters(f *testing.F) {
-	for _, s := range []string{"1. TP4 on H100", " \t2) a", "12.x", "tp 8", "PP=2", "A100S", "xB200", "L40S", "", "- 3. b", "vLLM vs SGLang", "ſglang and TRT-LLM", "llama.cpp, MindIE"} {
+	for _, s := range []string{"1. TP4 on H100", " \t2) a", "12.x", "tp 8", "PP=2", "A100S", "xB200", "L40S", "", "- 3. b", "vLLM vs SGLang", "ſglang and TRT-LLM", "llama.cpp, MindIE", "We ſuggest vLLM", "RECOMMEND", "推奨", "FP8 and w4a16", "AWQ", "GPTQ-int4", "tp=8", "EP-2", "dp 4", "PP16", "aTP4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -25,6 +25,15 @@ func FuzzProsePrefilters(f *testing.F) {
 		}
 		if parallelWord.MatchString(line) && !strings.ContainsAny(line, "pP") {
 			t.Errorf("%q: a parallel size without p", line)
+		}
+		if precisionWord.MatchString(line) && !mayNamePrecision(line) {
+			t.Errorf("mayNamePrecision(%q) skips a precision", line)
+		}
+		if parallelWord.MatchString(line) && !mayNameParallel(line) {
+			t.Errorf("mayNameParallel(%q) skips a parallel size", line)
+		}
+		if recommendWord.MatchString(line) && !mayRecommend(line) {
+			t.Errorf("mayRecommend(%q) skips a recommendation", line)
 		}
 	})
 }
