@@ -105,12 +105,24 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 	}
 	_, _ = w.WriteString(">")
 	lines := n.Lines()
+	var num [20]byte
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		if i < anchors.count {
-			// Each line of the log is a target: "#<prefix>-<line>".
-			id := anchors.prefix + "-" + strconv.Itoa(anchors.first+i)
-			_, _ = w.WriteString(`<span class="ln" id="` + id + `"><a href="#` + id + `">` + strconv.Itoa(anchors.first+i) + `</a>`)
+			// Each line of the log is a target: "#<prefix>-<line>",
+			// written in pieces: a page has thousands of them.
+			line := strconv.AppendInt(num[:0], int64(anchors.first+i), 10)
+			_, _ = w.WriteString(`<span class="ln" id="`)
+			_, _ = w.WriteString(anchors.prefix)
+			_ = w.WriteByte('-')
+			_, _ = w.Write(line)
+			_, _ = w.WriteString(`"><a href="#`)
+			_, _ = w.WriteString(anchors.prefix)
+			_ = w.WriteByte('-')
+			_, _ = w.Write(line)
+			_, _ = w.WriteString(`">`)
+			_, _ = w.Write(line)
+			_, _ = w.WriteString(`</a>`)
 			writeEscaped(w, bytes.TrimRight(seg.Value(source), "\n"))
 			_, _ = w.WriteString("</span>\n")
 			continue
