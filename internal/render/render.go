@@ -107,6 +107,10 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		for _, m := range mf.Messages {
 			ids[m.ID] = true
 			if pm := compilePlain(m); pm != nil {
+				if len(pm.fields) == 0 {
+					// Tidied once here, not at each of its many uses.
+					pm.tidied = (&localizer{unspaced: l.Unspaced}).tidy(pm.text[0])
+				}
 				plain[m.ID] = pm
 			}
 		}
@@ -312,6 +316,9 @@ func (l *localizer) T(id string, kv ...any) string {
 		return id
 	}
 	if pm != nil {
+		if len(pm.fields) == 0 {
+			return pm.tidied
+		}
 		if s, ok := pm.fill(kv); ok {
 			return l.tidy(s)
 		}
@@ -406,6 +413,7 @@ func (r *Renderer) translate(lang string) func(string, ...any) (string, error) {
 type plainMessage struct {
 	text   []string
 	fields []string
+	tidied string // a message without fields, as T returns it
 }
 
 // compilePlain returns the plain form of a message, or nil when it needs

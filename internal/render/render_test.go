@@ -38,6 +38,10 @@ func TestPlainMessagesAsGoI18n(t *testing.T) {
 				if !ok || err != nil || got != want {
 					t.Errorf("%s %s with %v: fill = %q, %v; go-i18n = %q, %v", l.Code, id, value, got, ok, want, err)
 				}
+				// T tidies a message without fields once, when it reads the locale.
+				if tr, tw := r.localizer(l.Code).T(id, kv...), (&localizer{unspaced: l.Unspaced}).tidy(want); tr != tw {
+					t.Errorf("%s %s with %v: T = %q, want %q", l.Code, id, value, tr, tw)
+				}
 			}
 			if len(pm.fields) > 0 {
 				if _, ok := pm.fill([]any{pm.fields[0], 2.5}); ok {
