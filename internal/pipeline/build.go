@@ -187,6 +187,19 @@ type proseChecks struct {
 	figures       []check.Diagnostic
 }
 
+// of is a study's prose in every language it is written in, as read
+// before any study was: the prose its checks read is the prose its pages
+// show, and the build reads each file once.
+func (pc *proseChecks) of(id string) map[string]*study.Content {
+	out := map[string]*study.Content{}
+	for _, l := range study.Languages {
+		if c := pc.prose[l][id]; c != nil {
+			out[l] = c
+		}
+	}
+	return out
+}
+
 // check checks the figures of the prose of results.
 func (pc *proseChecks) check(d Dirs, results []check.Result) []check.Diagnostic {
 	if d.Content == "" {

@@ -80,11 +80,7 @@ func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *b
 		if each != nil {
 			each(res)
 		}
-		content, err := loadContent(d, res.Study.ID)
-		if err != nil {
-			return err
-		}
-		return renderStudy(r, s.p, d, res, content, &b.outs[s.page[i]], files)
+		return renderStudy(r, s.p, d, res, s.pc.of(res.Study.ID), &b.outs[s.page[i]], files)
 	})
 	if err != nil {
 		return nil, nil, err
