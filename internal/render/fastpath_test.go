@@ -22,22 +22,13 @@ func FuzzFastRenderers(f *testing.F) {
 	f.Add("x", "#JAVASCRIPT:x", "&copy; &#x41; \\*", "<#x> [r]: #ref\n\n[r]")
 	f.Add("a|b", "#c", "", "| x | y | z | w |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n| 5 |")
 	f.Add("a < b & c > \"d\"", "#x", "\\* &amp; &#35; &#x41; &bogus; \x00", "`code <a> & \\`\n\n```log t\n<x> \"y\" & z\n```\n\n\\\\ \\& &copy \x00 end\\")
-	stock := goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}), goldmark.WithParserOptions(parser.WithAttribute()))
+	stock := stockMarkdown()
 	fast := goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}), goldmark.WithParserOptions(parser.WithAttribute()),
 		goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter})))
 	f.Fuzz(func(t *testing.T, text, dest, title, more string) {
 		doc := []byte("| a | b |\n|---|--:|\n| [" + text + "](" + dest + ` "` + title + `") | [` + text + "](<" + dest + ">) |\n\n" +
 			"[" + text + "](" + dest + ")\n\n" + more + "\n")
-		var want, got bytes.Buffer
-		if err := stock.Convert(doc, &want); err != nil {
-			t.Skip()
-		}
-		if err := fast.Convert(doc, &got); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Errorf("Markdown %q:\ngot  %q\nwant %q", doc, got.Bytes(), want.Bytes())
-		}
+		sameHTML(t, stock, fast, doc)
 	})
 }
 
@@ -83,22 +74,32 @@ func FuzzPlainLinks(f *testing.F) {
 	for _, title := range []string{"a\\\"b", "&copy;", "a'b", "a\tb", "*t*"} {
 		f.Add("x", "#y", title, "")
 	}
-	stock := goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}), goldmark.WithParserOptions(parser.WithAttribute()))
+	stock := stockMarkdown()
 	fast := goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}, plainLinks{}), goldmark.WithParserOptions(parser.WithAttribute()))
 	f.Fuzz(func(t *testing.T, label, dest, title, more string) {
 		link := "[" + label + "](" + dest + ` "` + title + `")`
 		doc := []byte("| a | b |\n|---|--:|\n| " + link + " | !" + link + "x |\n\n" +
 			"a " + link + "[" + label + "](" + dest + ") b\n*" + link + "*\n\n" +
 			"- " + link + " {#id}\n\n### " + link + " {#h}\n\n" + more + "\n")
-		var want, got bytes.Buffer
-		if err := stock.Convert(doc, &want); err != nil {
-			t.Skip()
-		}
-		if err := fast.Convert(doc, &got); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Errorf("Markdown %q:\ngot  %q\nwant %q", doc, got.Bytes(), want.Bytes())
-		}
+		sameHTML(t, stock, fast, doc)
 	})
+}
+
+// stockMarkdown is goldmark as a report uses it, without the fast paths.
+func stockMarkdown() goldmark.Markdown {
+	return goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}), goldmark.WithParserOptions(parser.WithAttribute()))
+}
+
+// sameHTML fails t unless fast renders doc as stock does.
+func sameHTML(t *testing.T, stock, fast goldmark.Markdown, doc []byte) {
+	var want, got bytes.Buffer
+	if err := stock.Convert(doc, &want); err != nil {
+		t.Skip()
+	}
+	if err := fast.Convert(doc, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("Markdown %q:\ngot  %q\nwant %q", doc, got.Bytes(), want.Bytes())
+	}
 }
