@@ -74,8 +74,8 @@ func FuzzPlainLinks(f *testing.F) {
 	for _, title := range []string{"a\\\"b", "&copy;", "a'b", "a\tb", "*t*"} {
 		f.Add("x", "#y", title, "")
 	}
-	stock := stockMarkdown()
-	fast := goldmark.New(goldmark.WithExtensions(extension.Table, logBlocks{}, plainLinks{}), goldmark.WithParserOptions(parser.WithAttribute()))
+	// As a page's goldmark is, transforms and renderers included.
+	stock, fast := reportMarkdown(), reportMarkdown(plainLinks{})
 	f.Fuzz(func(t *testing.T, label, dest, title, more string) {
 		link := "[" + label + "](" + dest + ` "` + title + `")`
 		doc := []byte("| a | b |\n|---|--:|\n| " + link + " | !" + link + "x |\n\n" +

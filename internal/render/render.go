@@ -72,21 +72,27 @@ type Renderer struct {
 	mdSize, htmlPerMD atomic.Int64
 }
 
+// reportMarkdown is goldmark as a report's page uses it, with extra
+// extensions.
+func reportMarkdown(extra ...goldmark.Extender) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}, chartPictures{}}, extra...)...),
+		goldmark.WithParserOptions(parser.WithAttribute(),
+			parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
+				util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
+				util.Prioritized(stackTables{}, 300))), // after compareTable, whose table keeps its layout
+		goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter}),
+			renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
+	)
+}
+
 // New loads templates/ and locales/.
 func New(templates, locales fs.FS) (*Renderer, error) {
 	r := &Renderer{
 		bundle:   i18n.NewBundle(language.English),
 		messages: map[string]map[string]bool{},
 		plain:    map[string]map[string]*plainMessage{},
-		md: goldmark.New(
-			goldmark.WithExtensions(extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}, chartPictures{}, plainLinks{}),
-			goldmark.WithParserOptions(parser.WithAttribute(),
-				parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
-					util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
-					util.Prioritized(stackTables{}, 300))), // after compareTable, whose table keeps its layout
-			goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter}),
-				renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
-		),
+		md:       reportMarkdown(plainLinks{}),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
 	for _, l := range Languages {
