@@ -246,6 +246,6 @@ func (plainLinks) Parse(parent gast.Node, block text.Reader, pc parser.Context) 
 	if image {
 		n = gast.NewImage(link)
 	}
-	n.(interface{ SetPos(int) }).SetPos(seg.Start + open) // where goldmark's label opens
+	n.(interface{ SetPos(int) }).SetPos(seg.Start) // at "[" or "!", as goldmark's
 	return n
 }

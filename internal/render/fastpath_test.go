@@ -3,12 +3,16 @@ package render
 import (
 	"bufio"
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
+	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -82,7 +86,34 @@ func FuzzPlainLinks(f *testing.F) {
 			"a " + link + "[" + label + "](" + dest + ") b\n*" + link + "*\n\n" +
 			"- " + link + " {#id}\n\n### " + link + " {#h}\n\n" + more + "\n")
 		sameHTML(t, stock, fast, doc)
+		// The same tree too, positions included, for what reads it.
+		if got, want := dumpAST(fast, doc), dumpAST(stock, doc); got != want {
+			t.Errorf("Markdown %q:\ngot  %s\nwant %s", doc, got, want)
+		}
 	})
+}
+
+// dumpAST writes the tree goldmark parses doc into: each node's kind and
+// position, a text's segment and flags, a link's destination and title.
+func dumpAST(md goldmark.Markdown, doc []byte) string {
+	var b strings.Builder
+	_ = gast.Walk(md.Parser().Parse(text.NewReader(doc)), func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			b.WriteString(")")
+			return gast.WalkContinue, nil
+		}
+		fmt.Fprintf(&b, "(%s@%d", n.Kind(), n.Pos())
+		switch n := n.(type) {
+		case *gast.Text:
+			fmt.Fprintf(&b, " %d-%d %v%v%v", n.Segment.Start, n.Segment.Stop, n.SoftLineBreak(), n.HardLineBreak(), n.IsRaw())
+		case *gast.Link:
+			fmt.Fprintf(&b, " %q %q", n.Destination, n.Title)
+		case *gast.Image:
+			fmt.Fprintf(&b, " %q %q", n.Destination, n.Title)
+		}
+		return gast.WalkContinue, nil
+	})
+	return b.String()
 }
 
 // stockMarkdown is goldmark as a report uses it, without the fast paths.
