@@ -334,9 +334,6 @@ var clauseEnd = regexp.MustCompile(`[,;，；。!?！？]|\. `)
 // than vLLM") against their best headlines: in the section's step, or in
 // every step that has both when they all agree.
 func comparison(line, section string, figs *Figures) string {
-	if !mayNameTwoEngines(line) {
-		return "" // then no clause of it can: most lines end here
-	}
 	for _, clause := range clauseEnd.Split(line, -1) {
 		if !mayNameTwoEngines(clause) {
 			continue

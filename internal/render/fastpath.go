@@ -166,9 +166,8 @@ func writeEscaped(w util.BufWriter, source []byte) {
 
 // plainLinks parses a link or image written on one line as perflab writes
 // every figure's, [text](destination "title") with plain text, in one
-// step: goldmark's link parser opens a label at "[", a delimiter list and a
-// closure search for the title, and parsing links took a fifth of goldmark's
-// time. Anything else (brackets, escapes, emphasis, entities or more spaces
+// step, where goldmark's link parser opens a label at "[", a delimiter
+// list and a closure search for the title. Anything else (brackets, escapes, emphasis, entities or more spaces
 // than one before the title) returns nil, and goldmark's parser takes it;
 // FuzzPlainLinks holds the two to the same HTML.
 type plainLinks struct{}
