@@ -1,7 +1,6 @@
 package downloads
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/perflab/perflab/internal/report"
@@ -13,9 +12,9 @@ func AnalysisFile(id string) string { return "data/analysis/" + id + ".json" }
 
 // AddAnalysis adds a study's derived claims (report.Analysis) as JSON.
 func AddAnalysis(files Output, rep *report.Report) error {
-	data, err := json.MarshalIndent(rep.Analysis(), "", "  ")
+	data, err := MarshalIndent(rep.Analysis())
 	if err != nil {
 		return fmt.Errorf("%s: %w", AnalysisFile(rep.Study.ID), err)
 	}
-	return files.Add(AnalysisFile(rep.Study.ID), append(data, '\n'))
+	return files.Add(AnalysisFile(rep.Study.ID), data)
 }

@@ -310,11 +310,11 @@ func MarshalRecords(stem string, rows []Record) (csvData, jsonData []byte, err e
 	if rows == nil {
 		rows = []Record{} // "[]", not "null"
 	}
-	jsonData, err = json.MarshalIndent(plainRows(rows), "", "  ")
+	jsonData, err = MarshalIndent(plainRows(rows))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s.json: %w", stem, err)
 	}
-	return csvData, append(jsonData, '\n'), nil
+	return csvData, jsonData, nil
 }
 
 // checkNumbers names the first metric that is not a JSON number, with its

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 	"io/fs"
 	"path"
@@ -82,11 +81,11 @@ func addStudyDownloads(files Output, d Dirs, r *render.Renderer, s *study.Study,
 	}
 	ev.Downloads = append(ev.Downloads, made...)
 	sort.SliceStable(ev.Downloads, func(i, j int) bool { return ev.Downloads[i].Path < ev.Downloads[j].Path })
-	out, err := json.MarshalIndent(ev, "", "  ")
+	out, err := downloads.MarshalIndent(ev)
 	if err != nil {
 		return err
 	}
-	return files.Add(stem+".evidence.json", append(out, '\n'))
+	return files.Add(stem+".evidence.json", out)
 }
 
 // studyInputs hashes the study's logs as they were read and cites the
