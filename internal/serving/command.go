@@ -2,7 +2,6 @@ package serving
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -270,9 +269,11 @@ func orNone(s string) string {
 	return s
 }
 
-// quantSuffix matches the suffixes that name a quantised variant of the
-// same model.
-var quantSuffix = regexp.MustCompile(`(?i)(-(fp8|fp4|nvfp4|mxfp4|awq|gptq|int4|int8|w8a8|w4a16|w8a16|w4a8|bf16|fp16|dynamic|quantized|gguf|mlx|bnb|4bit|8bit))+$`)
+// quantSuffixes are the suffixes (after a "-") that name a quantised
+// variant of the same model.
+var quantSuffixes = map[string]bool{"fp8": true, "fp4": true, "nvfp4": true, "mxfp4": true, "awq": true, "gptq": true,
+	"int4": true, "int8": true, "w8a8": true, "w4a16": true, "w8a16": true, "w4a8": true, "bf16": true, "fp16": true,
+	"dynamic": true, "quantized": true, "gguf": true, "mlx": true, "bnb": true, "4bit": true, "8bit": true}
 
 // ModelKey identifies a model as served: the name without organisation or
 // path, lower case. Quantised variants differ.
@@ -287,7 +288,14 @@ func ModelKey(id string) string {
 // BaseModel identifies the model itself: ModelKey without quantisation
 // suffixes, so Qwen3-8B-FP8 is Qwen3-8B and Qwen3-14B is not.
 func BaseModel(id string) string {
-	return quantSuffix.ReplaceAllString(ModelKey(id), "")
+	key := ModelKey(id) // lower case, as every suffix is
+	for {
+		i := strings.LastIndexByte(key, '-')
+		if i < 0 || !quantSuffixes[key[i+1:]] {
+			return key
+		}
+		key = key[:i]
+	}
 }
 
 // SameModel reports whether two model ids name one model, quantised or not.
