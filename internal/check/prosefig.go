@@ -175,7 +175,8 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 		line = dropListMarker(line)
 		// Prose is mostly words: each test runs only on a line that could
 		// hold what it looks for.
-		if strings.ContainsAny(line, "%％") {
+		percent := strings.Contains(line, "%") || strings.Contains(line, "％")
+		if percent {
 			for _, loc := range percentWord.FindAllStringSubmatchIndex(line, -1) {
 				if glued(line, loc[0]-1) {
 					continue
@@ -197,7 +198,10 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 		if !strings.ContainsAny(line, "0123456789") {
 			continue
 		}
-		for _, f := range figures(percentWord.ReplaceAllString(line, "")) {
+		if percent {
+			line = percentWord.ReplaceAllString(line, "")
+		}
+		for _, f := range figures(line) {
 			if !figs.Values[f] && !strings.Contains(f, "%") {
 				add(n, Warning, fmt.Sprintf("the figure %s in section %s is bound to nothing the logs give: a figure typed by hand goes stale; let the report print it, or remove it", f, name))
 			}

@@ -32,7 +32,9 @@ const (
 
 // IsLetter reports whether r is in the class Letter.
 func IsLetter(r rune) bool {
-	return r == 'ー' || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
+	// No Han, Hiragana or Katakana rune comes before U+2E80: Latin text,
+	// most of what is tested, is answered without the tables.
+	return r >= 0x2E80 && (r == 'ー' || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana))
 }
 
 // IsWriting reports whether r is in the class Writing.
