@@ -274,7 +274,7 @@ func (rb *rebuild) plan() error {
 // load loads study i and its prose.
 func (rb *rebuild) load(i int, prices study.SharedPrices) error {
 	id := rb.st.Studies[i].ID
-	s, probs, err := loadOne(rb.d, id, prices)
+	s, probs, err := loadOne(rb.d, id, nil, prices)
 	if err != nil {
 		return err
 	}

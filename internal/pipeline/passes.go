@@ -21,6 +21,7 @@ import (
 type checked struct {
 	results []check.Result
 	uses    [][]report.EngineUse // each study's engine versions, for the staleness badge and the cache
+	heads   []*study.Head        // each study's study.yaml as read, for its full load (let go once used)
 	prices  study.SharedPrices
 	// The problems of the folders' listing, of each study folder (in
 	// order; a study that loads has its own in folderProbs[folderOf[i]])
@@ -67,9 +68,18 @@ func studyIDs(d Dirs) ([]string, []study.Problem, error) {
 }
 
 // loadOne loads one study folder with the site's shared prices.
-func loadOne(d Dirs, id string, prices study.SharedPrices) (*study.Study, []study.Problem, error) {
+// A head, unless nil, is its study.yaml as read before (study.LoadMeta).
+func loadOne(d Dirs, id string, head *study.Head, prices study.SharedPrices) (*study.Study, []study.Problem, error) {
 	dir := path.Join(filepath.ToSlash(d.Results), id)
-	s, probs, err := study.Load(safefs.New(filepath.Join(d.Results, id), dir), dir, id)
+	fsys := safefs.New(filepath.Join(d.Results, id), dir)
+	var s *study.Study
+	var probs []study.Problem
+	var err error
+	if head != nil {
+		s, probs, err = head.Load(fsys)
+	} else {
+		s, probs, err = study.Load(fsys, dir, id)
+	}
 	if s != nil {
 		prices.Apply(s)
 	}

@@ -15,11 +15,11 @@ import (
 )
 
 // Build loads, checks and renders every study of d into out, reading each
-// log once. A report shows what depends on every other study (the
+// log and each study.yaml once. A report shows what depends on every other study (the
 // staleness of its engine versions, the blocks it copies from an earlier
 // study), so Build first reads every study without its logs, for the
 // engine versions, then streams: the studies are taken in order of id on
-// every core, each loaded, checked, given the copy rule's warnings once
+// every core, each loaded (going on from its study.yaml as first read), checked, given the copy rule's warnings once
 // every study before it is checked, rendered and let go
 // (docs/performance.md). It returns the project, each study's diagnostics
 // kept, its study reduced to its id.
@@ -168,7 +168,8 @@ func (s *stream) run(build, keep bool, use func(i int, res check.Result) error) 
 	var copies check.CopyRule
 	return workers.InOrder(n, 4*runtime.GOMAXPROCS(0),
 		func(i int) error {
-			st, probs, err := loadOne(s.d, s.ids[i], s.p.prices)
+			st, probs, err := loadOne(s.d, s.ids[i], s.c.heads[i], s.p.prices)
+			s.c.heads[i] = nil
 			if err != nil {
 				return err
 			}
@@ -252,13 +253,14 @@ func loadMetas(d Dirs) (*checked, error) {
 	root := filepath.ToSlash(d.Results)
 	type loaded struct {
 		s     *study.Study
+		head  *study.Head
 		probs []study.Problem
 		err   error
 	}
 	out := make([]loaded, len(ids))
 	workers.Each(len(ids), func(i int) {
 		dir := path.Join(root, ids[i])
-		out[i].s, out[i].probs, out[i].err = study.LoadMeta(safefs.New(filepath.Join(d.Results, ids[i]), dir), dir, ids[i])
+		out[i].s, out[i].head, out[i].probs, out[i].err = study.LoadMeta(safefs.New(filepath.Join(d.Results, ids[i]), dir), dir, ids[i])
 	})
 	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs,
 		folderProbs: make([][]study.Problem, len(ids))}
@@ -272,6 +274,7 @@ func loadMetas(d Dirs) (*checked, error) {
 		}
 		c.results = append(c.results, check.Result{Study: l.s})
 		c.uses = append(c.uses, report.EngineUses(l.s))
+		c.heads = append(c.heads, l.head)
 		c.folderOf = append(c.folderOf, f)
 	}
 	return c, nil

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,11 +109,48 @@ func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
 // it reads any log.
 // Its problems are Load's only when it returns no study: without the
 // logs, some are wrong (a history folder without a log).
-func LoadMeta(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
-	return load(&loader{fsys: fsys, dir: dir, noLogs: true}, id)
+// It also returns the study as study.yaml gives it, from which Head.Load
+// goes on without reading and parsing study.yaml again; nil when there
+// is no study.
+func LoadMeta(fsys fs.FS, dir, id string) (*Study, *Head, []Problem, error) {
+	l := &loader{fsys: fsys, dir: dir, noLogs: true}
+	s, err := l.head(id)
+	if s == nil {
+		return nil, nil, l.problems, err
+	}
+	h := &Head{study: *s, problems: slices.Clone(l.problems), sums: maps.Clone(l.sums), studyRead: l.studyRead}
+	s, probs, err := l.rest(s)
+	return s, h, probs, err
+}
+
+// A Head is a study as its study.yaml gives it, with the problems found
+// so far, before its runs are read.
+type Head struct {
+	study     Study
+	problems  []Problem
+	sums      map[string]string
+	studyRead bool
+}
+
+// Load loads the rest of the study, logs included, from fsys as Load
+// does: the same study and problems, study.yaml read once.
+func (h *Head) Load(fsys fs.FS) (*Study, []Problem, error) {
+	l := &loader{fsys: fsys, dir: h.study.Dir, problems: slices.Clone(h.problems), sums: maps.Clone(h.sums), studyRead: h.studyRead}
+	s := h.study
+	return l.rest(&s)
 }
 
 func load(l *loader, id string) (*Study, []Problem, error) {
+	s, err := l.head(id)
+	if s == nil {
+		return nil, l.problems, err
+	}
+	return l.rest(s)
+}
+
+// head reads study.yaml; a nil study, with the problems or the error,
+// when there is none to read.
+func (l *loader) head(id string) (*Study, error) {
 	dir := l.dir
 	s := &Study{ID: id, Dir: dir, Pos: Pos{File: path.Join(dir, StudyFile), Line: 1}}
 	if !idPattern.MatchString(id) {
@@ -122,14 +161,15 @@ func load(l *loader, id string) (*Study, []Problem, error) {
 	data, err := l.readMeta(StudyFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		l.problem(Pos{File: dir, Line: 0}, "a study folder needs a %s file (see docs/results-format.md)", StudyFile)
-		return nil, l.problems, nil
+		return nil, nil
 	}
 	if r, _ := safefs.Refused(err); r != nil {
 		l.problems = append(l.problems, refusal(err))
-		return nil, l.problems, nil
+		return nil, nil
 	}
 	if err != nil {
-		return nil, nil, err
+		l.problems = nil
+		return nil, err
 	}
 	root := l.parseYAML(s.Pos.File, data)
 	if root != nil {
@@ -138,6 +178,11 @@ func load(l *loader, id string) (*Study, []Problem, error) {
 	// Without a readable study.yaml, workload and engine ids are unknown:
 	// checking logs and runs against them would only repeat that problem.
 	l.studyRead = root != nil
+	return s, nil
+}
+
+// rest reads the runs of a study whose study.yaml was read.
+func (l *loader) rest(s *Study) (*Study, []Problem, error) {
 	if err := l.runs(s); err != nil {
 		return nil, nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -127,11 +128,33 @@ func (r reversedFS) Sub(dir string) (fs.FS, error) {
 	return reversedFS{sub}, err
 }
 
+// loadsFromHead: LoadMeta's head loads the study, problems and all, as
+// Load does.
+func loadsFromHead(t *testing.T, fsys fs.FS) {
+	t.Helper()
+	want, wantProbs, wantErr := study.Load(fsys, "results/x", "x")
+	_, head, _, err := study.LoadMeta(fsys, "results/x", "x")
+	if head == nil {
+		if want != nil || err != wantErr {
+			t.Errorf("LoadMeta gave no head (%v), Load a study (%v)", err, wantErr)
+		}
+		return
+	}
+	got, gotProbs, err := head.Load(fsys)
+	if err != wantErr || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotProbs, wantProbs) {
+		t.Errorf("from the head: %v, %v\n%+v\nLoad: %v, %v\n%+v", err, gotProbs, got, wantErr, wantProbs, want)
+	}
+	if again, _, _ := head.Load(fsys); !reflect.DeepEqual(again, want) {
+		t.Errorf("a head's second load differs from Load")
+	}
+}
+
 func TestLoadValid(t *testing.T) {
 	s, problems, err := study.Load(reversedFS{mapFS(validFiles())}, "results/x", "x")
 	if err != nil {
 		t.Fatal(err)
 	}
+	loadsFromHead(t, reversedFS{mapFS(validFiles())})
 	for _, p := range problems {
 		t.Errorf("unexpected problem: %v", p)
 	}
@@ -426,6 +449,7 @@ func TestLoadProblems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			loadsFromHead(t, mapFS(files))
 			want := "results/x/" + c.at + ": "
 			var found bool
 			var got []string
