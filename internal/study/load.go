@@ -103,9 +103,9 @@ func Load(fsys fs.FS, dir, id string) (*Study, []Problem, error) {
 	return load(&loader{fsys: fsys, dir: dir}, id)
 }
 
-// LoadMeta is Load without the logs: the study's description, and its
-// runs' history with their engine (run.yaml is read for no other run),
-// which a build needs of every study (to compare engine versions) before
+// LoadMeta is Load without the logs: the study's description, and those
+// of its runs that keep a history, with their engine (no other run is
+// read), which a build needs of every study (to compare engine versions) before
 // it reads any log.
 // Its problems are Load's only when it returns no study: without the
 // logs, some are wrong (a history folder without a log).

@@ -41,12 +41,22 @@ func (l *loader) runs(s *Study) error {
 			l.problem(Pos{path.Join(l.dir, runsDir, e.Name()), 0}, "unexpected file in %s/: each run is a folder", runsDir)
 			continue
 		}
+		if l.noLogs && !l.mayHaveHistory(e.Name()) {
+			continue // LoadMeta wants the runs with a history only
+		}
 		if err := l.run(s, e.Name(), workloads); err != nil {
 			return err
 		}
 	}
 	sort.Slice(s.Runs, func(i, j int) bool { return s.Runs[i].ID < s.Runs[j].ID })
 	return nil
+}
+
+// mayHaveHistory is false when run id has no history folder, known by one
+// look instead of a listing of the run's folder.
+func (l *loader) mayHaveHistory(id string) bool {
+	_, err := fs.Stat(l.fsys, path.Join(runsDir, id, HistoryDir))
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 func (l *loader) run(s *Study, id string, workloads map[string]int) error {
