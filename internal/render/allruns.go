@@ -138,25 +138,8 @@ func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 	if a == nil {
 		return
 	}
-	var table *east.Table
-	for n := doc.FirstChild(); n != nil && table == nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		if id, _ := h.AttributeString("id"); !bytesEqual(id, allRunsID) {
-			continue
-		}
-		for m := h.NextSibling(); m != nil; m = m.NextSibling() {
-			if _, ok := m.(*ast.Heading); ok {
-				break
-			}
-			if t, ok := m.(*east.Table); ok {
-				table = t
-				break
-			}
-		}
-	}
+	// A fast table (fasttable.go) got its attributes when it was read.
+	table, _ := firstAllRunsTable(doc.FirstChild()).(*east.Table)
 	if table == nil || !a.fits(table) {
 		return
 	}
@@ -208,20 +191,30 @@ func bytesEqual(v any, s string) bool {
 // fits reports whether table has a header and a body row for each row of
 // attributes, each with the case, the metric and a cell per column.
 func (a *compareAttrs) fits(table *east.Table) bool {
-	i := 0
+	header := 0
+	var rows []int
 	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
 		if _, ok := row.(*east.TableHeader); ok {
-			if row.ChildCount() != 2+len(a.runs) {
-				return false
-			}
+			header = row.ChildCount()
 			continue
 		}
-		if i >= len(a.rows) || row.ChildCount() != 2+len(a.rows[i].values) {
+		rows = append(rows, row.ChildCount())
+	}
+	return a.fitsShape(header, rows)
+}
+
+// fitsShape is fits for a table of header cells and rows[i] cells in
+// body row i.
+func (a *compareAttrs) fitsShape(header int, rows []int) bool {
+	if header != 2+len(a.runs) || len(rows) != len(a.rows) {
+		return false
+	}
+	for i, n := range rows {
+		if n != 2+len(a.rows[i].values) {
 			return false
 		}
-		i++
 	}
-	return i == len(a.rows)
+	return true
 }
 
 // allRuns is the table of every comparable run's figures on every
