@@ -27,7 +27,7 @@ type fragmentLinks struct{}
 
 func (fragmentLinks) Extend(m goldmark.Markdown) {
 	var stock stockFuncs
-	html.NewRenderer().RegisterFuncs(&stock)
+	html.NewRenderer(html.WithWriter(htmlText{html.DefaultWriter})).RegisterFuncs(&stock) // with the page's writer
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(fragmentLinkRenderer{stock[gast.KindLink], htmlText{html.DefaultWriter}}, 100)))
 }
 

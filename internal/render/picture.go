@@ -22,7 +22,7 @@ type chartPictures struct{}
 
 func (chartPictures) Extend(m goldmark.Markdown) {
 	var stock stockFuncs
-	html.NewRenderer().RegisterFuncs(&stock)
+	html.NewRenderer(html.WithWriter(htmlText{html.DefaultWriter})).RegisterFuncs(&stock) // with the page's writer
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(pictureRenderer{stock[gast.KindImage]}, 100)))
 }
 
