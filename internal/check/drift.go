@@ -148,7 +148,7 @@ var engineSpellings = []struct {
 
 // enginesIn lists the engines a line of prose names.
 func enginesIn(line string) []*serving.Engine {
-	low := strings.ToLower(line)
+	low := lowerForSpellings(line)
 	var out []*serving.Engine
 	for _, e := range engineSpellings {
 		for _, sp := range e.spellings {
@@ -159,6 +159,32 @@ func enginesIn(line string) []*serving.Engine {
 		}
 	}
 	return out
+}
+
+// lowerForSpellings is strings.ToLower(line) as far as engineSpellings
+// and wordAt can tell: the same ASCII letters and digits, in the same
+// order, with the same neighbours; other bytes may differ. Only ASCII
+// letters are lowered, in one pass instead of one per rune, unless the
+// line holds one of the two runes that ToLower makes ASCII, the Kelvin
+// sign (k) and the dotted capital I (i and a dot above).
+func lowerForSpellings(line string) string {
+	if strings.Contains(line, "\u212a") || strings.Contains(line, "\u0130") {
+		return strings.ToLower(line)
+	}
+	i := 0
+	for i < len(line) && !('A' <= line[i] && line[i] <= 'Z') {
+		i++
+	}
+	if i == len(line) {
+		return line
+	}
+	b := []byte(line)
+	for ; i < len(b); i++ {
+		if 'A' <= b[i] && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // wordAt reports whether the n bytes at i of s stand as a word.
