@@ -36,6 +36,7 @@ var kindFastTable = gast.NewNodeKind("PerflabTable")
 type fastTable struct {
 	gast.BaseBlock
 	align   []east.Alignment
+	parts   []cellPart // every cell's, in order
 	header  []fastCell
 	body    [][]fastCell
 	compare *compareAttrs // when the table is the page's all-runs table
@@ -46,8 +47,9 @@ func (t *fastTable) Kind() gast.NodeKind { return kindFastTable }
 
 func (t *fastTable) Dump(source []byte, level int) { gast.DumpHelper(t, source, level, nil, nil) }
 
-// fastCell is a cell's text: runs of text and links, in order.
-type fastCell []cellPart
+// fastCell is a cell's text, the runs of text and links
+// parts[from:to] of its table.
+type fastCell struct{ from, to int }
 
 // cellPart is a run of text, or a link whose label is text.
 type cellPart struct {
@@ -151,8 +153,9 @@ func readTable(source []byte, start int) *fastTable {
 		return nil
 	}
 	t := &fastTable{left: len(rows) - 1}
+	var cells [][2]int
 	for i, r := range rows {
-		cells := rowCells(source, r[0], r[1])
+		cells = rowCells(cells[:0], source, r[0], r[1])
 		if cells == nil || i > 0 && len(cells) != len(t.align) {
 			return nil
 		}
@@ -171,10 +174,12 @@ func readTable(source []byte, start int) *fastTable {
 		}
 		row := make([]fastCell, len(cells))
 		for k, c := range cells {
+			from := len(t.parts)
 			var ok bool
-			if row[k], ok = readCell(source, c[0], c[1]); !ok {
+			if t.parts, ok = readCell(t.parts, source, c[0], c[1]); !ok {
 				return nil
 			}
+			row[k] = fastCell{from, len(t.parts)}
 		}
 		if i == 0 {
 			t.header = row
@@ -200,15 +205,14 @@ func blankLine(b []byte) bool {
 	return true
 }
 
-// rowCells splits the row source[start:end] into its cells, each without
-// the spaces around it; nil unless the row starts and ends with "|" and
+// rowCells appends to cells the cells of the row source[start:end], each
+// without the spaces around it; nil unless the row starts and ends with "|" and
 // holds no control byte, no backslash and no empty last cell, on which
 // goldmark's reading differs from a split.
-func rowCells(source []byte, start, end int) [][2]int {
+func rowCells(cells [][2]int, source []byte, start, end int) [][2]int {
 	if end-start < 3 || source[end-1] != '|' || source[end-2] == '|' {
 		return nil
 	}
-	var cells [][2]int
 	from := start + 1
 	for i := from; i < end; i++ {
 		c := source[i]
@@ -256,10 +260,10 @@ func delimiter(cell []byte) (east.Alignment, bool) {
 	return east.AlignNone, true
 }
 
-// readCell reads source[start:end] as runs of text and links
-// [label](#place "title"), the title optional; ok is false for anything
-// else.
-func readCell(source []byte, start, end int) (cell fastCell, ok bool) {
+// readCell appends to cell the runs of text and links
+// [label](#place "title") (the title optional) that source[start:end] is
+// made of; ok is false for anything else.
+func readCell(cell []cellPart, source []byte, start, end int) (_ []cellPart, ok bool) {
 	from := start // source[from:i] is text not yet added
 	for i := start; i < end; {
 		c := source[i]
@@ -391,7 +395,7 @@ func (r fastTableRenderer) render(w util.BufWriter, source []byte, node gast.Nod
 	var labels [][]byte
 	if stack {
 		for _, c := range t.header {
-			labels = append(labels, r.plainText(c, source))
+			labels = append(labels, r.plainText(t.parts[c.from:c.to], source))
 		}
 		_, _ = w.WriteString(` class="stack"`)
 	}
@@ -401,7 +405,7 @@ func (r fastTableRenderer) render(w util.BufWriter, source []byte, node gast.Nod
 		if t.compare != nil && i >= 2 {
 			writeAttribute(w, "data-run", t.compare.runs[i-2])
 		}
-		r.cell(w, source, c, t.align[i], "</th>\n")
+		r.cell(w, source, t.parts[c.from:c.to], t.align[i], "</th>\n")
 	}
 	_, _ = w.WriteString("</tr>\n</thead>\n")
 	if len(t.body) > 0 {
@@ -435,7 +439,7 @@ func (r fastTableRenderer) render(w util.BufWriter, source []byte, node gast.Nod
 			if stack && len(labels[i]) > 0 {
 				writeAttribute(w, "data-label", string(labels[i]))
 			}
-			r.cell(w, source, c, t.align[i], "</td>\n")
+			r.cell(w, source, t.parts[c.from:c.to], t.align[i], "</td>\n")
 		}
 		_, _ = w.WriteString("</tr>\n")
 	}
@@ -448,7 +452,7 @@ func (r fastTableRenderer) render(w util.BufWriter, source []byte, node gast.Nod
 
 // cell writes the rest of a cell's opening tag, its alignment, its
 // content and its closing tag.
-func (r fastTableRenderer) cell(w util.BufWriter, source []byte, c fastCell, align east.Alignment, closing string) {
+func (r fastTableRenderer) cell(w util.BufWriter, source []byte, c []cellPart, align east.Alignment, closing string) {
 	if align != east.AlignNone {
 		_, _ = w.WriteString(` style="text-align:`)
 		_, _ = w.WriteString(align.String())
@@ -486,7 +490,7 @@ func (r fastTableRenderer) cell(w util.BufWriter, source []byte, c fastCell, ali
 
 // plainText is what stackTables labels a column with: the header cell's
 // text, links' labels included, without spaces around it.
-func (fastTableRenderer) plainText(c fastCell, source []byte) []byte {
+func (fastTableRenderer) plainText(c []cellPart, source []byte) []byte {
 	var b []byte
 	for _, p := range c {
 		b = append(b, p.text.Value(source)...)

@@ -102,6 +102,9 @@ func fenceMarker(line []byte) []byte {
 }
 
 func closesFence(line, marker []byte) bool {
+	if len(line) == 0 || line[0] != marker[0] {
+		return false // most lines of a log block
+	}
 	t := bytes.TrimRight(line, " \t")
 	return len(t) >= len(marker) && len(bytes.Trim(t, string(marker[:1]))) == 0
 }
