@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
@@ -51,10 +52,11 @@ func (t *fastTable) Dump(source []byte, level int) { gast.DumpHelper(t, source, 
 // parts[from:to] of its table.
 type fastCell struct{ from, to int }
 
-// cellPart is a run of text, or a link whose label is text.
+// cellPart is a run of text, a link whose label is text, or the "*" or
+// "**" that opens or closes an emphasis.
 type cellPart struct {
 	text        text.Segment
-	link        bool
+	link, em    bool
 	dest, title []byte // title nil when the link has none
 }
 
@@ -262,32 +264,92 @@ func delimiter(cell []byte) (east.Alignment, bool) {
 
 // readCell appends to cell the runs of text and links
 // [label](#place "title") (the title optional) that source[start:end] is
-// made of; ok is false for anything else.
+// made of, with at most one emphasis, *...* or **...**, around some of
+// them; ok is false for anything else.
 func readCell(cell []cellPart, source []byte, start, end int) (_ []cellPart, ok bool) {
-	from := start // source[from:i] is text not yet added
+	from := start   // source[from:i] is text not yet added
+	var runs [2]int // where each "*" run starts
+	nRuns := 0
 	for i := start; i < end; {
 		c := source[i]
-		if c != '[' {
-			if notCellText[c] {
+		switch {
+		case c == '*':
+			if nRuns == 2 {
 				return nil, false
 			}
-			i++
-			continue
-		}
-		link, next := readLink(source, i, end)
-		if next < 0 {
+			if from < i {
+				cell = append(cell, cellPart{text: text.NewSegment(from, i)})
+			}
+			runs[nRuns] = len(cell)
+			nRuns++
+			n := i
+			for i < end && source[i] == '*' {
+				i++
+			}
+			cell = append(cell, cellPart{text: text.NewSegment(n, i), em: true})
+			from = i
+		case c == '[':
+			link, next := readLink(source, i, end)
+			if next < 0 {
+				return nil, false
+			}
+			if from < i {
+				cell = append(cell, cellPart{text: text.NewSegment(from, i)})
+			}
+			cell = append(cell, link)
+			i, from = next, next
+		case notCellText[c]:
 			return nil, false
+		default:
+			i++
 		}
-		if from < i {
-			cell = append(cell, cellPart{text: text.NewSegment(from, i)})
-		}
-		cell = append(cell, link)
-		i, from = next, next
 	}
 	if from < end {
 		cell = append(cell, cellPart{text: text.NewSegment(from, end)})
 	}
+	if nRuns == 1 || nRuns == 2 && !emphasis(source, start, end, cell[runs[0]].text, cell[runs[1]].text) {
+		return nil, false
+	}
 	return cell, true
+}
+
+// emphasis reports whether the runs of "*" open and close an emphasis
+// around what is between them, as goldmark reads them in the cell
+// source[start:end]: the same length, one or two (the rule of three then
+// never applies), the first able to open, the second to close, something
+// between them.
+func emphasis(source []byte, start, end int, open, close text.Segment) bool {
+	if open.Len() != close.Len() || open.Len() > 2 || close.Start == open.Stop {
+		return false
+	}
+	canOpen, _ := delimiterSides(source, start, end, open)
+	_, canClose := delimiterSides(source, start, end, close)
+	return canOpen && canClose
+}
+
+// delimiterSides is whether a run of "*" can open and close an emphasis,
+// as parser.ScanDelimiter says, with the characters around it as the
+// parser sees them in the cell source[start:end].
+func delimiterSides(source []byte, start, end int, run text.Segment) (canOpen, canClose bool) {
+	before := '\n' // the start of the cell: blockReader.PrecendingCharacter
+	if run.Start > start {
+		i := run.Start - 1
+		for i >= 0 && !utf8.RuneStart(source[i]) {
+			i--
+		}
+		if i >= 0 {
+			before, _ = utf8.DecodeRune(source[i:])
+		}
+	}
+	after := ' '
+	if run.Stop < end {
+		after = util.ToRune(source[run.Start:end], run.Stop-run.Start)
+	}
+	beforePunct, beforeSpace := util.IsPunctRune(before), util.IsSpaceRune(before)
+	afterPunct, afterSpace := util.IsPunctRune(after), util.IsSpaceRune(after)
+	canOpen = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+	canClose = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+	return canOpen, canClose
 }
 
 // readLink reads the link at source[at] ("["), returning it and where it
@@ -459,8 +521,23 @@ func (r fastTableRenderer) cell(w util.BufWriter, source []byte, c []cellPart, a
 		_ = w.WriteByte('"')
 	}
 	_ = w.WriteByte('>')
+	opened := false
 	for _, p := range c {
-		if !p.link {
+		switch {
+		case p.em:
+			tag := "em>"
+			if p.text.Len() == 2 {
+				tag = "strong>"
+			}
+			if opened {
+				_, _ = w.WriteString("</")
+			} else {
+				_ = w.WriteByte('<')
+			}
+			_, _ = w.WriteString(tag)
+			opened = !opened
+			continue
+		case !p.link:
 			r.writer.Write(w, p.text.Value(source))
 			continue
 		}
@@ -493,7 +570,9 @@ func (r fastTableRenderer) cell(w util.BufWriter, source []byte, c []cellPart, a
 func (fastTableRenderer) plainText(c []cellPart, source []byte) []byte {
 	var b []byte
 	for _, p := range c {
-		b = append(b, p.text.Value(source)...)
+		if !p.em {
+			b = append(b, p.text.Value(source)...)
+		}
 	}
 	return bytes.TrimSpace(b)
 }

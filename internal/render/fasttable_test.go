@@ -20,6 +20,11 @@ var tableSeeds = []string{
 	"| Version | Value |\n|---|--:|\n| v0.11.0 *(this one)* | [1](#h) |\n| x | a_b |\n",
 	"|a|b|\n|-|-|\n|||\n",
 	"| [SGLang](#run-s) | T |\n|---|---|\n| <b>x</b> | &amp; |\n",
+	"| a | b |\n|---|--:|\n| [1885.18](#L1-16 \"t\")**（▼ +256.7 %、悪化）** | **x** y |\n",
+	"| a | b |\n|---|---|\n| * x* | *x * |\n| **a* | ***a*** |\n| *a* *b* | *[l](#a)* |\n| *a*b | x*y* |\n",
+	"| a | b |\n|---|---|\n| *a*b | x |\n",
+	"| a | b |\n|---|---|\n| a*(b)* | x |\n",
+	"| a | b |\n|---|---|\n| x*y* | (*z*) |\n",
 }
 
 // FuzzFastTables: a page's goldmark renders every table, fast or not, as
@@ -112,7 +117,7 @@ func TestFastTablesTaken(t *testing.T) {
 	for i, seed := range tableSeeds {
 		doc := fast.Parser().Parse(text.NewReader([]byte("\n" + seed + "\n")))
 		_, isFast := doc.FirstChild().(*fastTable)
-		if want := i < 3; isFast != want {
+		if want := i < 4 || i == 7 || i == 9 || i == 11; isFast != want {
 			t.Errorf("table %d read fast: %v, want %v:\n%s", i, isFast, want, seed)
 		}
 	}
