@@ -36,7 +36,7 @@ func FuzzFastTables(f *testing.F) {
 		f.Add("", table, "after\n", uint8(0))
 		f.Add("text\n", table, "\n| z |\n", uint8(1))
 	}
-	stock, fast := reportMarkdown(), reportMarkdown(plainLinks{}, fastTables{})
+	stock, fast := reportMarkdown(), reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{})
 	f.Fuzz(func(t *testing.T, before, table, after string, shape uint8) {
 		doc := []byte(before + table + after)
 		a := fittingAttrs(stock, doc, shape)

@@ -92,7 +92,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		bundle:   i18n.NewBundle(language.English),
 		messages: map[string]map[string]bool{},
 		plain:    map[string]map[string]*plainMessage{},
-		md:       reportMarkdown(plainLinks{}, fastTables{}),
+		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
 	for _, l := range Languages {
