@@ -7,6 +7,7 @@ import (
 	htmltemplate "html/template"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark/parser"
 
@@ -81,12 +82,18 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	var md bytes.Buffer
+	md, _ := mdBuffers.Get().(*bytes.Buffer)
+	if md == nil {
+		md = new(bytes.Buffer)
+	}
+	md.Reset()
 	md.Grow(int(r.mdSize.Load()) * 5 / 4)
-	err = executeBounded(t.Funcs(p.funcs()), &md, map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang})
+	err = executeBounded(t.Funcs(p.funcs()), md, map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang})
 	if err != nil {
+		// Not put back: a template left running may still hold it.
 		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w", s.ID, lang, err)
 	}
+	defer mdBuffers.Put(md) // the page keeps copies only: its HTML and its Markdown for GitHub
 	if p.loc.err != nil {
 		return nil, p.loc.err
 	}
@@ -98,6 +105,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: forGitHub(md.Bytes(), r.logLinks(p.logOf, p.repoPath)), HTML: html, Charts: charts}, nil
 }
+
+// mdBuffers hold the Markdown of a report while its page is made: some
+// 70 KB a page, which no longer need allocating and clearing each time.
+var mdBuffers sync.Pool
 
 // bodyMark stands for the body while page.html.tmpl runs.
 const bodyMark = "\x00perflab:body\x00"
