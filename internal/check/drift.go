@@ -147,8 +147,10 @@ var engineSpellings = []struct {
 }
 
 // enginesIn lists the engines a line of prose names.
-func enginesIn(line string) []*serving.Engine {
-	low := lowerForSpellings(line)
+func enginesIn(line string) []*serving.Engine { return enginesInLower(lowerForSpellings(line)) }
+
+// enginesInLower is enginesIn on a line lowered for the spellings.
+func enginesInLower(low string) []*serving.Engine {
 	var out []*serving.Engine
 	for _, e := range engineSpellings {
 		for _, sp := range e.spellings {

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/perflab/perflab/internal/serving"
 )
 
 // The quick tests before the patterns of prose never skip a line that a
@@ -81,21 +79,8 @@ func FuzzEnginesIn(f *testing.F) {
 	for _, s := range []string{"vLLM vs SGLang", "TensorRT-LLM 与 vLLM 相比", "TGI", "xtgi", "TG\u0130", "\u212atgi", "Llama.CPP", "MINDIE と LMDeploy", "trt llm", "", "\xff TGI \xc4"} {
 		f.Add(s)
 	}
-	byToLower := func(line string) []*serving.Engine {
-		low := strings.ToLower(line)
-		var out []*serving.Engine
-		for _, e := range engineSpellings {
-			for _, sp := range e.spellings {
-				if i := strings.Index(low, sp); i >= 0 && (sp != "tgi" || wordAt(low, i, len(sp))) {
-					out = append(out, serving.ByID(e.id))
-					break
-				}
-			}
-		}
-		return out
-	}
 	f.Fuzz(func(t *testing.T, line string) {
-		if got, want := enginesIn(line), byToLower(line); !slices.Equal(got, want) {
+		if got, want := enginesIn(line), enginesInLower(strings.ToLower(line)); !slices.Equal(got, want) {
 			t.Errorf("enginesIn(%q) = %v, want %v", line, got, want)
 		}
 	})

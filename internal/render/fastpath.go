@@ -45,16 +45,22 @@ func (r fragmentLinkRenderer) render(w util.BufWriter, source []byte, node gast.
 	if !entering || len(n.Destination) == 0 || n.Destination[0] != '#' || n.Attributes() != nil {
 		return r.stock(w, source, node, entering)
 	}
+	writeLinkOpen(w, r.writer, n.Destination, n.Title)
+	return gast.WalkContinue, nil
+}
+
+// writeLinkOpen writes the opening tag of a link to a place on the page
+// (a destination starting with "#"), as goldmark's link renderer does.
+func writeLinkOpen(w util.BufWriter, writer html.Writer, dest, title []byte) {
 	_, _ = w.WriteString(`<a href="`)
-	_, _ = w.Write(util.EscapeHTML(util.URLEscape(n.Destination, true)))
+	_, _ = w.Write(util.EscapeHTML(util.URLEscape(dest, true)))
 	_ = w.WriteByte('"')
-	if n.Title != nil {
+	if title != nil {
 		_, _ = w.WriteString(` title="`)
-		r.writer.Write(w, n.Title)
+		writer.Write(w, title)
 		_ = w.WriteByte('"')
 	}
 	_ = w.WriteByte('>')
-	return gast.WalkContinue, nil
 }
 
 // stockFuncs collects the node renderers of goldmark's HTML renderer.

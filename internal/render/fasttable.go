@@ -542,15 +542,7 @@ func (r fastTableRenderer) cell(w util.BufWriter, source []byte, c []cellPart, a
 			continue
 		}
 		// As fragmentLinkRenderer and spanStats write it.
-		_, _ = w.WriteString(`<a href="`)
-		_, _ = w.Write(util.EscapeHTML(util.URLEscape(p.dest, true)))
-		_ = w.WriteByte('"')
-		if p.title != nil {
-			_, _ = w.WriteString(` title="`)
-			r.writer.Write(w, p.title)
-			_ = w.WriteByte('"')
-		}
-		_ = w.WriteByte('>')
+		writeLinkOpen(w, r.writer, p.dest, p.title)
 		label := p.text.Value(source)
 		if head := changeHead.Find(label); head != nil && startsWithMark(label) && len(head) < len(label) {
 			r.writer.Write(w, head)
