@@ -18,8 +18,8 @@ import (
 // cells hold plain text and plain links to places on the page, and
 // renders it as goldmark, its table extension and the page's transforms
 // (stackTables, compareTable, spanStats) would, without building a node
-// for each row, cell and word: a report is a third tables, and that tree
-// took most of their time. Any other table goes to goldmark;
+// for each row, cell and word: tables took a third of goldmark's time on a
+// report, most of it that tree. Any other table goes to goldmark;
 // FuzzFastTables holds the two to the same HTML.
 type fastTables struct{}
 
@@ -48,8 +48,7 @@ func (t *fastTable) Kind() gast.NodeKind { return kindFastTable }
 
 func (t *fastTable) Dump(source []byte, level int) { gast.DumpHelper(t, source, level, nil, nil) }
 
-// fastCell is a cell's text, the runs of text and links
-// parts[from:to] of its table.
+// fastCell is a cell's content: the parts[from:to] of its table.
 type fastCell struct{ from, to int }
 
 // cellPart is a run of text, a link whose label is text, or the "*" or
