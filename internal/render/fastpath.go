@@ -186,15 +186,19 @@ func (plainLinks) Trigger() []byte { return []byte{'[', '!'} }
 
 // notPlain marks the bytes a fast link leaves to goldmark: those that start
 // or end markup in a label, a destination or a title, and control bytes.
-var notPlain = func() (not [256]bool) {
+var notPlain = controlsAnd("[]()\\`*_<>&!~|\"'")
+
+// controlsAnd marks the control bytes (below 0x20, and DEL) and chars.
+func controlsAnd(chars string) (set [256]bool) {
 	for c := range 0x20 {
-		not[c] = true
+		set[c] = true
 	}
-	for _, c := range []byte("[]()\\`*_<>&!~|\"'\x7f") {
-		not[c] = true
+	set[0x7f] = true
+	for i := 0; i < len(chars); i++ {
+		set[chars[i]] = true
 	}
-	return not
-}()
+	return set
+}
 
 func (plainLinks) Parse(parent gast.Node, block text.Reader, pc parser.Context) gast.Node {
 	line, seg := block.PeekLine()

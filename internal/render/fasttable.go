@@ -62,15 +62,7 @@ type cellPart struct {
 // notCellText marks the bytes a fast table leaves to goldmark in a cell:
 // those that start inline markup (code, links, images, emphasis, HTML,
 // entities, escapes), a pipe, and control bytes.
-var notCellText = func() (not [256]bool) {
-	for c := range 0x20 {
-		not[c] = true
-	}
-	for _, c := range []byte("[]\\`*_<&!~|\x7f") {
-		not[c] = true
-	}
-	return not
-}()
+var notCellText = controlsAnd("[]\\`*_<&!~|")
 
 type fastTableParser struct{}
 
