@@ -25,7 +25,8 @@ type fastHeadingParser struct{}
 func (fastHeadingParser) Trigger() []byte { return []byte{'#'} }
 
 // Open takes one to six "#", spaces, a text without "{", "}", "\", a
-// trailing "#" or control bytes, one space and {#id} with an id of
+// trailing "#", control bytes or 0xFF (which ends goldmark's scan for the
+// attributes), one space and {#id} with an id of
 // lower-case letters, digits and "-", and nothing after it.
 func (fastHeadingParser) Open(parent gast.Node, reader text.Reader, pc parser.Context) (gast.Node, parser.State) {
 	line, seg := reader.PeekLine()
@@ -62,7 +63,7 @@ func (fastHeadingParser) Open(parent gast.Node, reader text.Reader, pc parser.Co
 		return nil, parser.NoChildren
 	}
 	for _, c := range line[i:stop] {
-		if c < 0x20 || c == 0x7f || c == '{' || c == '}' || c == '\\' {
+		if c < 0x20 || c == 0x7f || c == text.EOF || c == '{' || c == '}' || c == '\\' {
 			return nil, parser.NoChildren
 		}
 	}

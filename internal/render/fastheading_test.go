@@ -15,7 +15,7 @@ func FuzzFastHeadings(f *testing.F) {
 		"## Conclusion {#conclusion}", "# 8 × NVIDIA A100 での Qwen3 {#top}", "### 1. The engine {#step-engine}",
 		"## a {#}", "## a {#A}", "## a {#a .b}", "## a{#a}", "##a {#a}", "## a #  {#a}", "## a {#a} x",
 		"####### a {#a}", "## {#a}", "##  a   {#a}", "## a \\{ {#a}", "## *a* [b](#c) {#d}", "##\ta {#a}",
-		"## a {#a}\r", "## a {#a-1}", "## { {#a}", "## a } {#a}", " ## a {#a}",
+		"## a {#a}\r", "## a {#a-1}", "# \xff {#0}", "## { {#a}", "## a } {#a}", " ## a {#a}",
 	} {
 		f.Add("text\n", s, "\nmore")
 		f.Add("", s, "")

@@ -188,12 +188,13 @@ func (plainLinks) Trigger() []byte { return []byte{'[', '!'} }
 // or end markup in a label, a destination or a title, and control bytes.
 var notPlain = controlsAnd("[]()\\`*_<>&!~|\"'")
 
-// controlsAnd marks the control bytes (below 0x20, and DEL) and chars.
+// controlsAnd marks the control bytes (below 0x20, and DEL), 0xFF
+// (goldmark's readers take it for the end of the text) and chars.
 func controlsAnd(chars string) (set [256]bool) {
 	for c := range 0x20 {
 		set[c] = true
 	}
-	set[0x7f] = true
+	set[0x7f], set[0xff] = true, true
 	for i := 0; i < len(chars); i++ {
 		set[chars[i]] = true
 	}
