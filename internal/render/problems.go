@@ -121,6 +121,11 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 			return name
 		}
 		return id
+	case "workload":
+		if name := c.Workloads[id]; name != "" {
+			return name
+		}
+		return id
 	case "step", "ranking":
 		if name := c.Steps[id]; name != "" {
 			return name

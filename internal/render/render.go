@@ -312,6 +312,9 @@ func (r *Renderer) localizer(lang string) *localizer {
 	return &localizer{lang: lang, unspaced: ll.Unspaced, messages: r.messages[lang], plain: r.plain[lang], r: r}
 }
 
+// has reports whether the language has a message id.
+func (l *localizer) has(id string) bool { return l.plain[id] != nil || l.messages[id] }
+
 // T localizes id with key/value pairs as template data.
 func (l *localizer) T(id string, kv ...any) string {
 	pm := l.plain[id] // most messages: one lookup
