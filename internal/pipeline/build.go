@@ -649,10 +649,13 @@ func missingMessages(r *render.Renderer, root string) []check.Diagnostic {
 	var out []check.Diagnostic
 	missing := r.MissingMessages()
 	for _, l := range render.Languages {
-		for _, id := range missing[l.Code] {
+		for _, m := range missing[l.Code] {
+			msg := fmt.Sprintf("message %q is missing: add its %s translation", m.ID, l.Name)
+			if m.Required {
+				msg = fmt.Sprintf("message %q is missing, and the pages need it: add it here, in %s (and in every other locale, each in its language)", m.ID, l.Name)
+			}
 			out = append(out, check.Diagnostic{Rule: check.RuleTranslation, Severity: check.Error,
-				File: root + "/" + l.Code + ".yaml", Line: 1,
-				Message: fmt.Sprintf("message %q is missing: add its %s translation", id, l.Name)})
+				File: root + "/" + l.Code + ".yaml", Line: m.Line, Message: msg})
 		}
 	}
 	return out

@@ -59,8 +59,8 @@ func (c chartCase) draw(t testing.TB, lang string) []chart.Chart {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loc.err != nil {
-		t.Fatal(loc.err)
+	if loc.lacked != nil {
+		t.Fatal(loc.lacked)
 	}
 	return charts
 }

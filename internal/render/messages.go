@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"gopkg.in/yaml.v3"
@@ -44,6 +45,24 @@ func keyLine(data []byte, key string) int {
 		}
 	}
 	return 1
+}
+
+// groupLine is the line of the last top-level key of a YAML file that
+// shares id's prefix up to its last dot, where a message id belongs; 1
+// when none does.
+func groupLine(data []byte, id string) int {
+	prefix := id[:strings.LastIndexByte(id, '.')+1]
+	var doc yaml.Node
+	if prefix == "" || yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return 1
+	}
+	line, m := 1, doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if strings.HasPrefix(m.Content[i].Value, prefix) {
+			line = m.Content[i].Line
+		}
+	}
+	return line
 }
 
 func truncateText(s string, n int) string {

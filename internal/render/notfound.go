@@ -35,13 +35,7 @@ p { margin: .5rem 0; }
 	for _, l := range Languages {
 		loc := r.localizer(l.Code)
 		text, link := loc.T("notfound.text"), loc.T("notfound.link")
-		if loc.err != nil {
-			return nil, loc.err
-		}
 		fmt.Fprintf(&b, "<p lang=\"%s\">%s <a href=\"%s\">%s</a></p>\n", l.Code, html.EscapeString(text), html.EscapeString(home), html.EscapeString(link))
-	}
-	if first.err != nil {
-		return nil, first.err
 	}
 	b.WriteString("</main>\n</body>\n</html>\n")
 	return b.Bytes(), nil

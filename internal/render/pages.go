@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	htmltemplate "html/template"
 	"slices"
@@ -94,9 +93,6 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w", s.ID, lang, err)
 	}
 	defer mdBuffers.Put(md) // the page keeps copies only: its HTML and its Markdown for GitHub
-	if p.loc.err != nil {
-		return nil, p.loc.err
-	}
 	r.mdSize.Store(int64(md.Len()))
 	title := plain.Line(p.loc.T("title."+string(s.Objective), "Model", modelName(s.Model), "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU))
 	html, err := r.htmlPage(p.loc, lang, title, "../../", others, md.Bytes(), p.compare)
@@ -159,9 +155,6 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 // wrap puts a rendered body into the HTML page template, in a buffer with
 // room for extra more bytes.
 func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, compare bool, body []byte, extra int) ([]byte, error) {
-	if loc.err != nil {
-		return nil, loc.err
-	}
 	t := r.pages[lang]
 	if t == nil {
 		return nil, fmt.Errorf("no page template for language %q", lang)
@@ -173,10 +166,6 @@ func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangL
 		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
 	})
 	if err != nil {
-		var me messageError
-		if errors.As(err, &me) {
-			return nil, me.err
-		}
 		return nil, fmt.Errorf("templates/page.html.tmpl: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -287,9 +276,6 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/index.html.tmpl: %w", err)
-	}
-	if loc.err != nil {
-		return nil, loc.err
 	}
 	return buf.Bytes(), nil
 }

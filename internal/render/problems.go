@@ -42,6 +42,11 @@ func (p *reportPage) problem(g problemGroup) string {
 		names = append(names, subjectName(subj, p.s, p.c))
 	}
 	d, sep := g.First, p.loc.T("chart.list_separator")
+	if !p.loc.has("rule."+d.Rule) && !p.r.messages["en"]["rule."+d.Rule] {
+		// A rule without its message anywhere (check reports that on
+		// the locale): the problem as check words it.
+		return esc(d.Message)
+	}
 	return p.loc.T("rule."+d.Rule, "Run", esc(strings.Join(names, sep)), "Served", esc(d.Printed), "Model", esc(p.s.Model),
 		"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(strings.Join(names, sep)))
 }

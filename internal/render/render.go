@@ -14,7 +14,7 @@ import (
 	htmltemplate "html/template"
 	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -49,6 +49,7 @@ type Renderer struct {
 	Sources  []Source
 	bundle   *i18n.Bundle
 	messages map[string]map[string]bool // lang -> message ids
+	sources  map[string][]byte          // lang -> its locale file, for the lines of missing messages
 	// plain holds, per language, the messages whose text only inserts
 	// fields ({{.Name}}): T fills those in without running a template.
 	plain  map[string]map[string]*plainMessage
@@ -91,6 +92,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	r := &Renderer{
 		bundle:   i18n.NewBundle(language.English),
 		messages: map[string]map[string]bool{},
+		sources:  map[string][]byte{},
 		plain:    map[string]map[string]*plainMessage{},
 		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
 	}
@@ -121,6 +123,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			}
 		}
 		r.messages[l.Code] = ids
+		r.sources[l.Code] = data
 		r.plain[l.Code] = plain
 	}
 	var err error
@@ -153,23 +156,36 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	return r, nil
 }
 
-// MissingMessages lists, for each language, the message ids that another
-// language has and it lacks.
-func (r *Renderer) MissingMessages() map[string][]string {
+// MissingMessage is a message one language lacks: another language has
+// it, or perflab needs it (RequiredMessages).
+type MissingMessage struct {
+	ID       string
+	Required bool // no language has it, and perflab needs it
+	// Line is where it belongs in the language's file: the last key
+	// that shares its prefix ("rule." for rule.price-missing), or 1.
+	Line int
+}
+
+// MissingMessages lists, for each language, the messages that another
+// language has or perflab needs, and it lacks.
+func (r *Renderer) MissingMessages() map[string][]MissingMessage {
 	all := map[string]bool{}
 	for _, ids := range r.messages {
 		for id := range ids {
-			all[id] = true
+			all[id] = false
 		}
 	}
-	out := map[string][]string{}
+	for _, id := range r.RequiredMessages() {
+		all[id] = true
+	}
+	out := map[string][]MissingMessage{}
 	for _, l := range Languages {
-		for id := range all {
+		for id, required := range all {
 			if !r.messages[l.Code][id] {
-				out[l.Code] = append(out[l.Code], id)
+				out[l.Code] = append(out[l.Code], MissingMessage{ID: id, Required: required, Line: groupLine(r.sources[l.Code], id)})
 			}
 		}
-		sort.Strings(out[l.Code])
+		slices.SortFunc(out[l.Code], func(a, b MissingMessage) int { return strings.Compare(a.ID, b.ID) })
 	}
 	return out
 }
@@ -295,8 +311,11 @@ func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 	return t, nil
 }
 
-// localizer translates message ids, failing loudly on a missing one so that
-// no page silently falls back to another language.
+// localizer translates message ids. A message a locale lacks, or that
+// does not render, never fails a page: perflab check reports it as an
+// error on the locale file (see RequiredMessages), and the page shows the
+// English message instead, or the id when English lacks it too. Whatever
+// check passes, build must pass.
 type localizer struct {
 	lang     string
 	unspaced bool                     // the language has no spaces between words
@@ -304,7 +323,9 @@ type localizer struct {
 	plain    map[string]*plainMessage // its messages T fills in itself
 	loc      *i18n.Localizer          // made on first use: most messages are plain
 	r        *Renderer
-	err      error
+	// lacked is the first message that was missing or did not render,
+	// for tests: pages go on without it.
+	lacked error
 }
 
 func (r *Renderer) localizer(lang string) *localizer {
@@ -319,10 +340,7 @@ func (l *localizer) has(id string) bool { return l.plain[id] != nil || l.message
 func (l *localizer) T(id string, kv ...any) string {
 	pm := l.plain[id] // most messages: one lookup
 	if pm == nil && !l.messages[id] {
-		if l.err == nil {
-			l.err = fmt.Errorf("locales/%s.yaml: no message %q: add it (every language needs every message)", l.lang, id)
-		}
-		return id
+		return l.fallback(id, fmt.Errorf("locales/%s.yaml: no message %q", l.lang, id), kv)
 	}
 	if pm != nil {
 		if len(pm.fields) == 0 {
@@ -341,10 +359,27 @@ func (l *localizer) T(id string, kv ...any) string {
 	}
 	// N is the count a message's plural forms follow ("1 node", "2 nodes").
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: data["N"]})
-	if err != nil && l.err == nil {
-		l.err = fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err)
+	if err != nil {
+		return l.fallback(id, fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err), kv)
 	}
 	return l.tidy(s)
+}
+
+// fallback is what a page shows for a message its language lacks (or
+// that did not render): the English message, else the id.
+func (l *localizer) fallback(id string, err error, kv []any) string {
+	if l.lacked == nil {
+		l.lacked = err
+	}
+	if l.lang == "en" || !l.r.messages["en"][id] {
+		return id
+	}
+	en := l.r.localizer("en")
+	s := en.T(id, kv...)
+	if en.lacked != nil {
+		return id
+	}
+	return s
 }
 
 // sentenceBreak is what stands between two sentences: a space, none in a
@@ -399,22 +434,10 @@ func joinCJK(s string) string {
 	return b.String()
 }
 
-// messageError is the error of a message a template could not translate.
-type messageError struct{ err error }
-
-func (e messageError) Error() string { return e.err.Error() }
-
 // translate returns T for templates shared by every page of a language: it
-// keeps no state, and fails the execution with a messageError.
-func (r *Renderer) translate(lang string) func(string, ...any) (string, error) {
-	return func(id string, kv ...any) (string, error) {
-		loc := r.localizer(lang)
-		s := loc.T(id, kv...)
-		if loc.err != nil {
-			return "", messageError{loc.err}
-		}
-		return s, nil
-	}
+// keeps no state.
+func (r *Renderer) translate(lang string) func(string, ...any) string {
+	return func(id string, kv ...any) string { return r.localizer(lang).T(id, kv...) }
 }
 
 // plainMessage is a message whose text is literal text and {{.Field}}

@@ -90,8 +90,8 @@ func TestPluralForms(t *testing.T) {
 		{"zh", "dataset.prompts", 1, "1"},
 	} {
 		loc := r.localizer(tc.lang)
-		if got := loc.T(tc.id, "N", tc.n); !strings.Contains(got, tc.want) || loc.err != nil {
-			t.Errorf("%s %s N=%d: %q (%v), want %q", tc.lang, tc.id, tc.n, got, loc.err, tc.want)
+		if got := loc.T(tc.id, "N", tc.n); !strings.Contains(got, tc.want) || loc.lacked != nil {
+			t.Errorf("%s %s N=%d: %q (%v), want %q", tc.lang, tc.id, tc.n, got, loc.lacked, tc.want)
 		}
 	}
 	hw := r.localizer("en").T("setup.hardware_value", "N", 1, "PerNode", 8, "GPU", "H100")

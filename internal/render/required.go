@@ -1,0 +1,93 @@
+package render
+
+import (
+	"slices"
+	"strings"
+	"text/template/parse"
+
+	"github.com/perflab/perflab/internal/check"
+)
+
+// RequiredMessages lists the message ids every language must have,
+// whatever the other languages hold: rule.<id> for every rule a problem
+// line names (check.Rules), the severities, and every {{T "id"}} the
+// templates call with a constant id. A page never fails on a missing
+// message (it shows the English one, or the id), so this is what lets
+// perflab check catch, as an error on the locale file, a message that a
+// pull request removed from every locale.
+func (r *Renderer) RequiredMessages() []string {
+	ids := []string{"severity." + string(check.Error), "severity." + string(check.Warning)}
+	for _, rule := range check.Rules() {
+		ids = append(ids, "rule."+rule)
+	}
+	var trees []*parse.Tree
+	for _, t := range r.report.Templates() {
+		trees = append(trees, t.Tree)
+	}
+	for _, t := range append(r.page.Templates(), r.index.Templates()...) {
+		trees = append(trees, t.Tree)
+	}
+	for _, tree := range trees {
+		if tree != nil {
+			ids = append(ids, templateMessages(tree.Root)...)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// templateMessages are the constant ids of the T calls in a template's
+// nodes, nested pipelines and branches included.
+func templateMessages(n parse.Node) []string {
+	var out []string
+	var walk func(parse.Node)
+	walkPipe := func(p *parse.PipeNode) {
+		if p != nil {
+			walk(p)
+		}
+	}
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n == nil {
+				return
+			}
+			for _, c := range n.Nodes {
+				walk(c)
+			}
+		case *parse.ActionNode:
+			walkPipe(n.Pipe)
+		case *parse.PipeNode:
+			for _, c := range n.Cmds {
+				walk(c)
+			}
+		case *parse.CommandNode:
+			if len(n.Args) >= 2 {
+				fn, ok := n.Args[0].(*parse.IdentifierNode)
+				id, ok2 := n.Args[1].(*parse.StringNode)
+				if ok && ok2 && fn.Ident == "T" && !strings.ContainsAny(id.Text, " {}") {
+					out = append(out, id.Text)
+				}
+			}
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *parse.IfNode:
+			walkPipe(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			walkPipe(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walkPipe(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.TemplateNode:
+			walkPipe(n.Pipe)
+		}
+	}
+	walk(n)
+	return out
+}
