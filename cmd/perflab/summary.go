@@ -35,11 +35,11 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "perflab summary: --base DIR is required")
 		return errUsage
 	}
-	before, err := summaryFacts(*base, true)
+	before, baseVerdict, err := summaryFacts(*base, true)
 	if err != nil {
 		return fmt.Errorf("base: %w", err)
 	}
-	after, err := summaryFacts(*head, false)
+	after, headVerdict, err := summaryFacts(*head, false)
 	if err != nil {
 		return fmt.Errorf("head: %w", err)
 	}
@@ -47,7 +47,9 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	writeSummary(stdout, stderr, before, after, inputs, skipped)
+	var top strings.Builder
+	writeVerdict(&top, baseVerdict, headVerdict)
+	writeSummary(stdout, stderr, top.String(), before, after, inputs, skipped)
 	return nil
 }
 
@@ -73,30 +75,44 @@ func (s *studyFacts) get(key string) (fact, bool) {
 	return fact{value: "—"}, false
 }
 
-// summaryFacts loads a results folder, checks it and lists each study's
-// statements. A missing folder is empty when missingOK.
-func summaryFacts(dir string, missingOK bool) (map[string]*studyFacts, error) {
+// summaryFacts loads a results folder, checks it (with the content,
+// locales and templates beside it, as perflab check does) and lists each
+// study's statements, with check's verdict. A missing folder is empty when
+// missingOK.
+func summaryFacts(dir string, missingOK bool) (map[string]*studyFacts, checkVerdict, error) {
 	if _, err := os.Stat(dir); err != nil && missingOK {
-		return map[string]*studyFacts{}, nil
+		return map[string]*studyFacts{}, checkVerdict{}, nil
 	}
 	// Studies are read one at a time, as a build does: the facts of
 	// 10,000 studies fit in memory, their logs would not.
-	d := pipeline.Dirs{Results: dir}
+	d := summaryDirs(dir)
 	out := map[string]*studyFacts{}
 	var mu sync.Mutex
-	_, err := pipeline.Check(d, func(res check.Result) error {
+	p, err := pipeline.Check(d, func(res check.Result) error {
 		f := factsOf(res)
 		mu.Lock()
 		out[res.Study.ID] = f
 		mu.Unlock()
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, checkVerdict{}, err
+	}
+	diags := p.Diagnostics()
+	for i := range diags {
+		diags[i].File = d.RepoPath(diags[i].File) // the same on both sides
+	}
+	addCheckFacts(d, out, diags)
+	return out, verdictOf(diags), nil
 }
 
 func factsOf(res check.Result) *studyFacts {
 	s, rep := res.Study, res.Report
 	f := &studyFacts{}
+	if s.Model == "" { // its study.yaml did not load: check names why
+		f.add("report", "does not load: see check")
+		return f
+	}
 	f.add("report", "%s on %d × %s, %s", s.Model, s.Hardware.GPUs(), s.Hardware.GPU, s.Objective)
 	config := func(key string, runs []*study.Run) {
 		if len(runs) == 0 {
@@ -134,19 +150,7 @@ func factsOf(res check.Result) *studyFacts {
 		}
 		f.add("step "+st.Step.ID, "best %s; %s", best, rep.RankingLine(&st))
 	}
-	errs, warns, acked := 0, 0, 0
-	for _, d := range res.Diagnostics {
-		switch {
-		case d.Acknowledged():
-			acked++
-		case d.Severity == check.Error:
-			errs++
-		default:
-			warns++
-		}
-	}
-	f.add("check", "%d errors, %d warnings, %d acknowledged", errs, warns, acked)
-	return f
+	return f // and "check", once every problem is known (addCheckFacts)
 }
 
 // writeSummary prints a table of every statement that differs, then of
@@ -154,7 +158,8 @@ func factsOf(res check.Result) *studyFacts {
 // shared file change pages the statements do not cover). It says "no
 // change in meaning" only when every input is the same, so every page is.
 // A table over summaryLimit is cut, and printed whole to log.
-func writeSummary(w, log io.Writer, before, after map[string]*studyFacts, inputs []inputChange, skipped []string) {
+// top, Markdown written first, is check's verdict.
+func writeSummary(w, log io.Writer, top string, before, after map[string]*studyFacts, inputs []inputChange, skipped []string) {
 	ids := map[string]bool{}
 	for id := range before {
 		ids[id] = true
@@ -212,6 +217,7 @@ func writeSummary(w, log io.Writer, before, after map[string]*studyFacts, inputs
 
 	fmt.Fprintln(w, "## What this change does to the reports")
 	fmt.Fprintln(w)
+	io.WriteString(w, top)
 	for _, folder := range skipped {
 		fmt.Fprintf(w, "Only one side has a %s/ folder: it was not compared.\n\n", folder)
 	}

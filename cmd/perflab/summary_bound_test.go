@@ -21,7 +21,7 @@ func TestSummaryEscapes(t *testing.T) {
 		{key: "check", value: "\u202eabc\x1b[31m"},
 	}}}
 	var out, log bytes.Buffer
-	writeSummary(&out, &log, before, after, nil, nil)
+	writeSummary(&out, &log, "", before, after, nil, nil)
 	text := out.String()
 	rows := 0
 	for _, line := range strings.Split(text, "\n") {
@@ -57,7 +57,7 @@ func TestSummaryBounded(t *testing.T) {
 		after[id] = &studyFacts{facts: []fact{{key: "recommended", value: "b:", code: code}}}
 	}
 	var out, log bytes.Buffer
-	writeSummary(&out, &log, before, after, nil, nil)
+	writeSummary(&out, &log, "", before, after, nil, nil)
 	if out.Len() > summaryLimit {
 		t.Errorf("the summary is %d bytes, over %d", out.Len(), summaryLimit)
 	}

@@ -96,3 +96,46 @@ func repoStudies(t *testing.T) int {
 	}
 	return len(found)
 }
+
+// A head whose study.yaml no longer parses, or has an unknown key, gets
+// check's own verdict in the summary: it fails, with its counts, and the
+// schema error is named with its place.
+func TestSummaryCarriesCheckVerdict(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", "..", "results"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, edit, want string }{
+		{"broken YAML", "objective_x: [oops\n", "`results/qwen3-32b-a100/study.yaml:2`: `schema`: invalid YAML"},
+		{"unknown key", "bogus_key: 1\n", "`results/qwen3-32b-a100/study.yaml:2`: `schema`: study\\: unknown field"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			copyRepo(t)
+			file := filepath.Join("results", "qwen3-32b-a100", "study.yaml")
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, rest, _ := strings.Cut(string(data), "\n")
+			if err := os.WriteFile(file, []byte(first+"\n"+c.edit+rest), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, _, checkErr := perflab(t, "check")
+			out, stderr, err := perflab(t, "summary", "--base", repo, "--head", "results")
+			if err != nil {
+				t.Fatalf("summary: %v\n%s", err, stderr)
+			}
+			if exitCode(checkErr) != 1 {
+				t.Fatalf("check exits %d, want 1", exitCode(checkErr))
+			}
+			for _, want := range []string{"**perflab check** on this change fails (exit 1): ", "(on the base it passes: 0 errors", c.want} {
+				if !strings.Contains(out, want) {
+					t.Errorf("summary lacks %q:\n%s", want, out)
+				}
+			}
+			if strings.Contains(out, "| 0 errors, 0 warnings, 0 acknowledged |") || strings.Contains(out, "on 0 ×") {
+				t.Errorf("summary says the broken study passes:\n%s", out)
+			}
+		})
+	}
+}
