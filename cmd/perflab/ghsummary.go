@@ -15,12 +15,33 @@ const summaryLimit = 256 << 10
 // fill the summary alone.
 const cellLimit = 1000
 
+// logLimit bounds the list of every row that perflab prints to the job
+// log when a job summary is cut: summary and log together stay under
+// 1 MiB, however a workflow captures them.
+const logLimit = 512 << 10
+
 // writeBoundedTable writes a Markdown table, header and rows, within
 // summaryLimit bytes; rows that do not fit are counted in a last line that
-// points to the job log, where the caller prints them all. It returns the
-// number of rows left out.
+// points to the job log, where the caller prints them (writeLogTable). It
+// returns the number of rows left out.
 func writeBoundedTable(w io.Writer, header string, rows []string, noun string) int {
-	budget := summaryLimit - len(header) - 200 // the last line
+	return writeTableWithin(w, header, rows, summaryLimit, func(n int) string {
+		return fmt.Sprintf("%d more %s: see the full list in the job log.", n, noun)
+	})
+}
+
+// writeLogTable writes the rows a job summary left out to the job log,
+// within logLimit bytes.
+func writeLogTable(w io.Writer, header string, rows []string, noun string) {
+	writeTableWithin(w, header, rows, logLimit, func(n int) string {
+		return fmt.Sprintf("%d more %s not shown.", n, noun)
+	})
+}
+
+// writeTableWithin writes a Markdown table within limit bytes, its last
+// line, rest, saying how many rows did not fit; it returns that number.
+func writeTableWithin(w io.Writer, header string, rows []string, limit int, rest func(int) string) int {
+	budget := limit - len(header) - 200 // the last line
 	var b strings.Builder
 	b.WriteString(header)
 	shown := 0
@@ -33,8 +54,8 @@ func writeBoundedTable(w io.Writer, header string, rows []string, noun string) i
 		b.WriteByte('\n')
 		shown++
 	}
-	if rest := len(rows) - shown; rest > 0 {
-		fmt.Fprintf(&b, "\n%d more %s: see the full list in the job log.\n", rest, noun)
+	if n := len(rows) - shown; n > 0 {
+		fmt.Fprintf(&b, "\n%s\n", rest(n))
 	}
 	io.WriteString(w, b.String())
 	return len(rows) - shown

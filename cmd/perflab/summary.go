@@ -159,6 +159,9 @@ func factsOf(res check.Result) *studyFacts {
 // change in meaning" only when every input is the same, so every page is.
 // A table over summaryLimit is cut, and printed whole to log.
 // top, Markdown written first, is check's verdict.
+//
+// What it writes stays within summaryLimit bytes, and what it prints to
+// log within logLimit.
 func writeSummary(w, log io.Writer, top string, before, after map[string]*studyFacts, inputs []inputChange, skipped []string) {
 	ids := map[string]bool{}
 	for id := range before {
@@ -238,10 +241,19 @@ func writeSummary(w, log io.Writer, top string, before, after map[string]*studyF
 		fmt.Fprintf(w, "%d of %d reports change.\n\n", n, len(sorted))
 	}
 	header := "| report | what | base | this change |\n| --- | --- | --- | --- |\n"
-	if writeBoundedTable(w, header, rows, "changes") > 0 {
-		fmt.Fprintf(log, "perflab summary: every change (the job summary shows the first):\n%s%s\n", header, strings.Join(rows, "\n"))
+	// What was written above the table is bounded: the verdict names ten
+	// errors, the review of templates and locales a bounded list, each
+	// line cut at cellLimit; the table takes what remains.
+	rest := func(n int) string { return fmt.Sprintf("%d more changes: see the full list in the job log.", n) }
+	if writeTableWithin(w, header, rows, summaryLimit-len(top)-summaryPreamble, rest) > 0 {
+		fmt.Fprintln(log, "perflab summary: every change (the job summary shows the first):")
+		writeLogTable(log, header, rows, "changes")
 	}
 }
+
+// summaryPreamble bounds what writeSummary writes besides top and the
+// table: its heading, the folders not compared and the count of reports.
+const summaryPreamble = 1024
 
 func mdFact(f fact) string {
 	if f.code == "" {
@@ -251,8 +263,8 @@ func mdFact(f fact) string {
 }
 
 // mdText makes text from results/ plain text in a Markdown table cell, its
-// lines joined.
-func mdText(s string) string { return markdownText(oneLine(s)) }
+// lines joined, cut at cellLimit.
+func mdText(s string) string { return markdownText(cutCell(oneLine(s))) }
 
 // mdCode shows a command as a code span in a table cell; code spans are
 // literal, so only the cell separator is escaped.

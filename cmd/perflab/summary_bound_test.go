@@ -64,8 +64,9 @@ func TestSummaryBounded(t *testing.T) {
 	if !strings.Contains(out.String(), "more changes: see the full list in the job log.") {
 		t.Errorf("the summary does not say that rows were left out:\n%s", out.String()[max(0, out.Len()-300):])
 	}
-	if n := strings.Count(log.String(), "| study-"); n != 10000 {
-		t.Errorf("the job log lists %d changes, want 10000", n)
+	shown := strings.Count(log.String(), "| study-")
+	if log.Len() > logLimit || !strings.Contains(log.String(), fmt.Sprintf("%d more changes not shown.", 10000-shown)) {
+		t.Errorf("the job log is %d bytes (limit %d) and lists %d changes without counting the rest", log.Len(), logLimit, shown)
 	}
 
 	var diags []check.Diagnostic
@@ -145,5 +146,48 @@ func TestCheckTextPlain(t *testing.T) {
 	writeText(&out, diags, true)
 	if strings.ContainsAny(out.String(), "\x1b\r\u202e") || strings.Count(out.String(), "\n") != 3 {
 		t.Errorf("check text output:\n%q", out.String())
+	}
+}
+
+// A change of 12,000 steps, run as the pull request check runs it: the
+// summary stays under summaryLimit, summary and job log together under
+// 1 MiB, and the summary says how many changes it leaves out.
+func TestSummaryOfTwelveThousandSteps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a study of 12,000 steps")
+	}
+	repo, err := filepath.Abs(filepath.Join("..", "..", "results"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyRepo(t)
+	file := filepath.Join("results", "example-qwen3-8b-l40s", "study.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps strings.Builder
+	steps.WriteString("steps:\n")
+	for i := range 12000 {
+		fmt.Fprintf(&steps, "  - id: s%d\n    runs: [vllm, sglang]\n    reference: vllm\n", i)
+	}
+	if !bytes.Contains(data, []byte("steps:\n")) {
+		t.Fatal("the example study has no steps")
+	}
+	if err := os.WriteFile(file, bytes.Replace(data, []byte("steps:\n"), []byte(steps.String()), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, err := perflab(t, "summary", "--base", repo, "--head", "results")
+	if err != nil {
+		t.Fatalf("summary: %v\n%s", err, stderr[:min(len(stderr), 2000)])
+	}
+	if len(out) > summaryLimit || len(out)+len(stderr) >= 1<<20 {
+		t.Errorf("summary %d bytes, job log %d bytes: over %d, or together 1 MiB or more", len(out), len(stderr), summaryLimit)
+	}
+	if !strings.Contains(out, "more changes: see the full list in the job log.") || !strings.Contains(stderr, "more changes not shown.") {
+		t.Errorf("summary or job log does not count what it leaves out:\n%s", out[max(0, len(out)-300):])
+	}
+	if !strings.Contains(out, "| example-qwen3-8b-l40s | step s0 |") {
+		t.Errorf("the summary does not show the first steps")
 	}
 }
