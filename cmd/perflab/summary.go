@@ -47,7 +47,12 @@ func runSummary(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	code, err := codeChanges(*base, *head)
+	if err != nil {
+		return err
+	}
 	var top strings.Builder
+	writeCodeReview(&top, code)
 	writeVerdict(&top, baseVerdict, headVerdict)
 	writeSummary(stdout, stderr, top.String(), before, after, inputs, skipped)
 	return nil
