@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"flag"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/perflab/perflab/internal/check"
@@ -41,7 +43,15 @@ var changes = []struct {
 	{"change a figure in study.yaml", changeStudyFigure},
 	{"delete a line of a YAML file", deleteYAMLLine},
 	{"copy a log onto another run", copyLog},
+	{"give a run a hostile name", hostileRunName},
+	{"make a run a failed one", failRun},
+	{"set a figure of a log to an extreme", extremeLogFigure},
+	{"change the recommended or baseline runs", changeConfigs},
 }
+
+// propertyCases, when set, draws that many cases instead: to look for
+// more, go test ./internal/pipeline -run CheckGreen -property.cases 500.
+var propertyCases = flag.Int("property.cases", 0, "cases TestCheckGreenBuildGreen draws (0: its default)")
 
 // propertySeed fixes the draws: the same cases every run.
 const propertySeed = 42
@@ -52,43 +62,57 @@ const propertySeed = 42
 // passes, build passes. With -short it draws fewer cases.
 func TestCheckGreenBuildGreen(t *testing.T) {
 	t.Parallel()
-	cases := 3 * len(changes)
-	if testing.Short() {
+	cases := 2 * len(changes)
+	switch {
+	case *propertyCases > 0:
+		cases = *propertyCases
+	case testing.Short():
 		cases = len(changes)
 	}
-	green, acked := 0, 0
+	var green, acked atomic.Int32
+	t.Cleanup(func() {
+		t.Logf("%d cases (%d with problems acknowledged), %d with check green, each built", cases, acked.Load(), green.Load())
+	})
 	for i := range cases {
-		rng := rand.New(rand.NewPCG(propertySeed, uint64(i)))
-		d := copyTree(t)
-		var did []string
-		for k := range 1 + rng.IntN(3) {
-			c := changes[(i+k*5)%len(changes)] // every kind first on its own, then with others
-			if k > 0 {
-				c = changes[rng.IntN(len(changes))]
-			}
-			if what := c.do(t, d, rng); what != "" {
-				did = append(did, c.name+": "+what)
-			}
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			t.Parallel()
+			checkGreenBuildGreen(t, i, &green, &acked)
+		})
+	}
+}
+
+// checkGreenBuildGreen draws case i's changes, plants them into a copy of
+// the repository and builds it if check passes.
+func checkGreenBuildGreen(t *testing.T, i int, green, acked *atomic.Int32) {
+	rng := rand.New(rand.NewPCG(propertySeed, uint64(i)))
+	d := copyTree(t)
+	var did []string
+	for k := range 1 + rng.IntN(3) {
+		c := changes[i%len(changes)] // every kind first on its own, then with others
+		if k > 0 {
+			c = changes[rng.IntN(len(changes))]
 		}
-		p, err := Check(d, nil)
-		if err == nil && p.Failed() && rng.IntN(2) == 0 {
-			// A maintainer acknowledges every problem that can be: the
-			// report then shows each of them, of whatever rule.
-			if what := acknowledgeAll(t, d, p); what != "" {
-				did = append(did, "acknowledge "+what)
-				acked++
-				p, err = Check(d, nil)
-			}
-		}
-		if err != nil || p.Failed() {
-			continue // check is red: the build may fail
-		}
-		green++
-		if _, err := Build(d, &lockedFiles{files: site.Files{}}); err != nil {
-			t.Errorf("case %d: check passes, build fails: %v\nchanges:\n  %s", i, err, strings.Join(did, "\n  "))
+		if what := c.do(t, d, rng); what != "" {
+			did = append(did, c.name+": "+what)
 		}
 	}
-	t.Logf("%d cases (%d with problems acknowledged), %d with check green, each built", cases, acked, green)
+	p, err := Check(d, nil)
+	if err == nil && p.Failed() && rng.IntN(2) == 0 {
+		// A maintainer acknowledges every problem that can be: the
+		// report then shows each of them, of whatever rule.
+		if what := acknowledgeAll(t, d, p); what != "" {
+			did = append(did, "acknowledge "+what)
+			acked.Add(1)
+			p, err = Check(d, nil)
+		}
+	}
+	if err != nil || p.Failed() {
+		return // check is red: the build may fail
+	}
+	green.Add(1)
+	if _, err := Build(d, &lockedFiles{files: site.Files{}}); err != nil {
+		t.Errorf("case %d: check passes, build fails: %v\nchanges:\n  %s", i, err, strings.Join(did, "\n  "))
+	}
 }
 
 // filesUnder lists the files under dir whose name ends in suffix, in
@@ -363,4 +387,64 @@ func acknowledgeAll(t *testing.T, d Dirs, p *Project) string {
 	}
 	slices.Sort(did)
 	return strings.Join(did, ", ")
+}
+
+var nameRE = regexp.MustCompile(`(?m)^name: .*`)
+
+func hostileRunName(t *testing.T, d Dirs, rng *rand.Rand) string {
+	file := filepath.Join(pick(rng, runDirs(t, d)), "run.yaml")
+	name := pick(rng, []string{`"x) [a](//evil.example) <script>"`, `"` + strings.Repeat("長", 80) + `"`, `"{{.Run}} %s %!d"`, `"|a|b|"`, `"**bold** _it_ \\"`})
+	if _, _, ok := replaceMatch(t, file, nameRE, rng, func(string) string { return "name: " + name }); !ok {
+		return ""
+	}
+	return file + ": name " + name
+}
+
+// failRun turns a run into one that failed: an error, and no logs.
+func failRun(t *testing.T, d Dirs, rng *rand.Rand) string {
+	dir := pick(rng, runDirs(t, d))
+	for _, log := range filesUnder(t, dir, ".log") {
+		if err := os.Remove(log); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(dir, "run.yaml")
+	writeText(t, file, strings.TrimRight(readText(t, file), "\n")+"\nerror: \"CUDA out of memory\"\n")
+	return dir
+}
+
+func extremeLogFigure(t *testing.T, d Dirs, rng *rand.Rand) string {
+	file := pick(rng, filesUnder(t, d.Results, ".log"))
+	old, new, ok := replaceMatch(t, file, decimalRE, rng, func(string) string {
+		return pick(rng, []string{"0.00", "0.0001", "99999999999.99", "1e308", "nan", "inf", "-1.00"})
+	})
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s: %s -> %s", file, old, new)
+}
+
+var configRE = regexp.MustCompile(`(?m)^(recommended|baseline|    reference): .*`)
+
+// changeConfigs points the recommended or baseline configuration, or a
+// step's reference, at other runs of the study.
+func changeConfigs(t *testing.T, d Dirs, rng *rand.Rand) string {
+	file := pick(rng, filesUnder(t, d.Results, "study.yaml"))
+	var runs []string
+	for _, dir := range runDirs(t, d) {
+		if strings.HasPrefix(dir, filepath.Dir(file)+string(filepath.Separator)) {
+			runs = append(runs, filepath.Base(dir))
+		}
+	}
+	old, new, ok := replaceMatch(t, file, configRE, rng, func(s string) string {
+		key, _, _ := strings.Cut(s, ":")
+		if strings.TrimSpace(key) == "reference" {
+			return key + ": " + pick(rng, runs)
+		}
+		return key + ": [" + pick(rng, runs) + "]"
+	})
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s: %s -> %s", file, old, new)
 }
