@@ -647,7 +647,7 @@ func indexEntry(res check.Result) render.IndexEntry {
 // missingMessages reports every label one language has and another lacks.
 func missingMessages(r *render.Renderer, root string) []check.Diagnostic {
 	var out []check.Diagnostic
-	missing := r.MissingMessages()
+	missing, fields := r.MissingMessages(), r.FieldProblems()
 	for _, l := range render.Languages {
 		for _, m := range missing[l.Code] {
 			msg := fmt.Sprintf("message %q is missing: add its %s translation", m.ID, l.Name)
@@ -656,6 +656,11 @@ func missingMessages(r *render.Renderer, root string) []check.Diagnostic {
 			}
 			out = append(out, check.Diagnostic{Rule: check.RuleTranslation, Severity: check.Error,
 				File: root + "/" + l.Code + ".yaml", Line: m.Line, Message: msg})
+		}
+		for _, f := range fields[l.Code] {
+			out = append(out, check.Diagnostic{Rule: check.RuleTranslation, Severity: check.Error,
+				File: root + "/" + l.Code + ".yaml", Line: f.Line,
+				Message: fmt.Sprintf("message %q inserts {{.%s}}, which it is never given, so the page would show \"<no value>\": use only %s", f.ID, f.Field, f.Allowed)})
 		}
 	}
 	return out

@@ -67,3 +67,37 @@ func TestMessageMissingEverywhere(t *testing.T) {
 		t.Errorf("the price-missing problem is not shown in check's words")
 	}
 }
+
+// TestMessageFieldNeverGiven: a translation that inserts a field its
+// English message does not, or a rule message a field no problem gives,
+// is a check error at the message's line.
+func TestMessageFieldNeverGiven(t *testing.T) {
+	t.Parallel()
+	d := copyTree(t)
+	edits := map[string][2]string{
+		"zh": {"\nproblems.acknowledged: \"", "\nproblems.acknowledged: \"{{.Foo}}"},
+		"en": {"\nrule.log-parse: \"", "\nrule.log-parse: \"{{.Workload}} "},
+	}
+	for lang, e := range edits {
+		file := filepath.Join(d.Locales, lang+".yaml")
+		data := readText(t, file)
+		if !strings.Contains(data, e[0]) {
+			t.Fatalf("%s has no %q", file, e[0])
+		}
+		writeText(t, file, strings.Replace(data, e[0], e[1], 1))
+	}
+	p, err := loadHeld(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, dg := range p.Diagnostics() {
+		if dg.Rule == check.RuleTranslation && strings.Contains(dg.Message, "which it is never given") {
+			line := strings.Split(readText(t, dg.File), "\n")[dg.Line-1]
+			got = append(got, filepath.Base(dg.File)+" "+strings.SplitN(line, ":", 2)[0])
+		}
+	}
+	if strings.Join(got, "|") != "zh.yaml problems.acknowledged|en.yaml rule.log-parse" && strings.Join(got, "|") != "en.yaml rule.log-parse|zh.yaml problems.acknowledged" {
+		t.Errorf("field errors at %q, want zh.yaml problems.acknowledged and en.yaml rule.log-parse", got)
+	}
+}

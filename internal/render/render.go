@@ -48,8 +48,9 @@ type Renderer struct {
 	// when the caller recorded them (pipeline's evidence.json).
 	Sources  []Source
 	bundle   *i18n.Bundle
-	messages map[string]map[string]bool // lang -> message ids
-	sources  map[string][]byte          // lang -> its locale file, for the lines of missing messages
+	messages map[string]map[string]bool     // lang -> message ids
+	sources  map[string][]byte              // lang -> its locale file, for the lines of missing messages
+	fields   map[string]map[string][]string // lang -> message id -> the fields it inserts
 	// plain holds, per language, the messages whose text only inserts
 	// fields ({{.Name}}): T fills those in without running a template.
 	plain  map[string]map[string]*plainMessage
@@ -93,6 +94,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		bundle:   i18n.NewBundle(language.English),
 		messages: map[string]map[string]bool{},
 		sources:  map[string][]byte{},
+		fields:   map[string]map[string][]string{},
 		plain:    map[string]map[string]*plainMessage{},
 		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
 	}
@@ -112,8 +114,10 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		}
 		ids := map[string]bool{}
 		plain := map[string]*plainMessage{}
+		r.fields[l.Code] = map[string][]string{}
 		for _, m := range mf.Messages {
 			ids[m.ID] = true
+			r.fields[l.Code][m.ID] = messageFields(m)
 			if pm := compilePlain(m); pm != nil {
 				if len(pm.fields) == 0 {
 					// Tidied once here, not at each of its many uses.

@@ -1,9 +1,12 @@
 package render
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"text/template/parse"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"github.com/perflab/perflab/internal/check"
 )
@@ -90,4 +93,66 @@ func templateMessages(n parse.Node) []string {
 	}
 	walk(n)
 	return out
+}
+
+// problemFields are the fields a problem line gives its rule.<id>
+// message (problems.go).
+var problemFields = []string{"Computed", "Model", "Printed", "Run", "Served", "Subject"}
+
+// messageFields are the {{.Field}} names a message inserts in any of its
+// forms, sorted, once each.
+func messageFields(m *i18n.Message) []string {
+	var out []string
+	for _, form := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+		if pm := compilePlain(&i18n.Message{Other: form}); pm != nil {
+			out = append(out, pm.fields...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// FieldProblem is a message that inserts a field it is never given: the
+// page would show "<no value>" in its place.
+type FieldProblem struct {
+	ID, Field string
+	Line      int    // the message's line in its locale file
+	Allowed   string // the fields it may insert, or why
+}
+
+// FieldProblems lists, for each language, the messages that insert a
+// field the English message does not (the English message says which
+// fields the code gives), and rule.<id> messages that insert a field a
+// problem line does not give.
+func (r *Renderer) FieldProblems() map[string][]FieldProblem {
+	out := map[string][]FieldProblem{}
+	for _, l := range Languages {
+		for id, fields := range r.fields[l.Code] {
+			allowed, why := r.fields["en"][id], "the English message's"
+			if strings.HasPrefix(id, "rule.") {
+				allowed, why = problemFields, "a problem's"
+			} else if l.Code == "en" || !r.messages["en"][id] {
+				continue
+			}
+			for _, f := range fields {
+				if !slices.Contains(allowed, f) {
+					out[l.Code] = append(out[l.Code], FieldProblem{ID: id, Field: f, Line: keyLine(r.sources[l.Code], id),
+						Allowed: fmt.Sprintf("%s: %s", why, fieldList(allowed))})
+				}
+			}
+		}
+		slices.SortFunc(out[l.Code], func(a, b FieldProblem) int { return a.Line - b.Line })
+	}
+	return out
+}
+
+func fieldList(fields []string) string {
+	if len(fields) == 0 {
+		return "none"
+	}
+	var out []string
+	for _, f := range fields {
+		out = append(out, "{{."+f+"}}")
+	}
+	return strings.Join(out, ", ")
 }
