@@ -416,7 +416,7 @@ func failRun(t *testing.T, d Dirs, rng *rand.Rand) string {
 func extremeLogFigure(t *testing.T, d Dirs, rng *rand.Rand) string {
 	file := pick(rng, filesUnder(t, d.Results, ".log"))
 	old, new, ok := replaceMatch(t, file, decimalRE, rng, func(string) string {
-		return pick(rng, []string{"0.00", "0.0001", "99999999999.99", "1e308", "nan", "inf", "-1.00"})
+		return pick(rng, []string{"0.00", "0.0001", "99999999999.99", "1e308", "nan", "inf", "-1.00", ".5", "5.", "+5.0", "05.00", "1E3", "Infinity"})
 	})
 	if !ok {
 		return ""
