@@ -68,13 +68,18 @@ to see how a log is read before adding it.`,
 		examples: []string{"perflab parse bench.log", "perflab parse --format csv logs/*.log > blocks.csv"},
 	},
 	"summary": {
-		about: `Writes a Markdown table of what a results tree changes in the reports
-against another (the base branch): recommended and baseline
-configurations, each workload's conclusion, each step's best run and the
-check status, then every other input file that differs (results/ and the
-content/, locales/ and templates/ beside it). "No change in meaning" means
-every input is the same. The table stops at 256 KiB; the rest goes to
-stderr. The pull-request workflow puts it in the job summary.`,
+		about: `Writes, as Markdown, what a results tree changes against another (the
+base branch). First the files of templates/ and locales/ it changes, as
+code a maintainer must review, with the markup they add (scripts, event
+handlers, off-site URLs, frames); then perflab check's verdict on both
+trees, naming the first errors; then a table of what changes in the
+reports: recommended and baseline configurations, each workload's
+conclusion, each step's best run and the check status, and every other
+input file that differs (results/ and the content/, locales/ and
+templates/ beside it). "No change in meaning" means every input is the
+same. The summary stays within 256 KiB; the rows it leaves out go to
+stderr, within 512 KiB. The pull-request workflow puts it in the job
+summary.`,
 		examples: []string{"perflab summary --base base/results --head results"},
 	},
 	"import": {
