@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // codeFolders are the input folders whose files make every page: the
@@ -40,8 +41,13 @@ var markupKinds = []markupKind{
 const codeFileLimit = 4 << 20
 
 // codeListLimit is how many changed files, and how many findings of one
-// file, the summary lists.
-const codeListLimit = 20
+// file, the summary lists; codeItemLimit cuts each finding, and
+// codeReviewLimit bounds the whole list, in bytes.
+const (
+	codeListLimit   = 20
+	codeItemLimit   = 200
+	codeReviewLimit = 32 << 10
+)
 
 // codeChange is a file of codeFolders that differs between base and head,
 // and the markup the head adds to it.
@@ -185,12 +191,14 @@ func writeCodeReview(b *strings.Builder, changes []codeChange) {
 	b.WriteString("**⚠ This change edits code: a maintainer must review it before merging.** ")
 	b.WriteString("Files in `templates/` and `locales/` make every page of the site (docs/security.md, *Templates and locales are code*); ")
 	b.WriteString("the markup listed is what they add that runs, loads or sends something, found by pattern: review every line all the same.\n\n")
+	start := b.Len()
 	for i, c := range changes {
-		if i == codeListLimit {
+		line := fmt.Sprintf("- %s (%s): %s\n", mdCode(cutText(c.path, codeItemLimit)), c.kind, codeFindings(c))
+		if i == codeListLimit || b.Len()-start+len(line) > codeReviewLimit {
 			fmt.Fprintf(b, "- %d more files of code not shown: see the pull request's diff.\n", len(changes)-i)
 			break
 		}
-		fmt.Fprintf(b, "- %s (%s): %s\n", mdCode(c.path), c.kind, codeFindings(c))
+		b.WriteString(line)
 	}
 	b.WriteString("\n")
 }
@@ -211,7 +219,18 @@ func codeFindings(c codeChange) string {
 			items = append(items, fmt.Sprintf("and %d more", len(c.adds)-i))
 			break
 		}
-		items = append(items, mdCode(a))
+		items = append(items, mdCode(cutText(a, codeItemLimit)))
 	}
 	return "**adds** " + strings.Join(items, ", ")
+}
+
+// cutText cuts s at n bytes, on a character boundary, and marks the cut.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + " …"
 }

@@ -90,3 +90,22 @@ func TestSummaryNoCodeChange(t *testing.T) {
 		t.Errorf("identical trees: code changes %v (%v)", changes, err)
 	}
 }
+
+// However many files of code change, and however much markup each adds,
+// the review stays within codeReviewLimit and says what it leaves out.
+func TestCodeReviewBounded(t *testing.T) {
+	var changes []codeChange
+	head := []byte(strings.Repeat(`<img src="https://evil.example/`+strings.Repeat("p", 5000)+`">`, 10) + strings.Repeat("<script>", 50))
+	for i := range 100 {
+		adds := addedMarkup(nil, append(head, []byte(strings.Repeat("x", i))...))
+		changes = append(changes, codeChange{path: "templates/" + strings.Repeat("n", 3000) + string(rune('a'+i%26)), kind: "added", adds: adds})
+	}
+	var b strings.Builder
+	writeCodeReview(&b, changes)
+	if b.Len() > codeReviewLimit+2048 {
+		t.Errorf("the review of code is %d bytes, over %d", b.Len(), codeReviewLimit)
+	}
+	if !strings.Contains(b.String(), "more files of code not shown") {
+		t.Errorf("the review does not count the files it leaves out")
+	}
+}
