@@ -47,22 +47,39 @@ func keyLine(data []byte, key string) int {
 	return 1
 }
 
-// groupLine is the line of the last top-level key of a YAML file that
-// shares id's prefix up to its last dot, where a message id belongs; 1
-// when none does.
-func groupLine(data []byte, id string) int {
-	prefix := id[:strings.LastIndexByte(id, '.')+1]
+// keyLines indexes the top-level keys of a YAML file by line, read once
+// however many messages a check asks about.
+type keyLines struct {
+	key   map[string]int // key -> its line
+	group map[string]int // prefix up to a key's last dot -> the line of its last key
+}
+
+func indexKeys(data []byte) keyLines {
+	k := keyLines{key: map[string]int{}, group: map[string]int{}}
 	var doc yaml.Node
-	if prefix == "" || yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
-		return 1
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return k
 	}
-	line, m := 1, doc.Content[0]
+	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
-		if strings.HasPrefix(m.Content[i].Value, prefix) {
-			line = m.Content[i].Line
+		key, line := m.Content[i].Value, m.Content[i].Line
+		if _, ok := k.key[key]; !ok {
+			k.key[key] = line
+		}
+		if dot := strings.LastIndexByte(key, '.'); dot > 0 {
+			k.group[key[:dot+1]] = line
 		}
 	}
-	return line
+	return k
+}
+
+// line is the line of key, or 1.
+func (k keyLines) line(key string) int { return max(k.key[key], 1) }
+
+// groupLine is the line of the last key that shares id's prefix up to its
+// last dot, where a message id belongs; 1 when none does.
+func (k keyLines) groupLine(id string) int {
+	return max(k.group[id[:strings.LastIndexByte(id, '.')+1]], 1)
 }
 
 func truncateText(s string, n int) string {

@@ -184,9 +184,14 @@ func (r *Renderer) MissingMessages() map[string][]MissingMessage {
 	}
 	out := map[string][]MissingMessage{}
 	for _, l := range Languages {
+		var keys *keyLines
 		for id, required := range all {
 			if !r.messages[l.Code][id] {
-				out[l.Code] = append(out[l.Code], MissingMessage{ID: id, Required: required, Line: groupLine(r.sources[l.Code], id)})
+				if keys == nil {
+					k := indexKeys(r.sources[l.Code])
+					keys = &k
+				}
+				out[l.Code] = append(out[l.Code], MissingMessage{ID: id, Required: required, Line: keys.groupLine(id)})
 			}
 		}
 		slices.SortFunc(out[l.Code], func(a, b MissingMessage) int { return strings.Compare(a.ID, b.ID) })

@@ -127,6 +127,7 @@ type FieldProblem struct {
 func (r *Renderer) FieldProblems() map[string][]FieldProblem {
 	out := map[string][]FieldProblem{}
 	for _, l := range Languages {
+		var keys *keyLines // read at the first problem: most checks have none
 		for id, fields := range r.fields[l.Code] {
 			allowed, why := r.fields["en"][id], "the English message's"
 			if strings.HasPrefix(id, "rule.") {
@@ -136,7 +137,11 @@ func (r *Renderer) FieldProblems() map[string][]FieldProblem {
 			}
 			for _, f := range fields {
 				if !slices.Contains(allowed, f) {
-					out[l.Code] = append(out[l.Code], FieldProblem{ID: id, Field: f, Line: keyLine(r.sources[l.Code], id),
+					if keys == nil {
+						k := indexKeys(r.sources[l.Code])
+						keys = &k
+					}
+					out[l.Code] = append(out[l.Code], FieldProblem{ID: id, Field: f, Line: keys.line(id),
 						Allowed: fmt.Sprintf("%s: %s", why, fieldList(allowed))})
 				}
 			}
