@@ -13,13 +13,14 @@ import (
 
 // RequiredMessages lists the message ids every language must have,
 // whatever the other languages hold: rule.<id> for every rule a problem
-// line names (check.Rules), the severities, and every {{T "id"}} the
-// templates call with a constant id. A page never fails on a missing
+// line names (check.Rules), the severities, the ids the Go code names
+// (codeMessages), and every {{T "id"}} the templates call with a
+// constant id. A page never fails on a missing
 // message (it shows the English one, or the id), so this is what lets
 // perflab check catch, as an error on the locale file, a message that a
 // pull request removed from every locale.
 func (r *Renderer) RequiredMessages() []string {
-	ids := []string{"severity." + string(check.Error), "severity." + string(check.Warning)}
+	ids := append([]string{"severity." + string(check.Error), "severity." + string(check.Warning)}, codeMessages...)
 	for _, rule := range check.Rules() {
 		ids = append(ids, "rule."+rule)
 	}

@@ -1,10 +1,17 @@
 package render
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/check"
 )
@@ -71,5 +78,56 @@ func TestMissingMessageFallsBack(t *testing.T) {
 	m := r.MissingMessages()["zh"]
 	if len(m) != 1 || m[0].ID != "severity.warning" || !m[0].Required || m[0].Line <= 1 {
 		t.Errorf("MissingMessages()[zh] = %+v", m)
+	}
+}
+
+// TestCodeMessagesListed holds codeMessages to the code: every string
+// literal of this package and of internal/chart that is a message id of
+// locales/en.yaml is listed, and nothing else.
+func TestCodeMessagesListed(t *testing.T) {
+	data, err := os.ReadFile("../../locales/en.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]any{}
+	if err := yaml.Unmarshal(data, &keys); err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, pattern := range []string{"*.go", "../chart/*.go"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") || filepath.Base(name) == "codemessages.go" {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					if s, err := strconv.Unquote(lit.Value); err == nil && keys[s] != nil {
+						found[s] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	if len(found) < 100 {
+		t.Fatalf("found only %d message ids in the code: is it still read?", len(found))
+	}
+	for id := range found {
+		if !slices.Contains(codeMessages, id) {
+			t.Errorf("the code names message %q: add it to codeMessages (codemessages.go)", id)
+		}
+	}
+	for _, id := range codeMessages {
+		if !found[id] {
+			t.Errorf("codeMessages lists %q, which no code names (or en.yaml lacks): remove it", id)
+		}
 	}
 }
