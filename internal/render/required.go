@@ -9,13 +9,14 @@ import (
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/study"
 )
 
 // RequiredMessages lists the message ids every language must have,
 // whatever the other languages hold: rule.<id> for every rule a problem
-// line names (check.Rules), the severities, the ids the Go code names
-// (codeMessages), and every {{T "id"}} the templates call with a
-// constant id. A page never fails on a missing
+// line names (check.Rules), the severities, the messages named by a
+// study's objective, the ids the Go code names (codeMessages), and every
+// {{T "id"}} the templates call with a constant id. A page never fails on a missing
 // message (it shows the English one, or the id), so this is what lets
 // perflab check catch, as an error on the locale file, a message that a
 // pull request removed from every locale.
@@ -23,6 +24,12 @@ func (r *Renderer) RequiredMessages() []string {
 	ids := append([]string{"severity." + string(check.Error), "severity." + string(check.Warning)}, codeMessages...)
 	for _, rule := range check.Rules() {
 		ids = append(ids, "rule."+rule)
+	}
+	for _, o := range []study.Objective{study.Throughput, study.Latency} {
+		// Named by objective: {{T (print "title." $s.Objective)}}.
+		for _, prefix := range []string{"title.", "conclusion.recommended.", "objective.headline.", "index.objective."} {
+			ids = append(ids, prefix+string(o))
+		}
 	}
 	var trees []*parse.Tree
 	for _, t := range r.report.Templates() {

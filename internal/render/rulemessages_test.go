@@ -49,7 +49,7 @@ func TestRequiredMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := r.RequiredMessages()
-	for _, want := range []string{"rule.price-missing", "severity.warning", "problems.intro", "footer.generated", "index.title"} {
+	for _, want := range []string{"rule.price-missing", "severity.warning", "problems.intro", "footer.generated", "index.title", "title.latency", "change.noise"} {
 		if !slices.Contains(req, want) {
 			t.Errorf("RequiredMessages lacks %s", want)
 		}
