@@ -115,7 +115,7 @@ func TestRecord(t *testing.T) {
 		}
 	}
 	// The output printed another vLLM than the study's: check says so.
-	if !strings.Contains(out, "perflab check on the new run:") || !strings.Contains(out, "warning: recorded-mismatch: run vllm-rec was recorded on vLLM 0.10.1.1, but results/qwen3-32b-a100/study.yaml:") {
+	if !strings.Contains(out, "perflab check --study qwen3-32b-a100:") || !strings.Contains(out, "warning: recorded-mismatch: run vllm-rec was recorded on vLLM 0.10.1.1, but results/qwen3-32b-a100/study.yaml:") {
 		t.Errorf("record did not check the run, or missed the version:\n%s", out)
 	}
 	if out, _, err := perflab(t, append([]string{"check"}, flags...)...); err != nil {
