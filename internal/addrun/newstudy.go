@@ -145,6 +145,7 @@ func newStudyYAML(o Options, s *study.Study, p *Plan, infos map[string]*logInfo)
 	scalar := func(value, tag, guessedFrom, key string) *yaml.Node {
 		n := &yaml.Node{Kind: yaml.ScalarNode, Value: value, Tag: tag}
 		if guessedFrom != "" {
+			guessedFrom = p.inRun(guessedFrom)
 			n.LineComment = "guessed from " + guessedFrom + ": check"
 			guesses = append(guesses, Guess{Field: key, Value: value, From: guessedFrom})
 		}
