@@ -87,3 +87,25 @@ func TestImportStudyFlag(t *testing.T) {
 		t.Errorf("a refused id left %d entries", len(entries))
 	}
 }
+
+// check --results of a folder a report was imported into checks that
+// study alone: the checkout's prose, beside results/, is about other studies.
+func TestCheckImportedElsewhere(t *testing.T) {
+	report, err := filepath.Abs("../../internal/importer/testdata/handwritten_throughput.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyRepo(t)
+	if out, stderr, err := perflab(t, "import", "--out", "imported", report); err != nil {
+		t.Fatalf("import: %v\n%s%s", err, out, stderr)
+	}
+	out, _, _ := perflab(t, "check", "--results", "imported")
+	if strings.Contains(out, "content/") || strings.Contains(out, "qwen3-32b-a100") {
+		t.Errorf("check --results imported reads the checkout's prose:\n%s", out)
+	}
+	// The repository's own pair still goes together.
+	out, _, _ = perflab(t, "check", "--results", "./results")
+	if !strings.Contains(out, "0 errors") {
+		t.Errorf("check --results ./results:\n%s", out)
+	}
+}
