@@ -137,6 +137,7 @@ func Study(s *study.Study) Result {
 	reproductionRules(rep, add)
 	recordedRules(s, add)
 	guessRules(s, add)
+	outputLengthRules(s, add)
 	priceRule(s, add)
 	acknowledge(s, diags, add)
 	for i := range diags {
