@@ -4,14 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path"
+
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/perflab/perflab/internal/addrun"
-	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/safefs"
+	"github.com/perflab/perflab/internal/pipeline"
+
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -71,51 +71,37 @@ func runAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	run := o.Run
-	if p.New != nil {
-		run = "" // a new study: everything about it
+	return closingCheck(stdout, stderr, "add", "the run was added", studyDirs(o.Results, o.Content, o.Study))
+}
+
+// studyDirs are the folders perflab check --study reads for one study:
+// the results folder given, and the content, locales and templates beside
+// it (content as given, when it was).
+func studyDirs(results, content, studyID string) pipeline.Dirs {
+	top := filepath.Dir(filepath.Clean(results))
+	d := pipeline.Dirs{Results: results, Content: content, Locales: filepath.Join(top, "locales"), Templates: filepath.Join(top, "templates"), Only: []string{studyID}}
+	if d.Content == "" {
+		d.Content = filepath.Join(top, "content")
 	}
-	diags, err := runDiagnostics(o.Results, o.Study, run)
+	return d
+}
+
+// closingCheck ends add and record with the verdict perflab check --study
+// gives the whole study, so that a run added with no error is one the pull
+// request's check passes too: a problem the new run causes may be reported
+// against another run (a tie in same-data) or the study.
+func closingCheck(stdout, stderr io.Writer, command, done string, d pipeline.Dirs) error {
+	p, err := pipeline.Check(d, nil)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "\nperflab check on the new run:")
-	writeText(stdout, diags, false)
-	for _, d := range diags {
-		if d.Severity == check.Error && !d.Acknowledged() {
-			fmt.Fprintln(stderr, "perflab add: the run was added, but perflab check reports errors in it: see CONTRIBUTING.md for how to fix each")
-			return exitError(1)
-		}
+	fmt.Fprintf(stdout, "\nperflab check --study %s:\n", d.Only[0])
+	writeText(stdout, p.Diagnostics(), false)
+	if p.Failed() {
+		fmt.Fprintf(stderr, "perflab %s: %s, but perflab check --study %s reports errors: see CONTRIBUTING.md for how to fix each\n", command, done, d.Only[0])
+		return exitError(1)
 	}
 	return nil
-}
-
-// runDiagnostics checks the whole results tree, as perflab check does, and
-// keeps the diagnostics about one run: in its folder, or naming it; with
-// no run, those about the whole study.
-func runDiagnostics(results, studyID, run string) ([]check.Diagnostic, error) {
-	root := filepath.ToSlash(results)
-	studies, probs, err := study.LoadAll(safefs.New(results, root), root)
-	if err != nil {
-		return nil, err
-	}
-	dir := path.Join(root, studyID, "runs", run) + "/"
-	var out []check.Diagnostic
-	keep := func(d check.Diagnostic) {
-		if strings.HasPrefix(d.File, dir) || (d.Study == studyID && (run == "" || d.Subject == run || strings.HasPrefix(d.Subject, run+"/"))) ||
-			(run == "" && strings.HasPrefix(d.File, path.Join(root, studyID)+"/")) {
-			out = append(out, d)
-		}
-	}
-	for _, d := range check.Problems(probs) {
-		keep(d)
-	}
-	for _, r := range check.All(studies) {
-		for _, d := range r.Diagnostics {
-			keep(d)
-		}
-	}
-	return out, nil
 }
 
 func firstLine(s string) string {

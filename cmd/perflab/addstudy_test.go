@@ -17,7 +17,7 @@ func TestAddStartsStudy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Another duration, so that it is not a copy of the repository's log.
-	log := "Namespace(model='Qwen/Qwen3-32B', dataset_name='random', random_input_len=4000, random_output_len=200)\n" +
+	log := "Namespace(model='Qwen/Qwen3-32B', dataset_name='random', random_input_len=4000, random_output_len=200, num_prompts=500, seed=42)\n" +
 		strings.NewReplacer("1141.94", "1141.95", "1837.08", "1837.06").Replace(string(raw))
 	if err := os.WriteFile("long.log", []byte(log), 0o644); err != nil {
 		t.Fatal(err)
@@ -26,10 +26,8 @@ func TestAddStartsStudy(t *testing.T) {
 	if err := os.WriteFile("content/ja/qwen3-32b-h100.md", []byte("---\nworkloads:\n  long: 長いプロンプト\n---\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, err := perflab(t, "add", "--study", "qwen3-32b-h100", "--run", "vllm", "--gpu", "NVIDIA H100 80GB HBM3", "long.log")
-	if err != nil {
-		t.Fatalf("add: %v\n%s%s", err, stdout, stderr)
-	}
+	stdout, _, err := perflab(t, "add", "--study", "qwen3-32b-h100", "--run", "vllm", "--gpu", "NVIDIA H100 80GB HBM3", "long.log")
+	addedWithGuesses(t, stdout, err)
 	for _, want := range []string{
 		"started the study results/qwen3-32b-h100/ with this run as its baseline",
 		"  content/en/qwen3-32b-h100.md",
@@ -52,7 +50,9 @@ func TestAddStartsStudy(t *testing.T) {
 		"model: Qwen/Qwen3-32B # guessed from the model ",
 		"gpu: NVIDIA H100 80GB HBM3\n",
 		"version: unknown # guessed from nothing",
-		"dataset: random # guessed from the benchmark's settings",
+		"dataset: random # guessed from dataset_name random in the Namespace(...) dump at long.log:1: check",
+		"num_prompts: 500 # guessed from num_prompts in the Namespace(...) dump at long.log:1: check",
+		"seed: 42 # guessed from seed in the Namespace(...) dump at long.log:1: check",
 		"input_len: 4000 # guessed",
 		"baseline: [vllm]\n", "recommended: [vllm]\n", "steps: []\n",
 	} {

@@ -66,10 +66,32 @@ func repoURLFlag(fs *flag.FlagSet, d *pipeline.Dirs) {
 	})
 }
 
+// contentBeside is the prose of the studies in results: the content folder
+// beside it in the repository's layout (results/ and content/ side by
+// side), and none for a folder of another name, such as the one a report
+// was imported into, whose studies the checkout's prose is not about.
+func contentBeside(results string) string {
+	clean := filepath.Clean(results)
+	if filepath.Base(clean) != "results" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(clean), "content")
+}
+
 func dirFlags(fs *flag.FlagSet) *pipeline.Dirs {
 	d := pipeline.DefaultDirs
-	fs.StringVar(&d.Results, "results", d.Results, "results folder: one folder per study")
-	fs.StringVar(&d.Content, "content", d.Content, "content folder: each study's prose per language")
+	contentGiven := false
+	fs.Func("results", "results folder: one folder per study (default \"results\")", func(v string) error {
+		d.Results = v
+		if !contentGiven {
+			d.Content = contentBeside(v)
+		}
+		return nil
+	})
+	fs.Func("content", "content folder: each study's prose per language (default: the content folder beside a folder named results; none beside another)", func(v string) error {
+		d.Content, contentGiven = v, true
+		return nil
+	})
 	fs.StringVar(&d.Locales, "locales", d.Locales, "locales folder: labels and sentences per language")
 	fs.StringVar(&d.Templates, "templates", d.Templates, "templates folder")
 	return &d

@@ -19,11 +19,12 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("import", stderr)
 	out := fs.String("out", "results", "results folder to write the studies into, one folder per report")
 	sourceURL := fs.String("source-url", "", "the web address the report was published at, cited in its setup (one REPORT.md only)")
+	id := fs.String("study", "", "id of the study to write (one REPORT.md only; default: derived from the file name, shortened to 64 bytes)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 || (*sourceURL != "" && fs.NArg() > 1) {
-		fmt.Fprintln(stderr, "usage: perflab import [--out DIR] REPORT.md... or perflab import [--out DIR] --source-url URL REPORT.md")
+	if fs.NArg() == 0 || ((*sourceURL != "" || *id != "") && fs.NArg() > 1) {
+		fmt.Fprintln(stderr, "usage: perflab import [--out DIR] REPORT.md... or perflab import [--out DIR] [--source-url URL] [--study ID] REPORT.md")
 		return errUsage
 	}
 	if u, err := url.Parse(*sourceURL); *sourceURL != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "") {
@@ -49,6 +50,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			continue
 		}
 		s.SourceURL = *sourceURL
+		if *id != "" {
+			s.ID = *id
+		}
 		studies = append(studies, s)
 	}
 	for _, s := range studies {

@@ -57,6 +57,45 @@ func perflab(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	return out.String(), errOut.String(), err
 }
 
+// addedWithGuesses fails unless add or record ended as they do when the
+// only errors left are the values they guessed, which a contributor must
+// confirm.
+func addedWithGuesses(t *testing.T, stdout string, err error) {
+	t.Helper()
+	guesses := 0
+	for _, line := range strings.Split(stdout, "\n") {
+		if _, rest, ok := strings.Cut(line, ": error: "); ok {
+			if !strings.HasPrefix(rest, "unreviewed-guess: ") {
+				t.Errorf("an error other than a guess: %s", line)
+			}
+			guesses++
+		}
+	}
+	if exitCode(err) != 1 || guesses == 0 {
+		t.Errorf("exit %d with %d guesses, want exit 1 and the guesses:\n%s", exitCode(err), guesses, stdout)
+	}
+}
+
+// confirmGuesses does what a contributor does once each guessed value is
+// checked: deletes the "# guessed ..." comments below dir.
+func confirmGuesses(t *testing.T, dir string) {
+	t.Helper()
+	guessed := regexp.MustCompile(`(?m) # guessed .*$`)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".yaml") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err == nil {
+			err = os.WriteFile(p, guessed.ReplaceAll(data, nil), 0o644)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func exitCode(err error) int {
 	var exit exitError
 	switch {

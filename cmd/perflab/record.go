@@ -12,7 +12,6 @@ import (
 
 	"github.com/perflab/perflab/internal/addrun"
 	"github.com/perflab/perflab/internal/buildinfo"
-	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -72,25 +71,5 @@ func runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	for _, g := range p.Guesses {
 		fmt.Fprintf(stdout, "guessed, marked in %s: %s: %s  (from %s)\n", study.RunFile, g.Field, firstLine(g.Value), g.From)
 	}
-	diags, err := runDiagnostics(o.Results, o.Study, o.Run)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, "\nperflab check on the new run:")
-	writeText(stdout, diags, false)
-	if hasError(diags) {
-		fmt.Fprintln(stderr, "perflab record: the run was recorded, but perflab check reports errors in it: see CONTRIBUTING.md for how to fix each")
-		return exitError(1)
-	}
-	return nil
-}
-
-// hasError reports an unacknowledged error among the diagnostics.
-func hasError(diags []check.Diagnostic) bool {
-	for _, d := range diags {
-		if d.Severity == check.Error && !d.Acknowledged() {
-			return true
-		}
-	}
-	return false
+	return closingCheck(stdout, stderr, "record", "the run was recorded", studyDirs(o.Results, "", o.Study))
 }

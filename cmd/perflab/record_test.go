@@ -80,9 +80,7 @@ func TestRecord(t *testing.T) {
 	}()
 	err = run(context.Background(), []string{"record", "--study", "qwen3-32b-a100", "--run", "vllm-rec", "--gpus", "1", "--", "sh", bench, gate}, term, errOut)
 	out := term.buf.String()
-	if err != nil {
-		t.Fatalf("record: %v\n%s%s", err, out, errOut.buf.String())
-	}
+	addedWithGuesses(t, out, err)
 	if !strings.Contains(errOut.buf.String(), "vLLM API server version 0.10.1.1") {
 		t.Errorf("the benchmark's stderr was not shown:\n%s", errOut.buf.String())
 	}
@@ -115,9 +113,10 @@ func TestRecord(t *testing.T) {
 		}
 	}
 	// The output printed another vLLM than the study's: check says so.
-	if !strings.Contains(out, "perflab check on the new run:") || !strings.Contains(out, "warning: recorded-mismatch: run vllm-rec was recorded on vLLM 0.10.1.1, but results/qwen3-32b-a100/study.yaml:") {
+	if !strings.Contains(out, "perflab check --study qwen3-32b-a100:") || !strings.Contains(out, "warning: recorded-mismatch: run vllm-rec was recorded on vLLM 0.10.1.1, but results/qwen3-32b-a100/study.yaml:") {
 		t.Errorf("record did not check the run, or missed the version:\n%s", out)
 	}
+	confirmGuesses(t, "results")
 	if out, _, err := perflab(t, append([]string{"check"}, flags...)...); err != nil {
 		t.Errorf("check after record: %v\n%s", err, out)
 	}

@@ -28,14 +28,13 @@ func TestReproductions(t *testing.T) {
 	os.WriteFile(gate, nil, 0o644)
 
 	common := []string{"--study", "qwen3-32b-a100", "--reproduces", "vllm-fp8", "--command", "vllm serve Qwen/Qwen3-32B-FP8", "--gpus", "1", "--workload", "sharegpt"}
-	if out, errOut, err := perflab(t, append(append([]string{"add", "--run", "vllm-fp8-rerun-a", "--name", "Rerun A"}, common...), "agree.log")...); err != nil {
-		t.Fatalf("add: %v\n%s%s", err, out, errOut)
-	}
-	if out, errOut, err := perflab(t, append(append([]string{"record", "--run", "vllm-fp8-rerun-b", "--name", "Rerun B"}, common...), "--", "sh", bench, gate)...); err != nil {
-		t.Fatalf("record: %v\n%s%s", err, out, errOut)
-	}
+	out, _, err := perflab(t, append(append([]string{"add", "--run", "vllm-fp8-rerun-a", "--name", "Rerun A"}, common...), "agree.log")...)
+	addedWithGuesses(t, out, err)
+	out, _, err = perflab(t, append(append([]string{"record", "--run", "vllm-fp8-rerun-b", "--name", "Rerun B"}, common...), "--", "sh", bench, gate)...)
+	addedWithGuesses(t, out, err)
+	confirmGuesses(t, "results")
 
-	out, _, err := perflab(t, append([]string{"check"}, flags...)...)
+	out, _, err = perflab(t, append([]string{"check"}, flags...)...)
 	if err != nil {
 		t.Fatalf("check: %v\n%s", err, out)
 	}

@@ -62,3 +62,50 @@ func TestImportCitesSource(t *testing.T) {
 		t.Errorf("check accepts a javascript: source address:\n%s", out)
 	}
 }
+
+// --study names the imported study; it goes with one report only, and an
+// id the loader would refuse is refused before anything is written.
+func TestImportStudyFlag(t *testing.T) {
+	report, err := filepath.Abs("../../internal/importer/testdata/handwritten_throughput.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyRepo(t)
+	if out, stderr, err := perflab(t, "import", "--out", "imported", "--study", "example-8b-h100", report); err != nil {
+		t.Fatalf("import: %v\n%s%s", err, out, stderr)
+	}
+	if _, err := os.Stat("imported/example-8b-h100/study.yaml"); err != nil {
+		t.Errorf("--study did not name the folder: %v", err)
+	}
+	if _, _, err := perflab(t, "import", "--out", "imported", "--study", "x", report, report); exitCode(err) != 2 {
+		t.Errorf("--study with two reports: exit %d, want 2", exitCode(err))
+	}
+	if _, _, err := perflab(t, "import", "--out", "bad", "--study", "index.html", report); err == nil {
+		t.Error("--study index.html was accepted")
+	}
+	if entries, _ := os.ReadDir("bad"); len(entries) != 0 {
+		t.Errorf("a refused id left %d entries", len(entries))
+	}
+}
+
+// check --results of a folder a report was imported into checks that
+// study alone: the checkout's prose, beside results/, is about other studies.
+func TestCheckImportedElsewhere(t *testing.T) {
+	report, err := filepath.Abs("../../internal/importer/testdata/handwritten_throughput.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyRepo(t)
+	if out, stderr, err := perflab(t, "import", "--out", "imported", report); err != nil {
+		t.Fatalf("import: %v\n%s%s", err, out, stderr)
+	}
+	out, _, _ := perflab(t, "check", "--results", "imported")
+	if strings.Contains(out, "content/") || strings.Contains(out, "qwen3-32b-a100") {
+		t.Errorf("check --results imported reads the checkout's prose:\n%s", out)
+	}
+	// The repository's own pair still goes together.
+	out, _, _ = perflab(t, "check", "--results", "./results")
+	if !strings.Contains(out, "0 errors") {
+		t.Errorf("check --results ./results:\n%s", out)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -323,6 +324,19 @@ func (p *Plan) guess(field string) (Guess, bool) {
 	return Guess{}, false
 }
 
+// inRun names each log in text by its copy in the run folder, which goes
+// into the pull request, instead of the path it was given as: a path on
+// the contributor's machine means nothing to a reviewer and tells about
+// that machine.
+func (p *Plan) inRun(text string) string {
+	logs := slices.Clone(p.Logs)
+	slices.SortFunc(logs, func(a, b Log) int { return len(b.From) - len(a.From) }) // a path before its prefixes
+	for _, lg := range logs {
+		text = strings.ReplaceAll(text, lg.From+":", lg.FileName()+":")
+	}
+	return text
+}
+
 // runYAML renders run.yaml, with a comment on each guessed value and a head
 // comment saying where each log came from.
 func (p *Plan) runYAML() ([]byte, error) {
@@ -334,14 +348,14 @@ func (p *Plan) runYAML() ([]byte, error) {
 	head = append(head, "Written by "+tool+". Check every value marked \"guessed\": fix it if it is")
 	head = append(head, "wrong, then delete the comment. perflab check reports what still disagrees.")
 	for _, lg := range p.Logs {
-		line := fmt.Sprintf("%s: copied from %s", lg.FileName(), lg.From)
+		line := fmt.Sprintf("%s: copied from %s", lg.FileName(), filepath.Base(lg.From))
 		if lg.Why != "" {
-			line += "; workload guessed from " + lg.Why + ": check"
+			line += "; workload guessed from " + p.inRun(lg.Why) + ": check"
 		} else {
 			line += " (--workload)"
 		}
 		if lg.LoadFrom != "" {
-			line += "; load read from " + lg.LoadFrom + ": check"
+			line += "; load read from " + p.inRun(lg.LoadFrom) + ": check"
 		}
 		head = append(head, line)
 	}
@@ -349,7 +363,7 @@ func (p *Plan) runYAML() ([]byte, error) {
 	add := func(key, value string, tag string, style yaml.Style) {
 		v := &yaml.Node{Kind: yaml.ScalarNode, Value: value, Tag: tag, Style: style}
 		if g, ok := p.guess(key); ok {
-			v.LineComment = "guessed from " + g.From + ": check"
+			v.LineComment = "guessed from " + p.inRun(g.From) + ": check"
 		}
 		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, v)
 	}

@@ -180,11 +180,17 @@ func TestWorkloadInference(t *testing.T) {
 				t.Errorf("--workload given, but the reason is %q", lg.Why)
 			}
 			// The reason reaches run.yaml as a guess.
-			comment := "# " + lg.Workload + ".log: copied from " + log
+			comment := "# " + lg.Workload + ".log: copied from " + filepath.Base(log)
 			if !strings.Contains(string(p.RunYAML), comment) {
 				t.Errorf("run.yaml lacks %q:\n%s", comment, p.RunYAML)
 			}
-			if tc.workload == "" && !strings.Contains(string(p.RunYAML), "workload guessed from "+lg.Why+": check") {
+			// A path of the contributor's machine never goes into the
+			// pull request: the log is named by its copy in the run.
+			if strings.Contains(string(p.RunYAML), filepath.Dir(log)) {
+				t.Errorf("run.yaml names the folder the log was added from:\n%s", p.RunYAML)
+			}
+			why := strings.ReplaceAll(lg.Why, log+":", lg.FileName()+":")
+			if tc.workload == "" && !strings.Contains(string(p.RunYAML), "workload guessed from "+why+": check") {
 				t.Errorf("run.yaml does not mark the workload as guessed:\n%s", p.RunYAML)
 			}
 		})
@@ -265,7 +271,7 @@ func TestEngineAndModelInference(t *testing.T) {
 			}
 			y := string(p.RunYAML)
 			for _, w := range tc.want {
-				w = strings.ReplaceAll(w, "LOG", log)
+				w = strings.ReplaceAll(w, "LOG", "random-1k.log") // the copy in the run, not the path given
 				if !strings.Contains(y, w) {
 					t.Errorf("run.yaml lacks %q:\n%s", w, y)
 				}
@@ -428,10 +434,15 @@ func TestAddLoadsAndChecks(t *testing.T) {
 	for _, pr := range probs {
 		t.Errorf("load: %s", pr)
 	}
+	guesses := 0
 	for _, r := range check.All(studies) {
 		for _, d := range r.Diagnostics {
 			if d.Rule == check.RuleUnplaced && d.Subject == "vllm-seqs" {
 				continue // added, not yet placed in a step: expected
+			}
+			if d.Rule == check.RuleGuess && strings.HasPrefix(d.File, "results/ex/runs/vllm-seqs/") {
+				guesses++ // for the contributor to confirm: expected
+				continue
 			}
 			t.Errorf("check: %s", d)
 		}
@@ -442,5 +453,8 @@ func TestAddLoadsAndChecks(t *testing.T) {
 		if run == nil || len(run.Logs) != 2 || run.Result("random-4k") == nil || run.Name != "vllm-seqs" {
 			t.Fatalf("the new run loads as %+v", run)
 		}
+	}
+	if guesses == 0 {
+		t.Error("check does not ask to confirm what add guessed")
 	}
 }

@@ -38,8 +38,8 @@ var draftEngines = []string{"vllm", "sglang", "trtllm", "mindie", "lmdeploy", "l
 
 // draftStudy is a study made of what the inputs say: a workload per log,
 // every engine perflab knows (the plan picks one), and the run as both
-// configurations.
-func draftStudy(o Options, inputs []Input) (*study.Study, []*logInfo, error) {
+// configurations; with the log each workload was drafted from.
+func draftStudy(o Options, inputs []Input) (*study.Study, map[string]*logInfo, error) {
 	root := path.Join(filepath.ToSlash(o.Results), o.Study)
 	s := &study.Study{ID: o.Study, Dir: root, Pos: study.Pos{File: path.Join(root, study.StudyFile), Line: 1},
 		Objective: study.Throughput, Baseline: study.Config{Runs: []string{o.Run}}, Recommended: study.Config{Runs: []string{o.Run}}}
@@ -48,14 +48,12 @@ func draftStudy(o Options, inputs []Input) (*study.Study, []*logInfo, error) {
 			s.Engines = append(s.Engines, study.Engine{ID: e.ID, Name: e.Name, Version: "unknown"})
 		}
 	}
-	infos := make([]*logInfo, len(inputs))
-	seen := map[string]bool{}
-	for i, in := range inputs {
+	infos := map[string]*logInfo{}
+	for _, in := range inputs {
 		info, err := readLog(in)
 		if err != nil {
 			return nil, nil, err
 		}
-		infos[i] = info
 		id := o.Workload
 		if id == "" {
 			base := filepath.Base(in.Path)
@@ -65,10 +63,10 @@ func draftStudy(o Options, inputs []Input) (*study.Study, []*logInfo, error) {
 		if err := study.ValidID("workload", id); err != nil {
 			return nil, nil, fmt.Errorf("%s: the file name gives no valid workload id (%v): name the log <workload>.log, or pass --workload", in.Path, err)
 		}
-		if seen[id] {
+		if infos[id] != nil {
 			continue // a repeat of a workload already drafted
 		}
-		seen[id] = true
+		infos[id] = info
 		s.Workloads = append(s.Workloads, draftWorkload(id, info, len(s.Workloads) == 0))
 	}
 	return s, infos, nil
@@ -88,12 +86,19 @@ func draftWorkload(id string, info *logInfo, main bool) study.Workload {
 	if n, err := strconv.Atoi(info.args["random_output_len"].value); err == nil && w.Dataset == "random" {
 		w.OutputLen = n
 	}
+	// Without them same-data cannot tell which run sent other prompts.
+	if n, err := strconv.Atoi(info.args["num_prompts"].value); err == nil && n > 0 {
+		w.NumPrompts = n
+	}
+	if n, err := strconv.Atoi(info.args["seed"].value); err == nil {
+		w.Seed = &n
+	}
 	return w
 }
 
 // prepareNewStudy plans a new study's first run and drafts the study.
 func prepareNewStudy(o Options, inputs []Input) (*Plan, *NewStudy, error) {
-	s, _, err := draftStudy(o, inputs)
+	s, infos, err := draftStudy(o, inputs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -112,7 +117,7 @@ func prepareNewStudy(o Options, inputs []Input) (*Plan, *NewStudy, error) {
 	}
 	s.Model = p.Model
 	ns := &NewStudy{Dir: filepath.Join(o.Results, o.Study), Content: map[string][]byte{}}
-	ns.StudyYAML, ns.Guesses, err = newStudyYAML(o, s, p)
+	ns.StudyYAML, ns.Guesses, err = newStudyYAML(o, s, p, infos)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -133,12 +138,14 @@ func prepareNewStudy(o Options, inputs []Input) (*Plan, *NewStudy, error) {
 }
 
 // newStudyYAML renders the new study.yaml, each guess with a comment saying
-// what it was guessed from.
-func newStudyYAML(o Options, s *study.Study, p *Plan) ([]byte, []Guess, error) {
+// what it was guessed from; infos are the logs each workload was drafted
+// from.
+func newStudyYAML(o Options, s *study.Study, p *Plan, infos map[string]*logInfo) ([]byte, []Guess, error) {
 	var guesses []Guess
 	scalar := func(value, tag, guessedFrom, key string) *yaml.Node {
 		n := &yaml.Node{Kind: yaml.ScalarNode, Value: value, Tag: tag}
 		if guessedFrom != "" {
+			guessedFrom = p.inRun(guessedFrom)
 			n.LineComment = "guessed from " + guessedFrom + ": check"
 			guesses = append(guesses, Guess{Field: key, Value: value, From: guessedFrom})
 		}
@@ -166,10 +173,17 @@ func newStudyYAML(o Options, s *study.Study, p *Plan) ([]byte, []Guess, error) {
 	tool := benchmarkTool(p.Logs[0].Block)
 	workloads := &yaml.Node{Kind: yaml.SequenceNode}
 	for _, w := range s.Workloads {
+		args := infos[w.ID].args
 		kv := []any{"id", scalar(w.ID, "!!str", "the log's file name", "workloads."+w.ID+".id"),
-			"dataset", scalar(w.Dataset, "!!str", datasetFrom(w), "workloads."+w.ID+".dataset")}
+			"dataset", scalar(w.Dataset, "!!str", datasetFrom(w, args), "workloads."+w.ID+".dataset")}
 		if w.Dataset == "random" {
 			kv = append(kv, "input_len", lengthNode(w.InputLen), "output_len", lengthNode(w.OutputLen))
+		}
+		if w.NumPrompts > 0 {
+			kv = append(kv, "num_prompts", scalar(strconv.Itoa(w.NumPrompts), "!!int", "num_prompts in "+args["num_prompts"].where, "workloads."+w.ID+".num_prompts"))
+		}
+		if w.Seed != nil {
+			kv = append(kv, "seed", scalar(strconv.Itoa(*w.Seed), "!!int", "seed in "+args["seed"].where, "workloads."+w.ID+".seed"))
 		}
 		if w.Main {
 			kv = append(kv, "main", scalar("true", "!!bool", "", ""))
@@ -222,7 +236,10 @@ func lengthNode(n int) *yaml.Node {
 	return v
 }
 
-func datasetFrom(w study.Workload) string {
+func datasetFrom(w study.Workload, args map[string]arg) string {
+	if a, ok := args["dataset_name"]; ok {
+		return "dataset_name " + a.value + " in " + a.where
+	}
 	if w.Dataset == "random" {
 		return "the benchmark's settings in the log"
 	}

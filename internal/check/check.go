@@ -136,6 +136,8 @@ func Study(s *study.Study) Result {
 	regressionRules(rep, add)
 	reproductionRules(rep, add)
 	recordedRules(s, add)
+	guessRules(s, add)
+	outputLengthRules(s, add)
 	priceRule(s, add)
 	acknowledge(s, diags, add)
 	for i := range diags {

@@ -67,8 +67,9 @@ func TestWorkloadCommand(t *testing.T) {
 	}
 }
 
-// TestShellReading: options after a line without its backslash are never
-// passed; CRLF line ends and comments between lines are harmless.
+// TestShellReading: options after a line without its backslash, or after
+// a blank or comment line that a backslash joined, are never passed; CRLF
+// line ends and comments between commands are harmless.
 func TestShellReading(t *testing.T) {
 	tests := []struct {
 		command string
@@ -81,6 +82,12 @@ func TestShellReading(t *testing.T) {
 		{"vllm serve M \\ \n  --max-model-len 4096", 4},
 		{"export A=1\nvllm serve M -tp 1", 0},
 		{"vllm serve M\n- a list item, not an option", 0},
+		// The line a backslash joins ends the command when it is blank or
+		// a comment; a backslash on the last line continues into nothing.
+		{"vllm serve M \\\n\n  --max-model-len 4096", 4},
+		{"vllm serve M \\\n  # the context\n  --max-model-len 4096", 4},
+		{"vllm serve M \\\n  --max-model-len 4096 \\", 5},
+		{"vllm serve M \\\n  --max-model-len 4096\n\n# then\nvllm bench serve --model M", 0},
 	}
 	for _, tt := range tests {
 		r := newRun("r", tt.command, 1, "1.00")

@@ -9,7 +9,7 @@ func Rules() []string {
 		RuleSchema, RuleModel, RuleGPUFit, RuleClaim, RuleClaimUnproven,
 		RuleArithmetic, RuleLogParse, RulePercentiles,
 		RuleRequests, RuleSameData, RuleCopy, RuleTradeOff, RulePlausibility,
-		RuleNonFinite, RuleRegression, RuleRecorded, RulePrice, RuleReproduction,
+		RuleNonFinite, RuleRegression, RuleRecorded, RuleOutputLength, RuleGuess, RulePrice, RuleReproduction,
 		RuleDefinitions, RuleSweepPoint, RuleSweepMissing, RuleUnplaced,
 		RuleEngineLabel, RuleEngineVersion, RuleWorkload, RuleContinuation,
 		RuleAckUnused, RuleAckLanguage,

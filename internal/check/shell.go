@@ -75,35 +75,59 @@ func shellRules(s *study.Study, add func(Diagnostic)) {
 func checkShown(cmds []shownCommand, node int, add func(Diagnostic)) {
 	for _, c := range cmds {
 		lines := strings.Split(c.text, "\n")
-		start := -1 // first line of the shell command being read
+		start, last := -1, -1 // first and last line of the shell command being read
+		end := func() {
+			if !c.ownGPUs {
+				gpuShown(c, strings.Join(lines[start:last+1], "\n"), last, node, add)
+			}
+			start = -1
+		}
 		for i, raw := range lines {
 			line := strings.TrimRight(raw, "\r")
 			t := strings.TrimSpace(line)
 			if t == "" || strings.HasPrefix(t, "#") {
+				if start < 0 {
+					continue
+				}
+				// The backslash above joined this line to the command: a
+				// blank line ends it, and so does a comment, which runs
+				// to the end of the joined line.
+				if next := nextCommandLine(lines, i); optionLine.MatchString(next) {
+					why := "is followed by a blank line, which ends the command"
+					if t != "" {
+						why = "is followed by a comment line, and a comment runs to the end of the command"
+					}
+					add(continuationError(c, last, fmt.Sprintf("%s, so the shell never passes %s", why, firstWord(next)), "delete the line between, or move it out of the command"))
+				}
+				end()
 				continue
 			}
 			if start < 0 {
 				start = i
 			}
+			last = i
 			if strings.HasSuffix(line, "\\") {
 				continue
 			}
 			if strings.HasSuffix(strings.TrimRight(line, " \t"), "\\") {
-				add(continuationError(c, i, "ends in a backslash followed by spaces, which escapes a space instead of the line end"))
+				add(continuationError(c, i, "ends in a backslash followed by spaces, which escapes a space instead of the line end", joinLines))
 			} else if next := nextCommandLine(lines, i); optionLine.MatchString(next) {
-				add(continuationError(c, i, fmt.Sprintf("lacks its trailing backslash, so the shell ends the command here and never passes %s", firstWord(next))))
+				add(continuationError(c, i, fmt.Sprintf("lacks its trailing backslash, so the shell ends the command here and never passes %s", firstWord(next)), joinLines))
 			}
-			if !c.ownGPUs {
-				gpuShown(c, strings.Join(lines[start:i+1], "\n"), i, node, add)
-			}
-			start = -1
+			end()
+		}
+		if start >= 0 {
+			add(continuationError(c, last, "ends in a backslash with no line after it: the command is cut off, or a shell joins it to whatever comes next", "delete the backslash, or restore the lines that were lost"))
+			end()
 		}
 	}
 }
 
-func continuationError(c shownCommand, i int, what string) Diagnostic {
+const joinLines = "end the line with a backslash (and nothing after it), or join the lines"
+
+func continuationError(c shownCommand, i int, what, fix string) Diagnostic {
 	return Diagnostic{Rule: RuleContinuation, Severity: Error, File: c.file, Line: c.first + i, Subject: c.subject,
-		Message: fmt.Sprintf("line %d of the command of %s %s: end the line with a backslash (and nothing after it), or join the lines", i+1, c.what, what)}
+		Message: fmt.Sprintf("line %d of the command of %s %s: %s", i+1, c.what, what, fix)}
 }
 
 // nextCommandLine is the next line that is not blank or a comment.

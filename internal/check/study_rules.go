@@ -38,6 +38,22 @@ func runNodes(s *study.Study, r *study.Run) int {
 	return max(s.Hardware.Nodes, 1)
 }
 
+// sentRequests is how many requests a block's run sent: the count it
+// prints, its failed and completed ones together, or the workload's
+// num_prompts; 0 when none says.
+func sentRequests(s *study.Study, workload string, b *benchlog.Block) float64 {
+	sent := 0.0
+	if f, ok := b.Metrics["failed"]; ok {
+		sent = b.Metrics["completed"].Value + f.Value
+	}
+	if n, ok := b.Metrics["num_prompts"]; ok {
+		sent = n.Value
+	} else if w := s.Workload(workload); w != nil && w.NumPrompts > 0 && sent == 0 {
+		sent = float64(w.NumPrompts)
+	}
+	return sent
+}
+
 // requestRules reports runs with fewer successful requests than prompts sent.
 func requestRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	for _, lg := range r.Logs {
@@ -47,16 +63,7 @@ func requestRules(s *study.Study, r *study.Run, add func(Diagnostic)) {
 			if !ok {
 				continue
 			}
-			sent := 0.0
-			if f, ok := b.Metrics["failed"]; ok {
-				sent = done.Value + f.Value
-			}
-			if n, ok := b.Metrics["num_prompts"]; ok {
-				sent = n.Value
-			} else if w := s.Workload(lg.Workload); w != nil && w.NumPrompts > 0 && sent == 0 {
-				sent = float64(w.NumPrompts)
-			}
-			if sent > done.Value {
+			if sent := sentRequests(s, lg.Workload, b); sent > done.Value {
 				add(Diagnostic{Rule: RuleRequests, Severity: Warning, File: b.File, Line: done.Line, Subject: r.ID + "/" + lg.Workload,
 					Printed: done.Raw, Computed: fmt.Sprintf("%.0f", sent),
 					Message: fmt.Sprintf("run %s completed %s of %.0f requests on %s: its throughput covers only the successful ones; find why requests failed, or acknowledge it", r.ID, done.Raw, sent, lg.Workload)})

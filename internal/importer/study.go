@@ -19,10 +19,14 @@
 package importer
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/perflab/perflab/internal/study"
 )
 
 // Study is an imported study, ready to be written.
@@ -157,13 +161,24 @@ var reportHeading = regexp.MustCompile(`(?i)setup|conclusion|benchmark|result`)
 var idClean = regexp.MustCompile(`[^a-z0-9._-]+`)
 
 // StudyID derives a study id from a report's file name:
-// "qwen3-32b__a100.md" becomes "qwen3-32b-a100".
+// "qwen3-32b__a100.md" becomes "qwen3-32b-a100". A name longer than a
+// study id may be is shortened, with 8 hex digits of its hash.
 func StudyID(file string) string {
 	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(file, "\\", "/")), ".md")
 	id := strings.ToLower(strings.ReplaceAll(base, "__", "-"))
 	id = strings.Trim(idClean.ReplaceAllString(id, "-"), "-._")
 	if id == "" {
 		id = "study"
+	}
+	if len(id) > study.MaxIDLength {
+		// Cut at a word, then tell apart the reports that share the cut.
+		sum := sha256.Sum256([]byte(base))
+		tail := "-" + hex.EncodeToString(sum[:4])
+		id = id[:study.MaxIDLength-len(tail)]
+		if i := strings.LastIndexByte(id, '-'); i > study.MaxIDLength/2 {
+			id = id[:i]
+		}
+		id = strings.TrimRight(id, "-._") + tail
 	}
 	return id
 }

@@ -118,7 +118,7 @@ func LoadMeta(fsys fs.FS, dir, id string) (*Study, *Head, []Problem, error) {
 	if s == nil {
 		return nil, nil, l.problems, err
 	}
-	h := &Head{study: *s, problems: slices.Clone(l.problems), sums: maps.Clone(l.sums), studyRead: l.studyRead}
+	h := &Head{study: *s, problems: slices.Clone(l.problems), sums: maps.Clone(l.sums), guesses: slices.Clone(l.guesses), studyRead: l.studyRead}
 	s, probs, err := l.rest(s)
 	return s, h, probs, err
 }
@@ -129,13 +129,14 @@ type Head struct {
 	study     Study
 	problems  []Problem
 	sums      map[string]string
+	guesses   []Guess
 	studyRead bool
 }
 
 // Load loads the rest of the study, logs included, from fsys as Load
 // does: the same study and problems, study.yaml read once.
 func (h *Head) Load(fsys fs.FS) (*Study, []Problem, error) {
-	l := &loader{fsys: fsys, dir: h.study.Dir, problems: slices.Clone(h.problems), sums: maps.Clone(h.sums), studyRead: h.studyRead}
+	l := &loader{fsys: fsys, dir: h.study.Dir, problems: slices.Clone(h.problems), sums: maps.Clone(h.sums), guesses: slices.Clone(h.guesses), studyRead: h.studyRead}
 	s := h.study
 	return l.rest(&s)
 }
@@ -186,7 +187,7 @@ func (l *loader) rest(s *Study) (*Study, []Problem, error) {
 	if err := l.runs(s); err != nil {
 		return nil, nil, err
 	}
-	s.Sums = l.sums
+	s.Sums, s.Guesses = l.sums, l.guesses
 	if l.studyRead {
 		l.crossRefs(s)
 		l.historyRefs(s)
@@ -203,6 +204,7 @@ type loader struct {
 	folders   map[string]bool // run folders, loaded or not
 	noLogs    bool            // LoadMeta: logs are passed over
 	sums      map[string]string
+	guesses   []Guess
 }
 
 // FileSum is the SHA-256 of a file's bytes in hex, as a study's evidence

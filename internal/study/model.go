@@ -69,6 +69,19 @@ type Study struct {
 	// by file as Pos names it: a study's evidence cites them without
 	// reading them again. Logs keep their bytes (Log.Raw) instead.
 	Sums map[string]string
+	// Guesses are the values of study.yaml and its run.yaml files that
+	// perflab add or record marked "# guessed ..." and nobody has
+	// confirmed yet (the comment is still there).
+	Guesses []Guess
+}
+
+// A Guess is a value perflab inferred and marked with a comment for a
+// person to confirm: its key and value (the first line of it), and the
+// comment without its "#", at the key's line.
+type Guess struct {
+	Pos        Pos
+	Key, Value string
+	Comment    string
 }
 
 // SLO is a latency budget: limits in ms on a statistic (Stat) of each

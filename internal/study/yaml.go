@@ -66,16 +66,48 @@ func lineEnds(data []byte) []int {
 	return ends
 }
 
-// capScalars reports and cuts every scalar longer than maxText, wherever it
-// is in the document, so that no later step copies it.
-func (l *loader) capScalars(file string, n *yaml.Node) {
+// walkScalars reports and cuts every scalar longer than maxText, wherever
+// it is in the document, so that no later step copies it, and keeps the
+// values marked as guessed.
+func (l *loader) walkScalars(file string, n *yaml.Node) {
 	if n.Kind == yaml.ScalarNode && len(n.Value) > maxText {
 		l.problem(Pos{file, n.Line}, "a value of %d bytes; the limit is %d: shorten it", len(n.Value), maxText)
 		n.Value = truncate(n.Value, maxText)
 	}
-	for _, c := range n.Content {
-		l.capScalars(file, c)
+	for i, c := range n.Content {
+		l.walkScalars(file, c)
+		if n.Kind != yaml.MappingNode || i%2 == 0 {
+			continue
+		}
+		key := n.Content[i-1]
+		for _, comment := range []string{c.LineComment, key.LineComment} {
+			if text, ok := guessComment(comment); ok {
+				g := Guess{Pos: Pos{file, key.Line}, Key: truncate(key.Value, 100), Comment: text}
+				if c.Kind == yaml.ScalarNode {
+					g.Value = truncate(firstLine(c.Value), 100)
+				}
+				l.guesses = append(l.guesses, g)
+				break
+			}
+		}
 	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " ..."
+	}
+	return s
+}
+
+// guessComment is the text of a comment perflab add or record writes
+// beside a value it inferred: "# guessed from ...".
+func guessComment(comment string) (string, bool) {
+	c := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(comment), "#"))
+	if !strings.HasPrefix(strings.ToLower(c), "guessed") {
+		return "", false
+	}
+	return truncate(c, 300), true
 }
 
 // truncate cuts s to at most n bytes, at a character boundary.
@@ -96,7 +128,7 @@ func (l *loader) parseYAML(file string, data []byte) *yaml.Node {
 	}
 	n := l.parseYAMLTree(file, data)
 	if n != nil {
-		l.capScalars(file, n)
+		l.walkScalars(file, n)
 	}
 	return n
 }
