@@ -43,6 +43,8 @@ type Dirs struct {
 	// --study): a pull request's check reads the studies it touches, not
 	// a thousand others. Copies are then looked for among them only.
 	Only []string
+
+	reads *readLedger // what a build read, for each study's evidence; nil: not noted
 }
 
 // RepoPath names a file read from one of the folders as the repository
@@ -112,7 +114,7 @@ func startSideLoads(d Dirs) *sideLoads {
 	side := &sideLoads{}
 	if d.Content != "" {
 		side.wg.Go(func() {
-			side.content, side.contentProbs, side.contentErr = study.LoadContent(projectFS(d.Content), filepath.ToSlash(d.Content))
+			side.content, side.contentProbs, side.contentErr = study.LoadContent(d.folder(d.Content), filepath.ToSlash(d.Content))
 		})
 	}
 	side.wg.Go(func() { side.typeProbs = typography(d) })
@@ -223,7 +225,7 @@ func typography(d Dirs) []check.Diagnostic {
 	glossary := &check.Glossary{}
 	if d.Locales != "" {
 		name := path.Join(filepath.ToSlash(d.Locales), "glossary.yaml")
-		if data, err := projectFS(d.Locales).ReadFile("glossary.yaml"); err == nil {
+		if data, err := d.folder(d.Locales).ReadFile("glossary.yaml"); err == nil {
 			if err := yaml.Unmarshal(data, glossary); err != nil {
 				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: 1,
 					Message: fmt.Sprintf("invalid glossary: %v", err)})
@@ -246,14 +248,14 @@ func typography(d Dirs) []check.Diagnostic {
 		lang := l.Code
 		if d.Locales != "" {
 			name := lang + ".yaml"
-			if data, err := projectFS(d.Locales).ReadFile(name); err == nil {
+			if data, err := d.folder(d.Locales).ReadFile(name); err == nil {
 				prose(path.Join(filepath.ToSlash(d.Locales), name), lang, string(data), nil)
 			}
 		}
 		if d.Content == "" {
 			continue
 		}
-		cfs := projectFS(d.Content)
+		cfs := d.folder(d.Content)
 		entries, _ := cfs.ReadDir(lang)
 		for _, e := range entries {
 			if len(d.Only) > 0 && !slices.Contains(d.Only, strings.TrimSuffix(e.Name(), ".md")) {
@@ -277,11 +279,9 @@ func typography(d Dirs) []check.Diagnostic {
 
 // newRenderer loads the templates and locales of d.
 func newRenderer(d Dirs) (*render.Renderer, error) {
-	templates, locales := recordReads(projectFS(d.Templates), d.Templates, d), recordReads(projectFS(d.Locales), d.Locales, d)
-	r, err := render.New(templates, locales)
+	r, err := render.New(d.folder(d.Templates), d.folder(d.Locales))
 	if err == nil {
 		r.RepoURL = strings.TrimRight(d.RepoURL, "/")
-		r.Sources = sortedSources(templates, locales)
 	}
 	return r, err
 }
@@ -289,7 +289,7 @@ func newRenderer(d Dirs) (*render.Renderer, error) {
 // loadTemplates reports a template or locale file that does not load, and
 // every message one language lacks.
 func loadTemplates(d Dirs) []check.Diagnostic {
-	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
+	r, err := render.New(d.folder(d.Templates), d.folder(d.Locales))
 	if err == nil {
 		return missingMessages(r, filepath.ToSlash(d.Locales))
 	}
@@ -515,12 +515,12 @@ func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, conte
 			return err
 		}
 	}
-	return renderDownloads(r, d, res, content, so, out)
+	return renderDownloads(d, res, so, out)
 }
 
 // renderDownloads adds a study's downloads: its records, analysis, bench
 // reports and evidence.
-func renderDownloads(r *render.Renderer, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
+func renderDownloads(d Dirs, res check.Result, so *studyOutput, out Output) error {
 	files := studyFiles{out, so}
 	rows := downloads.Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
 	derived := &hashedFiles{out: files}
@@ -530,7 +530,7 @@ func renderDownloads(r *render.Renderer, d Dirs, res check.Result, content map[s
 	if err := downloads.AddBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
 		return err
 	}
-	return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
+	return addStudyDownloads(files, d, res.Study, rows, derived.hashes)
 }
 
 // renderPage renders a study, with its prose by language, in language li.

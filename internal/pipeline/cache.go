@@ -52,13 +52,18 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-7"
+const cacheFormat = "perflab-build-cache-8"
 
 type cacheState struct {
 	Global  string
 	Site    siteID
 	Studies []cachedStudy
 	Files   int // in the site
+	// Shared are the files of no study the full build read (prices,
+	// locales, templates), which every study's evidence lists: the global
+	// signature covers them, so a cached build that renders a study
+	// again cites them as the full build read them.
+	Shared []FileHash
 }
 
 type cachedStudy struct {
@@ -143,7 +148,7 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 	if err := w.Commit(); err != nil {
 		return nil, nil, err
 	}
-	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles}
+	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles, Shared: made.shared}
 	sigOf := map[string]string{}
 	for i, id := range ids {
 		sigOf[id] = sigs[i]
@@ -179,6 +184,7 @@ type memFiles = lockedFiles
 // incremental rebuilds the studies that changed, directly or through
 // another study, and the site-wide files.
 func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResult, *cacheState, error) {
+	d.reads = readLedgerOf(st.Shared)
 	rb := &rebuild{d: d, out: out, st: st, sigs: sigs}
 	if err := rb.plan(); err != nil {
 		return nil, nil, err
@@ -231,7 +237,7 @@ func (rb *rebuild) plan() error {
 	for _, l := range study.Languages {
 		rb.content[l] = map[string]*study.Content{}
 	}
-	prices, _, err := study.LoadSharedPrices(projectFS(rb.d.Results), filepath.ToSlash(rb.d.Results)) // its problems changed the global signature
+	prices, _, err := study.LoadSharedPrices(rb.d.folder(rb.d.Results), filepath.ToSlash(rb.d.Results)) // its problems changed the global signature
 	if err != nil {
 		return err
 	}
@@ -352,7 +358,7 @@ func (rb *rebuild) siteWide(r *render.Renderer) (int, bool, error) {
 // study rendered again no longer has and replaces those that changed. It
 // returns the cache of the new site, but for its number of files.
 func (rb *rebuild) write() (*cacheState, error) {
-	next := &cacheState{Studies: slices.Clone(rb.st.Studies)}
+	next := &cacheState{Studies: slices.Clone(rb.st.Studies), Shared: rb.st.Shared}
 	for k, i := range rb.again {
 		cs := &next.Studies[i]
 		newFiles := slices.Clone(rb.outs[k].recordedFiles)
