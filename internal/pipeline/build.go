@@ -19,6 +19,7 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/downloads"
+	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
@@ -510,17 +511,19 @@ func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, conte
 	if err := check.NonFiniteError(res); err != nil {
 		return err
 	}
+	// The recipes scan the logs: once for the study, before its pages.
+	recipes := recipe.All(res.Study)
 	for li := range render.Languages {
-		if err := renderPage(r, p, d, res, content, li, so, out); err != nil {
+		if err := renderPage(r, p, d, res, content, recipes, li, so, out); err != nil {
 			return err
 		}
 	}
-	return renderDownloads(d, res, so, out)
+	return renderDownloads(d, res, recipes, so, out)
 }
 
 // renderDownloads adds a study's downloads: its records, analysis, bench
 // reports and evidence.
-func renderDownloads(d Dirs, res check.Result, so *studyOutput, out Output) error {
+func renderDownloads(d Dirs, res check.Result, recipes []recipe.Recipe, so *studyOutput, out Output) error {
 	files := studyFiles{out, so}
 	rows := downloads.Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
 	derived := &hashedFiles{out: files}
@@ -530,18 +533,18 @@ func renderDownloads(d Dirs, res check.Result, so *studyOutput, out Output) erro
 	if err := downloads.AddBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
 		return err
 	}
-	return addStudyDownloads(files, d, res.Study, rows, derived.hashes)
+	return addStudyDownloads(files, d, res.Study, recipes, rows, derived.hashes)
 }
 
 // renderPage renders a study, with its prose by language, in language li.
-func renderPage(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
+func renderPage(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, recipes []recipe.Recipe, li int, so *studyOutput, out Output) error {
 	if li == 0 {
 		so.mu.Lock()
 		so.Entry = indexEntry(res)
 		so.mu.Unlock()
 	}
 	l := render.Languages[li]
-	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath, Freshness: p.Freshness[res.Study.ID]}
+	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath, Freshness: p.Freshness[res.Study.ID], Recipes: recipes}
 	for _, l := range render.Languages {
 		in.Content[l.Code] = content[l.Code]
 	}

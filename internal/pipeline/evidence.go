@@ -51,13 +51,13 @@ func (h *hashedFiles) Add(name string, data []byte) error {
 // addStudyDownloads adds a study's rows (data/<study>.csv and .json), its
 // recipes (data/<study>.reproduce.sh) and, last, their evidence, which
 // also lists the hashes of the study's other downloads (made).
-func addStudyDownloads(files Output, d Dirs, s *study.Study, rows []downloads.Record, made []FileHash) error {
+func addStudyDownloads(files Output, d Dirs, s *study.Study, recipes []recipe.Recipe, rows []downloads.Record, made []FileHash) error {
 	stem := "data/" + s.ID
 	csvData, jsonData, err := downloads.MarshalRecords(stem, rows)
 	if err != nil {
 		return err
 	}
-	own := map[string][]byte{stem + ".csv": csvData, stem + ".json": jsonData, stem + ".reproduce.sh": recipe.Script(s, d.RepoPath)}
+	own := map[string][]byte{stem + ".csv": csvData, stem + ".json": jsonData, stem + ".reproduce.sh": recipe.Script(s, recipes, d.RepoPath)}
 	ev := Evidence{Study: s.ID}
 	if v := buildinfo.Version(); v != "" {
 		ev.PerflabVersion = &v
