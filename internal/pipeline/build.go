@@ -108,6 +108,7 @@ type sideLoads struct {
 	contentErr    error
 	templateProbs []check.Diagnostic
 	typeProbs     []check.Diagnostic
+	linkProbs     []check.Diagnostic // link-spoof, linktext.go
 }
 
 // startSideLoads starts them; wg.Wait waits for them.
@@ -119,6 +120,9 @@ func startSideLoads(d Dirs) *sideLoads {
 		})
 	}
 	side.wg.Go(func() { side.typeProbs = typography(d) })
+	if d.Content != "" {
+		side.wg.Go(func() { side.linkProbs = spoofedLinks(d) })
+	}
 	if d.Locales != "" && d.Templates != "" {
 		side.wg.Go(func() { side.templateProbs = loadTemplates(d) })
 	}
@@ -172,7 +176,7 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, erro
 		}
 		p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
 	}
-	pc.after = append(side.templateProbs, side.typeProbs...)
+	pc.after = slices.Concat(side.templateProbs, side.typeProbs, side.linkProbs)
 	p.Problems = pc.list(c)
 	var uses []report.EngineUse
 	for _, u := range p.uses { // reports only: articles are never rendered
