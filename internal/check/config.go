@@ -75,7 +75,7 @@ func runOrder(s *study.Study) map[string]int {
 }
 
 // echoedModel is the model a log echoes before a block (its client's
-// Namespace(model='...')), or "".
-func echoedModel(lg *study.Log, line int) string {
-	return echoBefore(echoLines(lg.Raw), line)["model"].value
+// Namespace(model='...')), or "", given the log's echoLines.
+func echoedModel(echoes []echoLine, line int) string {
+	return echoBefore(echoes, line)["model"].value
 }

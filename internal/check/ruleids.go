@@ -13,6 +13,6 @@ func Rules() []string {
 		RuleDefinitions, RuleSweepPoint, RuleSweepMissing, RuleUnplaced,
 		RuleEngineLabel, RuleEngineVersion, RuleWorkload, RuleContinuation,
 		RuleAckUnused, RuleAckLanguage,
-		RuleTranslation, RuleDrift, RuleProseFigure, RuleTypography,
+		RuleTranslation, RuleDrift, RuleProseFigure, RuleTypography, RuleLinkSpoof,
 	}
 }

@@ -126,16 +126,14 @@ func echoLines(raw []byte) []echoLine {
 }
 
 // echoBefore is the last echo printed before a block's first line.
+// echoes are in line order: a binary search, since a log may hold
+// thousands of echoes and blocks.
 func echoBefore(echoes []echoLine, line int) map[string]echoed {
-	var last *echoLine
-	for i := range echoes {
-		if echoes[i].line < line {
-			last = &echoes[i]
-		}
-	}
-	if last == nil {
+	k := sort.Search(len(echoes), func(i int) bool { return echoes[i].line >= line })
+	if k == 0 {
 		return nil
 	}
+	last := &echoes[k-1]
 	out := map[string]echoed{}
 	for k, v := range last.fields {
 		out[k] = echoed{v, last.line}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/downloads"
+	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
@@ -43,6 +44,8 @@ type Dirs struct {
 	// --study): a pull request's check reads the studies it touches, not
 	// a thousand others. Copies are then looked for among them only.
 	Only []string
+
+	reads *readLedger // what a build read, for each study's evidence; nil: not noted
 }
 
 // RepoPath names a file read from one of the folders as the repository
@@ -105,6 +108,7 @@ type sideLoads struct {
 	contentErr    error
 	templateProbs []check.Diagnostic
 	typeProbs     []check.Diagnostic
+	linkProbs     []check.Diagnostic // link-spoof, linktext.go
 }
 
 // startSideLoads starts them; wg.Wait waits for them.
@@ -112,10 +116,13 @@ func startSideLoads(d Dirs) *sideLoads {
 	side := &sideLoads{}
 	if d.Content != "" {
 		side.wg.Go(func() {
-			side.content, side.contentProbs, side.contentErr = study.LoadContent(projectFS(d.Content), filepath.ToSlash(d.Content))
+			side.content, side.contentProbs, side.contentErr = study.LoadContent(d.folder(d.Content), filepath.ToSlash(d.Content))
 		})
 	}
 	side.wg.Go(func() { side.typeProbs = typography(d) })
+	if d.Content != "" {
+		side.wg.Go(func() { side.linkProbs = spoofedLinks(d) })
+	}
 	if d.Locales != "" && d.Templates != "" {
 		side.wg.Go(func() { side.templateProbs = loadTemplates(d) })
 	}
@@ -169,7 +176,7 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, erro
 		}
 		p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
 	}
-	pc.after = append(side.templateProbs, side.typeProbs...)
+	pc.after = slices.Concat(side.templateProbs, side.typeProbs, side.linkProbs)
 	p.Problems = pc.list(c)
 	var uses []report.EngineUse
 	for _, u := range p.uses { // reports only: articles are never rendered
@@ -223,7 +230,7 @@ func typography(d Dirs) []check.Diagnostic {
 	glossary := &check.Glossary{}
 	if d.Locales != "" {
 		name := path.Join(filepath.ToSlash(d.Locales), "glossary.yaml")
-		if data, err := projectFS(d.Locales).ReadFile("glossary.yaml"); err == nil {
+		if data, err := d.folder(d.Locales).ReadFile("glossary.yaml"); err == nil {
 			if err := yaml.Unmarshal(data, glossary); err != nil {
 				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: 1,
 					Message: fmt.Sprintf("invalid glossary: %v", err)})
@@ -246,14 +253,14 @@ func typography(d Dirs) []check.Diagnostic {
 		lang := l.Code
 		if d.Locales != "" {
 			name := lang + ".yaml"
-			if data, err := projectFS(d.Locales).ReadFile(name); err == nil {
+			if data, err := d.folder(d.Locales).ReadFile(name); err == nil {
 				prose(path.Join(filepath.ToSlash(d.Locales), name), lang, string(data), nil)
 			}
 		}
 		if d.Content == "" {
 			continue
 		}
-		cfs := projectFS(d.Content)
+		cfs := d.folder(d.Content)
 		entries, _ := cfs.ReadDir(lang)
 		for _, e := range entries {
 			if len(d.Only) > 0 && !slices.Contains(d.Only, strings.TrimSuffix(e.Name(), ".md")) {
@@ -277,11 +284,9 @@ func typography(d Dirs) []check.Diagnostic {
 
 // newRenderer loads the templates and locales of d.
 func newRenderer(d Dirs) (*render.Renderer, error) {
-	templates, locales := recordReads(projectFS(d.Templates), d.Templates, d), recordReads(projectFS(d.Locales), d.Locales, d)
-	r, err := render.New(templates, locales)
+	r, err := render.New(d.folder(d.Templates), d.folder(d.Locales))
 	if err == nil {
 		r.RepoURL = strings.TrimRight(d.RepoURL, "/")
-		r.Sources = sortedSources(templates, locales)
 	}
 	return r, err
 }
@@ -289,7 +294,7 @@ func newRenderer(d Dirs) (*render.Renderer, error) {
 // loadTemplates reports a template or locale file that does not load, and
 // every message one language lacks.
 func loadTemplates(d Dirs) []check.Diagnostic {
-	r, err := render.New(projectFS(d.Templates), projectFS(d.Locales))
+	r, err := render.New(d.folder(d.Templates), d.folder(d.Locales))
 	if err == nil {
 		return missingMessages(r, filepath.ToSlash(d.Locales))
 	}
@@ -510,17 +515,19 @@ func renderStudy(r *render.Renderer, p *Project, d Dirs, res check.Result, conte
 	if err := check.NonFiniteError(res); err != nil {
 		return err
 	}
+	// The recipes scan the logs: once for the study, before its pages.
+	recipes := recipe.All(res.Study)
 	for li := range render.Languages {
-		if err := renderPage(r, p, d, res, content, li, so, out); err != nil {
+		if err := renderPage(r, p, d, res, content, recipes, li, so, out); err != nil {
 			return err
 		}
 	}
-	return renderDownloads(r, d, res, content, so, out)
+	return renderDownloads(d, res, recipes, so, out)
 }
 
 // renderDownloads adds a study's downloads: its records, analysis, bench
 // reports and evidence.
-func renderDownloads(r *render.Renderer, d Dirs, res check.Result, content map[string]*study.Content, so *studyOutput, out Output) error {
+func renderDownloads(d Dirs, res check.Result, recipes []recipe.Recipe, so *studyOutput, out Output) error {
 	files := studyFiles{out, so}
 	rows := downloads.Records(res.Study, filepath.ToSlash(d.Results), res.Report.Excluded)
 	derived := &hashedFiles{out: files}
@@ -530,18 +537,18 @@ func renderDownloads(r *render.Renderer, d Dirs, res check.Result, content map[s
 	if err := downloads.AddBenchReports(derived, res, filepath.ToSlash(d.Results)); err != nil {
 		return err
 	}
-	return addStudyDownloads(files, d, r, res.Study, content, rows, derived.hashes)
+	return addStudyDownloads(files, d, res.Study, recipes, rows, derived.hashes)
 }
 
 // renderPage renders a study, with its prose by language, in language li.
-func renderPage(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, li int, so *studyOutput, out Output) error {
+func renderPage(r *render.Renderer, p *Project, d Dirs, res check.Result, content map[string]*study.Content, recipes []recipe.Recipe, li int, so *studyOutput, out Output) error {
 	if li == 0 {
 		so.mu.Lock()
 		so.Entry = indexEntry(res)
 		so.mu.Unlock()
 	}
 	l := render.Languages[li]
-	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath, Freshness: p.Freshness[res.Study.ID]}
+	in := render.Input{Result: res, Content: map[string]*study.Content{}, RepoPath: d.RepoPath, Freshness: p.Freshness[res.Study.ID], Recipes: recipes}
 	for _, l := range render.Languages {
 		in.Content[l.Code] = content[l.Code]
 	}

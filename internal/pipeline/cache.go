@@ -3,13 +3,11 @@ package pipeline
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"maps"
@@ -54,13 +52,18 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-7"
+const cacheFormat = "perflab-build-cache-8"
 
 type cacheState struct {
 	Global  string
 	Site    siteID
 	Studies []cachedStudy
 	Files   int // in the site
+	// Shared are the files of no study the full build read (prices,
+	// locales, templates), which every study's evidence lists: the global
+	// signature covers them, so a cached build that renders a study
+	// again cites them as the full build read them.
+	Shared []FileHash
 }
 
 type cachedStudy struct {
@@ -145,7 +148,7 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 	if err := w.Commit(); err != nil {
 		return nil, nil, err
 	}
-	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles}
+	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles, Shared: made.shared}
 	sigOf := map[string]string{}
 	for i, id := range ids {
 		sigOf[id] = sigs[i]
@@ -181,6 +184,7 @@ type memFiles = lockedFiles
 // incremental rebuilds the studies that changed, directly or through
 // another study, and the site-wide files.
 func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResult, *cacheState, error) {
+	d.reads = readLedgerOf(st.Shared)
 	rb := &rebuild{d: d, out: out, st: st, sigs: sigs}
 	if err := rb.plan(); err != nil {
 		return nil, nil, err
@@ -233,7 +237,7 @@ func (rb *rebuild) plan() error {
 	for _, l := range study.Languages {
 		rb.content[l] = map[string]*study.Content{}
 	}
-	prices, _, err := study.LoadSharedPrices(projectFS(rb.d.Results), filepath.ToSlash(rb.d.Results)) // its problems changed the global signature
+	prices, _, err := study.LoadSharedPrices(rb.d.folder(rb.d.Results), filepath.ToSlash(rb.d.Results)) // its problems changed the global signature
 	if err != nil {
 		return err
 	}
@@ -354,7 +358,7 @@ func (rb *rebuild) siteWide(r *render.Renderer) (int, bool, error) {
 // study rendered again no longer has and replaces those that changed. It
 // returns the cache of the new site, but for its number of files.
 func (rb *rebuild) write() (*cacheState, error) {
-	next := &cacheState{Studies: slices.Clone(rb.st.Studies)}
+	next := &cacheState{Studies: slices.Clone(rb.st.Studies), Shared: rb.st.Shared}
 	for k, i := range rb.again {
 		cs := &next.Studies[i]
 		newFiles := slices.Clone(rb.outs[k].recordedFiles)
@@ -603,11 +607,11 @@ const cacheFile = "build.gob"
 // lists the files a cached build removes).
 func readCache(dir string) *cacheState {
 	data, err := os.ReadFile(filepath.Join(dir, cacheFile))
-	if err != nil || len(data) < 4 {
+	if err != nil || len(data) < sha256.Size {
 		return nil
 	}
-	sum, payload := binary.BigEndian.Uint32(data), data[4:]
-	if crc32.Checksum(payload, castagnoli) != sum {
+	sum, payload := data[:sha256.Size], data[sha256.Size:]
+	if got := sha256.Sum256(payload); !bytes.Equal(got[:], sum) {
 		return nil
 	}
 	var st cacheState
@@ -627,13 +631,13 @@ func readCache(dir string) *cacheState {
 	return &st
 }
 
-// castagnoli is the CRC-32C table; the checksum finds a torn or damaged
-// cache (a deliberate edit could recompute it: what the cache may name is
-// checked on its own in readCache). SHA-256 cost 0.4 s at 1,000 studies.
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// writeCache replaces the cache file atomically: a CRC-32C of the payload,
-// then the payload (gob), written to a temporary file and renamed.
+// writeCache replaces the cache file atomically: the SHA-256 of the
+// payload, then the payload (gob), written to a temporary file and
+// renamed. The sum finds a torn or damaged cache; it is no signature (an
+// edit could recompute it), so what a cache may name is checked on its
+// own in readCache. For a 1,000-study cache (6.9 MB) SHA-256 costs a few
+// milliseconds of the 0.2 s the file takes to write and read
+// (BenchmarkCacheFile, docs/performance.md).
 func writeCache(dir string, st *cacheState) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -642,13 +646,13 @@ func writeCache(dir string, st *cacheState) error {
 	if err != nil {
 		return err
 	}
-	h := crc32.New(castagnoli)
-	_, err = f.Write(make([]byte, 4)) // the checksum, written last
+	h := sha256.New()
+	_, err = f.Write(make([]byte, sha256.Size)) // the checksum, written last
 	if err == nil {
 		err = gob.NewEncoder(io.MultiWriter(f, h)).Encode(st)
 	}
 	if err == nil {
-		_, err = f.WriteAt(binary.BigEndian.AppendUint32(nil, h.Sum32()), 0)
+		_, err = f.WriteAt(h.Sum(nil), 0)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

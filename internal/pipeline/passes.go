@@ -11,7 +11,6 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -46,7 +45,7 @@ func (c *checked) problems() []study.Problem {
 func studyFolders(d Dirs) (ids []string, refused []study.Problem, prices study.SharedPrices, priceProbs []study.Problem, err error) {
 	ids, refused, err = studyIDs(d)
 	if err == nil {
-		prices, priceProbs, err = study.LoadSharedPrices(projectFS(d.Results), filepath.ToSlash(d.Results))
+		prices, priceProbs, err = study.LoadSharedPrices(d.folder(d.Results), filepath.ToSlash(d.Results))
 	}
 	return ids, refused, prices, priceProbs, err
 }
@@ -55,7 +54,7 @@ func studyFolders(d Dirs) (ids []string, refused []study.Problem, prices study.S
 // d.Results, or those of d.Only.
 func studyIDs(d Dirs) ([]string, []study.Problem, error) {
 	if len(d.Only) == 0 {
-		return study.List(projectFS(d.Results), filepath.ToSlash(d.Results))
+		return study.List(d.folder(d.Results), filepath.ToSlash(d.Results))
 	}
 	for _, id := range d.Only {
 		if err := site.CheckPath(id); err != nil || strings.Contains(id, "/") {
@@ -71,7 +70,7 @@ func studyIDs(d Dirs) ([]string, []study.Problem, error) {
 // A head, unless nil, is its study.yaml as read before (study.LoadMeta).
 func loadOne(d Dirs, id string, head *study.Head, prices study.SharedPrices) (*study.Study, []study.Problem, error) {
 	dir := path.Join(filepath.ToSlash(d.Results), id)
-	fsys := safefs.New(filepath.Join(d.Results, id), dir)
+	fsys := d.studyFolder(id)
 	var s *study.Study
 	var probs []study.Problem
 	var err error
@@ -98,7 +97,7 @@ func loadContent(d Dirs, id string) (map[string]*study.Content, error) {
 	if d.Content == "" {
 		return out, nil
 	}
-	croot, cfs := filepath.ToSlash(d.Content), projectFS(d.Content)
+	croot, cfs := filepath.ToSlash(d.Content), d.folder(d.Content)
 	for _, l := range study.Languages {
 		data, err := cfs.ReadFile(path.Join(l, id+".md"))
 		if errors.Is(err, fs.ErrNotExist) {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/workers"
 )
@@ -52,12 +51,14 @@ type built struct {
 	outs   []studyOutput
 	blocks [][]check.BlockRef
 	cross  [][]check.Diagnostic
+	shared []FileHash // the files of no study read (readLedger)
 }
 
 // build is Build; keep keeps each report's blocks and cross-study
 // diagnostics, which a build cache needs; each, unless nil, is given
 // each report's full result, as by Check.
 func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *built, error) {
+	d.reads = newReadLedger()
 	s, err := startStream(d)
 	if err != nil {
 		return nil, nil, err
@@ -89,6 +90,7 @@ func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *b
 		return nil, nil, err
 	}
 	if keep {
+		b.shared = d.reads.shared()
 		for i, k := range s.page {
 			if k >= 0 {
 				b.blocks = append(b.blocks, s.blocks[i])
@@ -260,7 +262,7 @@ func loadMetas(d Dirs) (*checked, error) {
 	out := make([]loaded, len(ids))
 	workers.Each(len(ids), func(i int) {
 		dir := path.Join(root, ids[i])
-		out[i].s, out[i].head, out[i].probs, out[i].err = study.LoadMeta(safefs.New(filepath.Join(d.Results, ids[i]), dir), dir, ids[i])
+		out[i].s, out[i].head, out[i].probs, out[i].err = study.LoadMeta(d.studyFolder(ids[i]), dir, ids[i])
 	})
 	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs,
 		folderProbs: make([][]study.Problem, len(ids))}

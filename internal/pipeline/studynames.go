@@ -14,7 +14,7 @@ func studyNames(d Dirs, id string) []string {
 	if d.Results == "" {
 		return nil
 	}
-	data, err := projectFS(d.Results).ReadFile(path.Join(id, study.StudyFile))
+	data, err := d.folder(d.Results).ReadFile(path.Join(id, study.StudyFile))
 	if err != nil {
 		return nil
 	}

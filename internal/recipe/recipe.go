@@ -60,6 +60,20 @@ type Recipe struct {
 	Workloads             []Workload
 }
 
+// All gathers the recipes of the runs of s that have results, in the
+// study's order of runs: what the report's "Reproduce these runs" and
+// reproduce.sh show. Each log is scanned once for each call, so a build
+// makes them once per study and passes them on.
+func All(s *study.Study) []Recipe {
+	var out []Recipe
+	for _, r := range s.Runs {
+		if !r.Failed() && len(r.Logs) > 0 {
+			out = append(out, Of(s, r))
+		}
+	}
+	return out
+}
+
 // Of gathers the recipe of a run of s that did not fail.
 func Of(s *study.Study, r *study.Run) Recipe {
 	rec := r.Recorded
@@ -142,26 +156,74 @@ func workloadOf(w *study.Workload, lg *study.Log, rec *study.Recorded) Workload 
 var seedArg = regexp.MustCompile(`(?:\bseed=|--seed[= ])(\d+)\b`)
 
 // benchMarkers start a benchmark client's command line.
-var benchMarkers = []string{"vllm bench serve", "benchmark_serving.py", "sglang.bench_serving", "genai-perf profile", "aiperf profile", "guidellm benchmark", "trtllm-bench", "llama-bench"}
+var benchMarkers = [][]byte{[]byte("vllm bench serve"), []byte("benchmark_serving.py"), []byte("sglang.bench_serving"), []byte("genai-perf profile"), []byte("aiperf profile"), []byte("guidellm benchmark"), []byte("trtllm-bench"), []byte("llama-bench")}
+
+var (
+	namespace = []byte("Namespace(")
+	infoMark  = []byte("INFO")
+)
 
 // scanLog finds, before the log's first result block, the arguments the
 // benchmark echoed (an argparse Namespace(...) dump) and a benchmark
-// command line, each as printed with its line.
+// command line, each as printed with its line: the first line that holds
+// Namespace(, and the first other line that holds a marker and no INFO.
+// Each marker is searched for in the whole text at once, so that a log of
+// 64 MiB costs a few passes of bytes.Index, without a copy of any line
+// but the ones found.
 func scanLog(lg *study.Log) (echo, bench Item) {
 	end := len(lg.Raw)
 	if len(lg.Blocks) > 0 && lg.Blocks[0].Line > 0 {
 		end = lineOffset(lg.Raw, lg.Blocks[0].Line)
 	}
-	for n, line := range bytes.Split(lg.Raw[:end], []byte("\n")) {
-		t := strings.TrimSpace(strings.TrimSuffix(string(line), "\r"))
-		switch {
-		case !echo.Known() && strings.Contains(t, "Namespace("):
-			echo = Item{t[strings.Index(t, "Namespace("):], lg.File, n + 1}
-		case !bench.Known() && containsAny(t, benchMarkers) && !strings.Contains(t, "INFO"):
-			bench = Item{strings.TrimPrefix(strings.TrimPrefix(t, "$ "), "+ "), lg.File, n + 1}
+	head := lg.Raw[:end]
+	echoLine := -1
+	if i := bytes.Index(head, namespace); i >= 0 {
+		start, stop := lineAround(head, i)
+		t := lineText(head[start:stop])
+		echoLine = start
+		echo = Item{t[strings.Index(t, "Namespace("):], lg.File, bytes.Count(head[:start], []byte("\n")) + 1}
+	}
+	first := -1 // the start of the first bench line found
+	for _, m := range benchMarkers {
+		for from := 0; ; {
+			i := bytes.Index(head[from:], m)
+			if i < 0 {
+				break
+			}
+			start, stop := lineAround(head, from+i)
+			if first >= 0 && start >= first {
+				break
+			}
+			if start != echoLine && !bytes.Contains(head[start:stop], infoMark) {
+				first = start
+				break
+			}
+			from = stop
 		}
 	}
+	if first >= 0 {
+		_, stop := lineAround(head, first)
+		t := lineText(head[first:stop])
+		bench = Item{strings.TrimPrefix(strings.TrimPrefix(t, "$ "), "+ "), lg.File, bytes.Count(head[:first], []byte("\n")) + 1}
+	}
 	return echo, bench
+}
+
+// lineAround is the line of text that holds offset i: its start and its
+// end, before the line feed.
+func lineAround(text []byte, i int) (start, stop int) {
+	start = bytes.LastIndexByte(text[:i], '\n') + 1
+	stop = len(text)
+	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
+		stop = i + j
+	}
+	return start, stop
+}
+
+// lineText is a line as the recipe shows it: without its CR and the
+// spaces around it.
+func lineText(line []byte) string {
+	return strings.TrimSpace(strings.TrimSuffix(string(line), "\r"))
 }
 
 // lineOffset is the byte offset where 1-based line n starts.
@@ -175,15 +237,6 @@ func lineOffset(raw []byte, n int) int {
 		off += j + 1
 	}
 	return off
-}
-
-func containsAny(s string, subs []string) bool {
-	for _, x := range subs {
-		if strings.Contains(s, x) {
-			return true
-		}
-	}
-	return false
 }
 
 // Describe is a one-line text of a workload's dataset, lengths, prompts

@@ -101,7 +101,7 @@ func TestScript(t *testing.T) {
 	s := load(t)
 	dir := t.TempDir()
 	script := filepath.Join(dir, "reproduce.sh")
-	if err := os.WriteFile(script, Script(s, func(f string) string { return f }), 0o644); err != nil {
+	if err := os.WriteFile(script, Script(s, All(s), func(f string) string { return f }), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	run := func(args ...string) (string, error) {

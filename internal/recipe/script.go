@@ -15,9 +15,9 @@ import (
 // reproduce.sh RUN bench WORKLOAD" the benchmark command of a workload.
 // Each command runs through sh -c as one quoted word, so that no command
 // (they are copied from hostile files) can change the script around it;
-// every other value stands on a comment line. path turns a file of the
-// results tree into the path shown.
-func Script(s *study.Study, path func(string) string) []byte {
+// every other value stands on a comment line. recipes are All(s); path
+// turns a file of the results tree into the path shown.
+func Script(s *study.Study, recipes []Recipe, path func(string) string) []byte {
 	var b strings.Builder
 	// A comment is one line, and shows control characters rather than
 	// sending them to the terminal of whoever reads the script.
@@ -32,12 +32,8 @@ func Script(s *study.Study, path func(string) string) []byte {
 		"#   sh reproduce.sh RUN bench WORKLOAD  runs the benchmark command of WORKLOAD against it\n" +
 		"set -eu\ncase \"${1:-}/${2:-}/${3:-}\" in\n")
 	var list []string
-	for _, r := range s.Runs {
-		if r.Failed() || len(r.Logs) == 0 {
-			continue
-		}
-		rc := Of(s, r)
-		line := r.ID + ":"
+	for _, rc := range recipes {
+		line := rc.Run + ":"
 		for _, w := range rc.Workloads {
 			line += " " + w.ID
 		}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"sync/atomic"
 	"time"
+
+	"github.com/perflab/perflab/internal/study"
 )
 
 // Budgets of one page. Templates and locale messages come from pull
@@ -53,4 +55,28 @@ func executeBounded(t interface{ Execute(io.Writer, any) error }, buf *bytes.Buf
 		w.expired.Store(true)
 		return fmt.Errorf("the page took more than %v: %w", maxPageTime, errRunaway)
 	}
+}
+
+// largestLog names, after a page over its budget (err), the study's
+// largest log and its size: the work a page does on its logs (their
+// recipes) is done before its template runs, yet a page of large logs
+// is also a large page, and the log is what the pull request changed,
+// more often than the template.
+func largestLog(err error, s *study.Study, repoPath func(string) string) string {
+	if !errors.Is(err, errRunaway) {
+		return ""
+	}
+	var file string
+	size := -1
+	for _, r := range s.Runs {
+		for _, lg := range r.Logs {
+			if len(lg.Raw) > size {
+				file, size = lg.File, len(lg.Raw)
+			}
+		}
+	}
+	if size < 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the study's largest log is %s (%.1f MiB): if the pull request changed no template or locale, shorten that log", repoPath(file), float64(size)/(1<<20))
 }

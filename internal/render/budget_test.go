@@ -3,10 +3,13 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"text/template"
 	"time"
+
+	"github.com/perflab/perflab/internal/study"
 )
 
 func TestExecuteBoundedOutput(t *testing.T) {
@@ -38,5 +41,22 @@ func TestExecuteBoundedOrdinaryPage(t *testing.T) {
 	var buf bytes.Buffer
 	if err := executeBounded(tmpl, &buf, nil); err != nil || buf.String() != "ok ok ok " {
 		t.Fatalf("%q, %v", buf.String(), err)
+	}
+}
+
+// A page over its budget names the study's largest log, which a pull
+// request is more likely to have changed than the template named first.
+func TestRunawayNamesLargestLog(t *testing.T) {
+	s := &study.Study{Runs: []*study.Run{
+		{Logs: []study.Log{{File: "results/s/runs/a/w.log", Raw: make([]byte, 10)}}},
+		{Logs: []study.Log{{File: "results/s/runs/b/w.log", Raw: make([]byte, 3<<20)}, {File: "results/s/runs/b/x.log", Raw: nil}}},
+	}}
+	same := func(f string) string { return f }
+	runaway := fmt.Errorf("the page took more than 10s: %w", errRunaway)
+	if got := largestLog(runaway, s, same); !strings.Contains(got, "results/s/runs/b/w.log (3.0 MiB)") {
+		t.Errorf("%q does not name the largest log", got)
+	}
+	if got := largestLog(errors.New("template: bad"), s, same); got != "" {
+		t.Errorf("%q: a template error is not a page over its budget", got)
 	}
 }

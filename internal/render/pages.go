@@ -13,6 +13,7 @@ import (
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/plain"
+	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -28,6 +29,9 @@ type Input struct {
 	// RepoPath names a file as the page shows it: its path in the
 	// repository, whatever folder it was read from. Nil shows paths as read.
 	RepoPath func(string) string
+	// Recipes are recipe.All of the study, made once for its pages in
+	// every language and its reproduce.sh; nil: made for each page.
+	Recipes []recipe.Recipe
 }
 
 // Page is one rendered report.
@@ -90,7 +94,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	err = executeBounded(t.Funcs(p.funcs()), md, map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang})
 	if err != nil {
 		// Not put back: a template left running may still hold it.
-		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w", s.ID, lang, err)
+		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w%s", s.ID, lang, err, largestLog(err, s, p.repoPath))
 	}
 	defer mdBuffers.Put(md) // the page keeps copies only: its HTML and its Markdown for GitHub
 	r.mdSize.Store(int64(md.Len()))

@@ -43,10 +43,7 @@ type Renderer struct {
 	// RepoURL is the repository's web address, without a trailing slash:
 	// logs link to their file there, and reports invite feedback. Empty:
 	// no such links.
-	RepoURL string
-	// Sources are the template and locale files the pages are made from,
-	// when the caller recorded them (pipeline's evidence.json).
-	Sources  []Source
+	RepoURL  string
 	bundle   *i18n.Bundle
 	messages map[string]map[string]bool     // lang -> message ids
 	sources  map[string][]byte              // lang -> its locale file, for the lines of missing messages

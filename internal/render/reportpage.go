@@ -7,6 +7,7 @@ import (
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
@@ -34,6 +35,9 @@ type reportPage struct {
 	conclusion *conclusionContext
 	charts     []chart.Chart
 	compare    *compareAttrs // set by allRuns
+	// recipes are made before the template runs: scanning the logs is
+	// work on the logs, not the template's, and outside its time budget.
+	recipes []recipe.Recipe
 }
 
 type fileLine struct {
@@ -60,6 +64,10 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 		}
 	}
 	p.conclusion = newConclusionContext(p.rep, p.loc, p.workloadName, p.ackReason)
+	p.recipes = in.Recipes
+	if p.recipes == nil {
+		p.recipes = recipe.All(p.s)
+	}
 	return p
 }
 

@@ -5,7 +5,6 @@ import (
 
 	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/shellquote"
-	"github.com/perflab/perflab/internal/study"
 )
 
 // reproduceView is the recipe of one run on a page: a heading and a
@@ -14,20 +13,18 @@ type reproduceView struct {
 	ID, Name, Block string
 }
 
-func (p *reportPage) reproduce() []reproduceView { return reproduceViews(p.s, p.loc.T, p.repoPath) }
+func (p *reportPage) reproduce() []reproduceView {
+	return reproduceViews(p.recipes, p.loc.T, p.repoPath)
+}
 
 // reproduceViews gives each run that has results its recipe, in run id
 // order. Inside the block every value that is not a command stands on a
 // comment line, cleared of line breaks, so that pasting the block runs
 // only the commands; unknown items say so.
-func reproduceViews(s *study.Study, T func(string, ...any) string, repoPath func(string) string) []reproduceView {
+func reproduceViews(recipes []recipe.Recipe, T func(string, ...any) string, repoPath func(string) string) []reproduceView {
 	var views []reproduceView
-	for _, r := range s.Runs {
-		if r.Failed() || len(r.Logs) == 0 {
-			continue
-		}
-		rc := recipe.Of(s, r)
-		views = append(views, reproduceView{ID: r.ID, Name: esc(r.Name), Block: fence(recipeText(rc, T, repoPath), "bash")})
+	for _, rc := range recipes {
+		views = append(views, reproduceView{ID: rc.Run, Name: esc(rc.Name), Block: fence(recipeText(rc, T, repoPath), "bash")})
 	}
 	return views
 }

@@ -101,6 +101,8 @@ type folder struct {
 	// examined, when set (by tests), runs between the examination of a
 	// path and its open.
 	examined func(disk string)
+	// seen, unless nil, is given every file ReadFile read (NewObserved).
+	seen func(file string, data []byte)
 }
 
 // New returns an FS over the folder dir whose files are named root/name in
@@ -108,6 +110,16 @@ type folder struct {
 // "results". A missing folder is not an error until it is read.
 func New(dir, root string) *FS {
 	return &FS{r: &folder{dir: dir, root: path.Clean(root)}}
+}
+
+// NewObserved is New, and calls seen with the name (as errors give it)
+// and the bytes of every file that ReadFile reads, from any goroutine,
+// in this FS and its sub-trees: a build lists what it read from that
+// (the evidence of docs/downloads.md). Open is not observed.
+func NewObserved(dir, root string, seen func(file string, data []byte)) *FS {
+	f := New(dir, root)
+	f.r.seen = seen
+	return f
 }
 
 // show names a path of the folder as the project does.
@@ -294,6 +306,9 @@ func (f *FS) ReadFile(name string) ([]byte, error) {
 		return nil, f.fail("read", full, errIsDir)
 	case opened != 0:
 		return nil, Check(f.show(full), opened)
+	}
+	if f.r.seen != nil {
+		f.r.seen(f.show(full), data)
 	}
 	return data, nil
 }

@@ -5,6 +5,7 @@ package safefs_test
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
@@ -238,5 +239,32 @@ func TestFS(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "x.txt"), []byte("x"), 0o644)
 	if err := fstest.TestFS(safefs.New(dir, "results"), "a/b/c.txt", "x.txt"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// NewObserved reports every file ReadFile reads, through sub-trees too,
+// named as errors name it; a file that is not read is not reported.
+func TestObserved(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a", "b", "c.txt"), []byte("c"), 0o644)
+	os.WriteFile(filepath.Join(dir, "x.txt"), []byte("x"), 0o644)
+	seen := map[string]string{}
+	fsys := safefs.NewObserved(dir, "results", func(file string, data []byte) { seen[file] = string(data) })
+	if _, err := fsys.ReadFile("x.txt"); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := fs.Sub(fsys, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fs.ReadFile(sub, "b/c.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fsys.ReadFile("missing.txt"); err == nil {
+		t.Fatal("a missing file was read")
+	}
+	if want := map[string]string{"results/x.txt": "x", "results/a/b/c.txt": "c"}; !maps.Equal(seen, want) {
+		t.Errorf("seen %v, want %v", seen, want)
 	}
 }

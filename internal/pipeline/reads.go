@@ -1,0 +1,125 @@
+package pipeline
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/perflab/perflab/internal/safefs"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// readLedger is what a build read of the project: the SHA-256 of every
+// file read through the build's folders (Dirs.folder), by repository
+// path. A study's evidence lists what the ledger holds for it, so that a
+// file the build starts to read is cited without anyone listing it: the
+// files of the study's folder and its prose in each language, and every
+// file that belongs to no study (results/prices.yaml, locales/,
+// templates/), which every page may depend on.
+type readLedger struct {
+	mu      sync.Mutex
+	byScope map[string]map[string]string // study id, or "" when shared -> path -> SHA-256
+	changed []string                     // paths read twice with different bytes
+}
+
+func newReadLedger() *readLedger {
+	return &readLedger{byScope: map[string]map[string]string{}}
+}
+
+// readLedgerOf is a ledger that starts with files a former build read
+// (a cached build keeps the shared ones of its full build).
+func readLedgerOf(shared []FileHash) *readLedger {
+	l := newReadLedger()
+	for _, f := range shared {
+		l.put(f.Path, f.SHA256)
+	}
+	return l
+}
+
+// scopeOf is the study a file of the project belongs to, by its
+// repository path, or "" when it belongs to none.
+func scopeOf(repoPath string) string {
+	if rest, ok := strings.CutPrefix(repoPath, "results/"); ok {
+		if id, _, nested := strings.Cut(rest, "/"); nested {
+			return id
+		}
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(repoPath, "content/"); ok {
+		if _, file, ok := strings.Cut(rest, "/"); ok && !strings.Contains(file, "/") {
+			return strings.TrimSuffix(file, ".md")
+		}
+	}
+	return ""
+}
+
+func (l *readLedger) put(repoPath, sum string) {
+	scope := scopeOf(repoPath)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	files := l.byScope[scope]
+	if files == nil {
+		files = map[string]string{}
+		l.byScope[scope] = files
+	}
+	if old, ok := files[repoPath]; ok && old != sum {
+		l.changed = append(l.changed, repoPath)
+	}
+	files[repoPath] = sum
+}
+
+// take lists, by path, the files read for study id and those shared, and
+// forgets the study's: a study's pages are made once per build. A file
+// read twice with different bytes is an error.
+func (l *readLedger) take(id string) ([]FileHash, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.changed) > 0 {
+		return nil, fmt.Errorf("cannot build: %s changed while the site was built: build again", l.changed[0])
+	}
+	var out []FileHash
+	for _, scope := range []string{"", id} {
+		for p, sum := range l.byScope[scope] {
+			out = append(out, FileHash{p, sum})
+		}
+	}
+	delete(l.byScope, id)
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// shared lists the files read that belong to no study, by path.
+func (l *readLedger) shared() []FileHash {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []FileHash
+	for p, sum := range l.byScope[""] {
+		out = append(out, FileHash{p, sum})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// folder reads a project folder as given, dir, through package safefs
+// (see projectFS); with a ledger (a build), every file read is noted in
+// it.
+func (d Dirs) folder(dir string) *safefs.FS {
+	return d.observed(dir, filepath.ToSlash(dir))
+}
+
+// studyFolder reads the folder of study id, as folder does.
+func (d Dirs) studyFolder(id string) *safefs.FS {
+	return d.observed(filepath.Join(d.Results, id), path.Join(filepath.ToSlash(d.Results), id))
+}
+
+func (d Dirs) observed(dir, root string) *safefs.FS {
+	if d.reads == nil {
+		return safefs.New(dir, root)
+	}
+	return safefs.NewObserved(dir, root, func(file string, data []byte) {
+		d.reads.put(d.RepoPath(file), study.FileSum(data))
+	})
+}
