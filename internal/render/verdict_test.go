@@ -141,3 +141,43 @@ func TestAllRunsUnjudged(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsPathNotOneAtATime: when the recommended configuration's run
+// changes the weights as well as the parallelism against the baseline,
+// and another step is about the weights, the summary says the steps were
+// not measured one at a time, in every language.
+func TestOptionsPathNotOneAtATime(t *testing.T) {
+	run := func(id, name, command string, gpus int, v float64) *study.Run {
+		r := &study.Run{ID: id, Name: name, GPUs: gpus, Command: command}
+		r.Logs = append(r.Logs, study.Log{Workload: "chat", File: "runs/" + id + "/chat.log",
+			Blocks: []benchlog.Block{metricBlock(id+"/chat", "total_token_throughput", v)}})
+		return r
+	}
+	s := &study.Study{
+		ID: "path", Model: "org/Model-7B", Objective: study.Throughput,
+		Hardware:  study.Hardware{GPU: "GPU", GPUsPerNode: 1, Nodes: 1},
+		Workloads: []study.Workload{{ID: "chat", Dataset: "sharegpt", Main: true}},
+		Runs: []*study.Run{run("awq", "AWQ", "vllm serve org/Model-7B-AWQ -tp 2", 1, 1010), // in id order, as loaded
+			run("base", "BF16 TP2", "vllm serve org/Model-7B -tp 2", 1, 1000),
+			run("fp8tp1", "FP8 TP1", "vllm serve org/Model-7B-FP8 -tp 1", 1, 1500)},
+		Baseline:    study.Config{Runs: []string{"base"}},
+		Recommended: study.Config{Runs: []string{"fp8tp1"}},
+		Steps: []study.Step{{ID: "quantization", Runs: []string{"awq"}, Reference: "base"},
+			{ID: "parallelism", Runs: []string{"fp8tp1"}, Reference: "base"}},
+	}
+	rep := report.Build(s, nil)
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"en": "They were not measured one at a time", "zh": "并不是一次只改一项测出来的", "ja": "一度に一項目ずつ測定されたものではありません"}
+	for lang, w := range want {
+		page, err := r.Report(Input{Result: check.Result{Study: s, Report: rep}, Content: map[string]*study.Content{}}, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if md := string(page.Markdown); !strings.Contains(md, w) || !strings.Contains(md, "FP8 TP1") {
+			t.Errorf("%s: the summary does not say the steps were not measured one at a time:\n%s", lang, md[strings.Index(md, "{#summary}")+1:])
+		}
+	}
+}

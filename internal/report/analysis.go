@@ -20,6 +20,18 @@ type Analysis struct {
 	Sweeps      []AnalysisSweep      `json:"sweeps,omitempty"`
 	Cost        []AnalysisCost       `json:"cost,omitempty"`
 	Accuracy    []AnalysisAccuracy   `json:"accuracy,omitempty"`
+	// Path is the path from the baseline to the recommended configuration
+	// through the steps (StepPath); absent without one.
+	Path *AnalysisPath `json:"path,omitempty"`
+}
+
+// AnalysisPath lists the steps that built the recommended configuration,
+// each with its own change (kind step-credit among the comparisons), and
+// whether they were measured one at a time.
+type AnalysisPath struct {
+	Steps      []string `json:"steps"` // step ids, in order
+	OneAtATime bool     `json:"one_at_a_time"`
+	Reached    bool     `json:"reached"`
 }
 
 // AnalysisMetric names a metric and its direction.
@@ -178,7 +190,18 @@ func (r *Report) Analysis() *Analysis {
 			a.add("conclusion", row.Workload.ID, row.Workload.ID, row.Change)
 		}
 	}
+	if p := r.Path; p != nil && len(p.Links) > 0 {
+		a.Path = &AnalysisPath{Steps: []string{}, OneAtATime: p.OneAtATime, Reached: p.Reached}
+		for _, l := range p.Links {
+			a.Path.Steps = append(a.Path.Steps, l.Step.Step.ID)
+		}
+	}
 	for _, sr := range r.Steps {
+		// A step credited against another configuration than its
+		// reference (on the path): that change, as the summary shows it.
+		if c := sr.BestCredit(); c != nil && c != sr.Change {
+			a.add("step-credit", sr.Step.ID, c.To.Workload, c)
+		}
 		if sr.Change != nil {
 			a.add("step", sr.Step.ID, sr.Change.To.Workload, sr.Change)
 			for _, rr := range sr.Tied {

@@ -220,6 +220,12 @@ type StepResult struct {
 	// first of its group with ≈ (RankTies).
 	Tied     []RunResult
 	RankTied []bool
+	// Changed is the configuration the step changed: its reference, or,
+	// on the path to the recommended configuration, the configuration
+	// the step before built (path.go). Credit holds each alternative's
+	// change against Changed, by run id, one family.
+	Changed *RunResult
+	Credit  map[string]*Change
 }
 
 // Cell is one side of a conclusion row.
@@ -275,6 +281,10 @@ type Report struct {
 	Excluded    map[string]string // run id -> rule
 	// Bands holds the noise band of the metrics compared, by key.
 	Bands map[string]Band
+	// Path is the path from the baseline to the recommended configuration
+	// through the steps, each with its own change; nil without both on
+	// the main workload.
+	Path *StepPath
 
 	allRuns allRunsMemo
 }
@@ -312,6 +322,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 		r.Steps = append(r.Steps, r.step(st))
 	}
 	r.judgeComparability()
+	r.Path = r.stepPath()
 	for _, run := range UnplacedRuns(s) {
 		r.Others = append(r.Others, r.runResult(run))
 	}
