@@ -57,6 +57,7 @@ type simAlt struct {
 // cell counts the verdicts of one cell of the calibration.
 type cell struct {
 	studies, wins, better, covered, intervals int
+	tieNamed                                  int // steps whose best is named with a tied alternative
 }
 
 func (c cell) rate(k int) float64 { return float64(k) / float64(c.studies) }
@@ -86,6 +87,9 @@ func simulate(seed uint64, nRef int, cv float64, alts []simAlt) cell {
 		}
 		if win {
 			c.wins++
+		}
+		if len(sr.Tied) > 0 {
+			c.tieNamed++
 		}
 	}
 	return c
@@ -139,7 +143,8 @@ func TestCalibrationOneAgainstRepeats(t *testing.T) {
 
 // TestCalibrationTwoEqualAlternatives: a step with two alternatives equal
 // to its reference shows a win or a loss in few steps: Holm's correction
-// holds the step's family of two comparisons.
+// holds the step's family of two comparisons; and the summary names the
+// two alternatives as tied.
 func TestCalibrationTwoEqualAlternatives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("thousands of synthetic studies")
@@ -147,9 +152,13 @@ func TestCalibrationTwoEqualAlternatives(t *testing.T) {
 	for _, cv := range []float64{1, 2, 5} {
 		for n := 1; n <= 5; n++ {
 			c := simulate(uint64(9000+100*cv)+uint64(n), n, cv, []simAlt{{n, 0}, {n, 0}})
-			t.Logf("two equal alternatives, variation %.0f %%, %d a side: steps with a false win %.1f %%", cv, n, 100*c.rate(c.wins))
+			t.Logf("two equal alternatives, variation %.0f %%, %d a side: steps with a false win %.1f %%, the tie named in %.1f %%", cv, n, 100*c.rate(c.wins), 100*c.rate(c.tieNamed))
 			if (n >= 2 || cv <= 2) && c.rate(c.wins) > 0.075 {
 				t.Errorf("variation %.0f %%, %d a side: steps with a false win %.1f %%, want at most 7.5 %%", cv, n, 100*c.rate(c.wins))
+			}
+			// The summary names the two equal alternatives together.
+			if (n >= 2 || cv <= 2) && c.rate(c.tieNamed) < 0.90 {
+				t.Errorf("variation %.0f %%, %d a side: the tie named in %.1f %% of steps, want at least 90 %%", cv, n, 100*c.rate(c.tieNamed))
 			}
 		}
 	}
