@@ -51,8 +51,10 @@ func TestRegression(t *testing.T) {
 	}
 }
 
+// TestRegressionNoise: one run a version, a drop under the 6.9 % that one
+// run a side can tell from noise (docs/checks.md's 935.00) is none.
 func TestRegressionNoise(t *testing.T) {
-	for _, current := range []string{"995.00", "1000.00", "1100.00"} {
+	for _, current := range []string{"995.00", "935.00", "1000.00", "1100.00"} {
 		res := Study(regressionStudy(t, "1000.00", current))
 		if got := byRule(res.Diagnostics, RuleRegression); len(got) != 0 {
 			t.Errorf("1000.00 -> %s: %v, want no regression", current, got)
