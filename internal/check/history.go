@@ -68,10 +68,13 @@ func RegressionSubject(run, workload, version string) string {
 
 // regressionReason names the rule that made a change a regression.
 func regressionReason(c *report.Change) string {
-	if c.Tested() {
-		return fmt.Sprintf("measurable (Welch's p = %.3f on %d + %d repeats) and beyond the %.1f %% noise band", c.P, c.NFrom, c.NTo, c.Band)
+	switch c.Test {
+	case report.TestPrediction:
+		return fmt.Sprintf("measurable (one run against the prediction interval of the other side's repeats: t = %.2f, df %.0f, p = %.3f on %d + %d repeats) and beyond the %.1f %% noise band", c.T, c.DF, c.P, c.NFrom, c.NTo, c.Band)
+	case report.TestAssumed:
+		return fmt.Sprintf("beyond the %.1f %% that %d + %d runs can tell from noise at the assumed run-to-run variation of %.1f %% (p = %.3f)", c.Threshold(), c.NFrom, c.NTo, c.Sigma, c.P)
 	}
-	return fmt.Sprintf("beyond the %.1f %% noise band (one run on a side, no test possible)", c.Band)
+	return fmt.Sprintf("measurable (Welch's p = %.3f on %d + %d repeats) and beyond the %.1f %% noise band", c.P, c.NFrom, c.NTo, c.Band)
 }
 
 // regressionChange is the change that made a version a regression.

@@ -51,8 +51,10 @@ func TestRegression(t *testing.T) {
 	}
 }
 
+// TestRegressionNoise: one run a version, a drop under the 6.9 % that one
+// run a side can tell from noise (docs/checks.md's 935.00) is none.
 func TestRegressionNoise(t *testing.T) {
-	for _, current := range []string{"995.00", "1000.00", "1100.00"} {
+	for _, current := range []string{"995.00", "935.00", "1000.00", "1100.00"} {
 		res := Study(regressionStudy(t, "1000.00", current))
 		if got := byRule(res.Diagnostics, RuleRegression); len(got) != 0 {
 			t.Errorf("1000.00 -> %s: %v, want no regression", current, got)
@@ -112,13 +114,14 @@ func TestHistoryModelMismatch(t *testing.T) {
 	}
 }
 
-// TestTailRegression: a P99 TTFT 20 % worse on the new version, the
+// TestTailRegression: a P99 TTFT 30 % worse on the new version, the
 // throughput unchanged, is a regression of its own, under the version's
-// subject.
+// subject: one run a side, past the 22.2 % that a tail latency's assumed
+// 8 % variation lets one run each tell from noise.
 func TestTailRegression(t *testing.T) {
 	s := regressionStudy(t, "1000.00", "1000.00")
 	r := s.Runs[0]
-	r.Logs[0].Blocks[0].Metrics["p99_ttft_ms"] = benchlog.Metric{Value: 240, Decimals: 2, Raw: "240.00", Line: 14}
+	r.Logs[0].Blocks[0].Metrics["p99_ttft_ms"] = benchlog.Metric{Value: 260, Decimals: 2, Raw: "260.00", Line: 14}
 	r.History[0].Logs[0].Blocks[0].Metrics["p99_ttft_ms"] = benchlog.Metric{Value: 200, Decimals: 2, Raw: "200.00", Line: 14}
 	got := byRule(Study(s).Diagnostics, RuleRegression)
 	if len(got) != 1 {
@@ -128,7 +131,7 @@ func TestTailRegression(t *testing.T) {
 	if d.Subject != "vllm/sharegpt@v0.11.0" || d.Line != 14 {
 		t.Errorf("diagnostic %+v, want subject vllm/sharegpt@v0.11.0 (the version's) on line 14", d)
 	}
-	for _, want := range []string{"on sharegpt (p99_ttft_ms): 240.00 ms on v0.11.0 against 200.00 on the version before", "+20.0 %"} {
+	for _, want := range []string{"on sharegpt (p99_ttft_ms): 260.00 ms on v0.11.0 against 200.00 on the version before", "+30.0 %"} {
 		if !strings.Contains(d.Message, want) {
 			t.Errorf("message %q lacks %q", d.Message, want)
 		}

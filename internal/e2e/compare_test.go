@@ -242,9 +242,9 @@ func abs(x int) int { return max(x, -x) }
 // arrows.
 func expectedChange(rep *report.Report, row report.AllRunsRow, from, to *report.Value) string {
 	m := row.Metric
-	band := rep.BandOf(m.Key).Percent
+	band := rep.BandOf(m.Key)
 	if row.Load != nil {
-		band = rep.LoadBand(m.Key, row.Workload, row.Load.Value).Percent
+		band = rep.LoadBand(m.Key, row.Workload, row.Load.Value)
 	}
 	if from == nil || to == nil {
 		return "—"

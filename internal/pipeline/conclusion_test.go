@@ -9,7 +9,7 @@ import (
 // its command, marks a figure measured with another serving command than
 // its configuration's (and gives that command), puts each trade-off's
 // reason in the conclusion, by its row, and the summary marks the options
-// carried forward.
+// carried forward and credits each step with its own change.
 func TestConclusionSaysWhatItCompares(t *testing.T) {
 	t.Parallel()
 	_, files := buildRepo(t, repoDirs)
@@ -37,7 +37,15 @@ func TestConclusionSaysWhatItCompares(t *testing.T) {
 		t.Error("a figure measured with its configuration's command is marked")
 	}
 	summary := string(files["en/qwen3-235b-a22b-a100.md"])
-	if !strings.Contains(summary, "| TP4 (adopted) |") || strings.Contains(summary, "SGLang (adopted)") {
-		t.Errorf("the summary marks the wrong options adopted:\n%s", summary[strings.Index(summary, "| Option |"):])
+	summary = strings.ReplaceAll(summary[strings.Index(summary, "| Option |"):], "\u00a0", " ") // figures kept whole
+	if !strings.Contains(summary, "| TP4 (adopted)") || !strings.Contains(summary, "| vLLM FP8 (adopted) |") || strings.Contains(summary, "SGLang (adopted)") {
+		t.Errorf("the summary marks the wrong options adopted:\n%s", summary)
+	}
+	// Parallelism is credited with its own change, from FP8; the path
+	// gives each step's share of the whole +59.2 %.
+	for _, want := range []string{"| TP4 (adopted) ≈ TP4 EP4 | vLLM FP8 | [▲ +61.4 %", "vLLM → vLLM FP8 ([≈ -1.4 %]", ") → TP4 ([▲ +61.4 %]", "to [▲ +59.2 %]"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, summary)
+		}
 	}
 }

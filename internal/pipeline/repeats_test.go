@@ -33,6 +33,7 @@ func TestRepeatsStudy(t *testing.T) {
 	counts := map[string]string{"en": " (3 repeats)", "zh": "（3 次重复）", "ja": "（3 回の反復）"}
 	closing := map[string]string{"en": ")", "zh": "）", "ja": "）"}
 	noise := map[string]string{"en": " (no measurable difference)", "zh": "（差异在噪声范围内）", "ja": "（差はノイズの範囲内）"}
+	holm := map[string]string{"en": ", Holm-adjusted ", "zh": "，Holm 校正后 ", "ja": "、Holm 補正後 "}
 	test := map[string]func(p string) string{
 		"en": func(p string) string { return " (" + p + ", n = 3 + 3)" },
 		"zh": func(p string) string { return "（" + p + "，n = 3 + 3）" },
@@ -44,7 +45,8 @@ func TestRepeatsStudy(t *testing.T) {
 		for _, want := range []string{
 			`/sharegpt.run-1.log:8") ± 24.84` + count,                                    // the conclusion's baseline, linked to its first repeat
 			`[▲ +5.0 % [+2.7, +7.3]` + test[lang]("p = 0.004") + `](#optimized-sharegpt`, // the conclusion: a change, with its test
-			`[≈ +2.0 % [-1.1, +5.1]` + test[lang]("p = 0.14") + noise[lang] + `](#run-vllm-eager`,
+			// A step's two alternatives are one family: Holm's correction.
+			`[≈ +2.0 % [-1.1, +5.1]` + test[lang]("p = 0.14"+holm[lang]+"p = 0.14") + noise[lang] + `](#run-vllm-eager`,
 			" ± 24.84" + count + " tok/s" + closing[lang] + " ≈ ", // the ranking does not order overlapping means
 		} {
 			if !strings.Contains(md, want) {

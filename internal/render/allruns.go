@@ -43,9 +43,11 @@ type compareRowAttrs struct {
 	higherBetter bool
 	values       []string // by column; "" where the run has none
 	replicas     []string // by column; "" where the value is not projected
-	// tests holds, by column of a mean of repeats, the verdict of the change
-	// from each column to it: '1' measurable, '0' not, '-' where the other
-	// column is one measurement (the band decides, on the page).
+	// tests holds, by column with a value, the verdict of the change from
+	// each column to it: '1' measurable, '0' not, '-' where the other
+	// column has no value. The page runs no test of its own: one run a
+	// side is tested against the metric's assumed variation, as on the
+	// report.
 	tests []string
 	band  string // the metric's noise band in percent (report.Band)
 	// unlike lists the pairs of columns ("0-3") not comparable on this
@@ -72,7 +74,7 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 		band := rowBand(rep, row)
 		ra := compareRowAttrs{higherBetter: row.Metric.HigherBetter, values: make([]string, len(row.Values)),
 			replicas: make([]string, len(row.Values)), tests: make([]string, len(row.Values)),
-			band: strconv.FormatFloat(band, 'g', -1, 64)}
+			band: strconv.FormatFloat(band.Percent, 'g', -1, 64)}
 		for i, v := range row.Values {
 			if v == nil {
 				continue
@@ -83,9 +85,7 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 			if v.Projected() {
 				ra.replicas[i] = strconv.Itoa(v.Replicas)
 			}
-			if v.Repeated() {
-				ra.tests[i] = testsTo(band, row, v)
-			}
+			ra.tests[i] = testsTo(band, row, v)
 		}
 		a.rows = append(a.rows, ra)
 	}
@@ -96,11 +96,11 @@ func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *com
 // testsTo writes the verdicts of the changes from each column of a row to
 // a mean of repeats (see compareRowAttrs.tests): the page cannot run the
 // tests, and must give report's answers.
-func testsTo(band float64, row report.AllRunsRow, to *report.Value) string {
+func testsTo(band report.Band, row report.AllRunsRow, to *report.Value) string {
 	b := make([]byte, len(row.Values))
 	for k, from := range row.Values {
 		switch {
-		case from == nil || !from.Repeated():
+		case from == nil:
 			b[k] = '-'
 		case report.DistinctAt(band, *from, *to):
 			b[k] = '1'
@@ -113,11 +113,11 @@ func testsTo(band float64, row report.AllRunsRow, to *report.Value) string {
 
 // rowBand is the noise band of a row of the all-runs table: its metric's,
 // or, at a load of a sweep, its metric's at that load.
-func rowBand(rep *report.Report, row report.AllRunsRow) float64 {
+func rowBand(rep *report.Report, row report.AllRunsRow) report.Band {
 	if row.Load != nil {
-		return rep.LoadBand(row.Metric.Key, row.Workload, row.Load.Value).Percent
+		return rep.LoadBand(row.Metric.Key, row.Workload, row.Load.Value)
 	}
-	return rep.BandOf(row.Metric.Key).Percent
+	return rep.BandOf(row.Metric.Key)
 }
 
 // compareKey holds a page's compareAttrs in goldmark's parser context.

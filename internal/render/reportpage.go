@@ -80,7 +80,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"claimFor": p.claimFor, "hasProjection": hasProjection, "ackReason": p.ackReason,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
 		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
-		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "accuracyClaims": p.accuracyClaims,
+		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "optionsPath": p.optionsPath, "accuracyClaims": p.accuracyClaims,
 		"verdictNote": p.verdictNote, "chart": p.chartImage,
 		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
 		"workloads": p.workloads, "freshness": p.freshness,

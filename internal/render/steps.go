@@ -131,18 +131,17 @@ func (p *reportPage) ranking(sr *report.StepResult) string {
 		sep = " < "
 	}
 	var out strings.Builder
-	leader := 0 // the first of the current group of ties
 	for i, rr := range sr.Ranking {
 		// Each figure links to its run, like every number of the page.
 		figure := p.repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+anchorID(rr.Run.ID), p.valueTitle(rr.Headline)))
 		if i > 0 {
-			// A run the verdict cannot tell from its group's first is
-			// tied with it, so every run tied with the best is named.
-			if !rep.Distinct(rep.Headline.Key, *sr.Ranking[leader].Headline, *rr.Headline) {
+			// A run the ranking's family of comparisons cannot tell from
+			// its group's first is tied with it (report.RankTies), so
+			// every run tied with the best is named.
+			if sr.RankTied[i] {
 				out.WriteString(" ≈ ")
 			} else {
 				out.WriteString(sep)
-				leader = i
 			}
 		}
 		out.WriteString(esc(rr.Run.Name) + p.loc.T("paren.after", "Text", figure+" "+rep.Headline.Unit))

@@ -99,7 +99,7 @@ func (p *reportPage) pct(ch *report.Change) string {
 		return why
 	}
 	if ch.Noise {
-		return keepFiguresWhole("≈ " + report.FormatPercent(ch.Percent) + changeStats(loc, ch) + loc.T("change.noise"))
+		return keepFiguresWhole("≈ " + report.FormatPercent(ch.Percent) + noiseStats(loc, ch))
 	}
 	mark := "▼"
 	if ch.Better {

@@ -9,14 +9,39 @@ import (
 )
 
 // changeStats writes what a change's verdict rests on, after its
-// percentage: "[+1.3, +6.9] (p = 0.009, n = 5 + 5)" when a test decided,
-// "(n = 1 + 3, noise band 1.0 %)" when the band alone did.
+// percentage: "[+1.3, +6.9] (p = 0.009, n = 5 + 5)" when repeats were
+// tested, "[-2.1, +8.3] (t = 1.80, df 2, p = 0.21, n = 1 + 3)" for one run
+// against repeats, "(p = 0.003, n = 1 + 1, against an assumed run-to-run
+// variation of 2.5 %)" when the assumed variation decided; with the
+// Holm-adjusted p when the change is one of a family.
 func changeStats(loc *localizer, ch *report.Change) string {
 	n := strconv.Itoa(ch.NFrom) + " + " + strconv.Itoa(ch.NTo)
-	if !ch.Tested() {
-		return loc.T("change.band", "N", n, "Band", bandText(ch.Band))
+	holm := ""
+	if ch.Corrected() {
+		holm = "_holm"
 	}
-	return loc.T("change.test", "Lo", signed(ch.Lo), "Hi", signed(ch.Hi), "P", PText(ch.P), "N", n)
+	args := []any{"Lo", signed(ch.Lo), "Hi", signed(ch.Hi), "P", PText(ch.P), "PHolm", PText(ch.PAdjusted), "N", n}
+	switch ch.Test {
+	case report.TestAssumed:
+		return loc.T("change.assumed"+holm, append(args, "Sigma", bandText(ch.Sigma))...)
+	case report.TestPrediction:
+		return loc.T("change.prediction"+holm, append(args, "T", report.FormatNumber(ch.T, 2), "DF", report.FormatNumber(ch.DF, 0))...)
+	}
+	return loc.T("change.test"+holm, args...)
+}
+
+// noiseStats writes why a change is no measurable difference, after its
+// percentage: with nothing measured but the assumed variation, the
+// smallest change these runs could have told from noise.
+func noiseStats(loc *localizer, ch *report.Change) string {
+	if ch.Tested() {
+		return changeStats(loc, ch) + loc.T("change.noise")
+	}
+	x := bandText(ch.Threshold())
+	if ch.NFrom == 1 && ch.NTo == 1 {
+		return loc.T("change.one_run_each", "Threshold", x)
+	}
+	return loc.T("change.no_spread", "N", strconv.Itoa(ch.NFrom)+" + "+strconv.Itoa(ch.NTo), "Threshold", x)
 }
 
 // signed writes a percentage without its unit, "+1.3".
@@ -31,8 +56,10 @@ func PText(p float64) string { return report.FormatP(p) }
 // bandText writes a noise band, "1.0 %".
 func bandText(b float64) string { return report.FormatNumber(b, 1) + " %" }
 
-// verdictNote says how the page's changes were judged and where the
-// headline's noise band comes from, and what a single run can show.
+// verdictNote says how the page's changes were judged: the tests, where
+// the headline's noise band and assumed variation come from, the
+// smallest change one run a side can show, and the correction within a
+// family of comparisons.
 func verdictNote(loc *localizer, rep *report.Report, metric string) string {
 	b := rep.BandOf(rep.Headline.Key)
 	var source string
@@ -44,8 +71,22 @@ func verdictNote(loc *localizer, rep *report.Report, metric string) string {
 	default:
 		source = loc.T("verdict.band_measured", "Groups", b.Groups, "DF", b.DF)
 	}
+	class := loc.T("metric_class." + b.Class)
+	var sigma string
+	switch {
+	case b.SigmaDefault && b.DF == 0:
+		sigma = loc.T("verdict.sigma_default_unrepeated", "Class", class)
+	case b.SigmaDefault:
+		sigma = loc.T("verdict.sigma_default", "Class", class, "DF", b.DF, "MinDF", report.MinMeasuredDF)
+	case b.SigmaDF == 0:
+		sigma = loc.T("verdict.sigma_measured_few", "Class", class, "Groups", b.Groups, "DF", b.DF, "Default", bandText(report.DefaultVariation[b.Class]))
+	default:
+		sigma = loc.T("verdict.sigma_measured", "Groups", b.Groups, "DF", b.DF, "Floor", bandText(report.BandFloor))
+	}
 	alpha := strconv.FormatFloat(stats.Alpha, 'f', -1, 64)
-	return loc.T("verdict.note", "Alpha", alpha, "Metric", metric, "Band", bandText(b.Percent), "Source", source, "MinN", stats.UTestMinN)
+	threshold := bandText(stats.AssumedThreshold(1, 1, b.Sigma, b.SigmaDF, stats.Alpha))
+	return loc.T("verdict.note", "Alpha", alpha, "Metric", metric, "Band", bandText(b.Percent), "Source", source, "MinN", stats.UTestMinN,
+		"Sigma", bandText(b.Sigma), "SigmaSource", sigma, "Threshold", threshold, "Q", report.FormatNumber(stats.Quantile(0.975, b.SigmaDF), 2), "Holm", loc.T("verdict.holm", "Alpha", alpha))
 }
 
 // tiedNames lists the runs tied with the best, each name escaped.

@@ -11,9 +11,11 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// tiesCase is a step of three single runs at 1000, 995 and 990 tok/s:
-// A and B, and B and C, are within the 1 % band of each other; A and C
-// are not.
+// tiesCase is a step of three single runs at 1000, 960 and 900 tok/s:
+// one run a side cannot tell A from B (4 %, p = 0.26) nor B from C
+// (6.3 %, p = 0.077) at the 2.5 % variation assumed for a throughput;
+// A and C (10 %, p = 0.0047, 0.014 after Holm over the three pairs) it
+// can.
 func tiesCase() *report.Report {
 	run := func(id, name string, v float64) *study.Run {
 		r := &study.Run{ID: id, Name: name, GPUs: 1}
@@ -25,7 +27,7 @@ func tiesCase() *report.Report {
 		ID: "ties", Model: "org/Model-7B", Objective: study.Throughput,
 		Hardware:    study.Hardware{GPU: "GPU", GPUsPerNode: 1, Nodes: 1},
 		Workloads:   []study.Workload{{ID: "chat", Dataset: "sharegpt", Main: true}},
-		Runs:        []*study.Run{run("a", "Engine A", 1000), run("b", "Engine B", 995), run("c", "Engine C", 990)},
+		Runs:        []*study.Run{run("a", "Engine A", 1000), run("b", "Engine B", 960), run("c", "Engine C", 900)},
 		Baseline:    study.Config{Runs: []string{"c"}},
 		Recommended: study.Config{Runs: []string{"a"}},
 		Steps:       []study.Step{{ID: "engine", Runs: []string{"a", "b"}, Reference: "c"}},
@@ -71,9 +73,20 @@ func TestChangeStats(t *testing.T) {
 	if got, want := changeStats(loc, tested), " [+1.3, +6.9] (p = 0.009, n = 5 + 5)"; got != want {
 		t.Errorf("tested: %q, want %q", got, want)
 	}
-	band := &report.Change{Test: report.TestBand, NFrom: 1, NTo: 3, Band: 1}
-	if got, want := changeStats(loc, band), " (n = 1 + 3, noise band 1.0 %)"; got != want {
-		t.Errorf("untested: %q, want %q", got, want)
+	assumed := &report.Change{Test: report.TestAssumed, P: 0.0004, NFrom: 1, NTo: 1, Band: 1, Sigma: 2.5, Level: 0.05}
+	if got, want := changeStats(loc, assumed), " (p < 0.001, n = 1 + 1, against an assumed run-to-run variation of 2.5 %)"; got != want {
+		t.Errorf("assumed: %q, want %q", got, want)
+	}
+	if got, want := noiseStats(loc, assumed), ": one run each cannot tell a change under 6.9 % from noise; add repeats"; got != want {
+		t.Errorf("one run each, noise: %q, want %q", got, want)
+	}
+	assumed.NTo = 3
+	if got, want := noiseStats(loc, assumed), " (n = 1 + 3): these runs cannot tell a change under 5.7 % from noise; add repeats"; got != want {
+		t.Errorf("no spread, noise: %q, want %q", got, want)
+	}
+	predicted := &report.Change{Test: report.TestPrediction, Lo: -2.1, Hi: 8.3, T: 1.8028, DF: 2, P: 0.2132, PAdjusted: 0.4264, Family: 2, NFrom: 3, NTo: 1}
+	if got, want := changeStats(loc, predicted), " [-2.1, +8.3] (t = 1.80, df 2, p = 0.21, Holm-adjusted p = 0.43, n = 3 + 1)"; got != want {
+		t.Errorf("prediction: %q, want %q", got, want)
 	}
 	for p, want := range map[float64]string{0.0004: "p < 0.001", 0.025: "p = 0.025", 0.44: "p = 0.44"} {
 		if got := PText(p); got != want {
@@ -125,6 +138,46 @@ func TestAllRunsUnjudged(t *testing.T) {
 		says := strings.Contains(string(page.Markdown), "With 3 runs the table is too large")
 		if compares != judged || says == judged {
 			t.Errorf("judged %v: compare data %v, intro says too large %v", judged, compares, says)
+		}
+	}
+}
+
+// TestOptionsPathNotOneAtATime: when the recommended configuration's run
+// changes the weights as well as the parallelism against the baseline,
+// and another step is about the weights, the summary says the steps were
+// not measured one at a time, in every language.
+func TestOptionsPathNotOneAtATime(t *testing.T) {
+	run := func(id, name, command string, gpus int, v float64) *study.Run {
+		r := &study.Run{ID: id, Name: name, GPUs: gpus, Command: command}
+		r.Logs = append(r.Logs, study.Log{Workload: "chat", File: "runs/" + id + "/chat.log",
+			Blocks: []benchlog.Block{metricBlock(id+"/chat", "total_token_throughput", v)}})
+		return r
+	}
+	s := &study.Study{
+		ID: "path", Model: "org/Model-7B", Objective: study.Throughput,
+		Hardware:  study.Hardware{GPU: "GPU", GPUsPerNode: 1, Nodes: 1},
+		Workloads: []study.Workload{{ID: "chat", Dataset: "sharegpt", Main: true}},
+		Runs: []*study.Run{run("awq", "AWQ", "vllm serve org/Model-7B-AWQ -tp 2", 1, 1010), // in id order, as loaded
+			run("base", "BF16 TP2", "vllm serve org/Model-7B -tp 2", 1, 1000),
+			run("fp8tp1", "FP8 TP1", "vllm serve org/Model-7B-FP8 -tp 1", 1, 1500)},
+		Baseline:    study.Config{Runs: []string{"base"}},
+		Recommended: study.Config{Runs: []string{"fp8tp1"}},
+		Steps: []study.Step{{ID: "quantization", Runs: []string{"awq"}, Reference: "base"},
+			{ID: "parallelism", Runs: []string{"fp8tp1"}, Reference: "base"}},
+	}
+	rep := report.Build(s, nil)
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"en": "They were not measured one at a time", "zh": "并不是一次只改一项测出来的", "ja": "一度に一項目ずつ測定されたものではありません"}
+	for lang, w := range want {
+		page, err := r.Report(Input{Result: check.Result{Study: s, Report: rep}, Content: map[string]*study.Content{}}, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if md := string(page.Markdown); !strings.Contains(md, w) || !strings.Contains(md, "FP8 TP1") {
+			t.Errorf("%s: the summary does not say the steps were not measured one at a time:\n%s", lang, md[strings.Index(md, "{#summary}")+1:])
 		}
 	}
 }

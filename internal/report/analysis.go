@@ -20,6 +20,18 @@ type Analysis struct {
 	Sweeps      []AnalysisSweep      `json:"sweeps,omitempty"`
 	Cost        []AnalysisCost       `json:"cost,omitempty"`
 	Accuracy    []AnalysisAccuracy   `json:"accuracy,omitempty"`
+	// Path is the path from the baseline to the recommended configuration
+	// through the steps (StepPath); absent without one.
+	Path *AnalysisPath `json:"path,omitempty"`
+}
+
+// AnalysisPath lists the steps that built the recommended configuration,
+// each with its own change (kind step-credit among the comparisons), and
+// whether they were measured one at a time.
+type AnalysisPath struct {
+	Steps      []string `json:"steps"` // step ids, in order
+	OneAtATime bool     `json:"one_at_a_time"`
+	Reached    bool     `json:"reached"`
 }
 
 // AnalysisMetric names a metric and its direction.
@@ -43,13 +55,30 @@ type AnalysisComparison struct {
 	FromValue     float64     `json:"from_value"`
 	ToValue       float64     `json:"to_value"`
 	ChangePercent float64     `json:"change_percent"`
-	Interval      *[2]float64 `json:"interval_percent"` // null when no test was possible
-	P             *float64    `json:"p"`                // Welch's; null when no test was possible
+	Interval      *[2]float64 `json:"interval_percent"` // null under the assumed variation
+	P             *float64    `json:"p"`                // the test's: Welch's, the prediction t's or the assumed variation's
 	PU            *float64    `json:"p_mann_whitney"`   // null below 4 repeats a side
+	T             *float64    `json:"t,omitempty"`      // the prediction t, one run against repeats
+	DF            *float64    `json:"df,omitempty"`     // its degrees of freedom
 	N             [2]int      `json:"n"`
 	Test          string      `json:"test"`
 	BandPercent   float64     `json:"band_percent"`
-	Verdict       string      `json:"verdict"` // better, worse, no measurable difference
+	// AssumedVariation is the run-to-run variation, in percent, a test
+	// without a measured spread used (Band.Sigma), with its degrees of
+	// freedom (0: a default, taken as known) and whether it is the
+	// default of the metric's class.
+	AssumedVariation        float64 `json:"assumed_variation_percent"`
+	AssumedVariationDF      int     `json:"assumed_variation_df"`
+	AssumedVariationDefault bool    `json:"assumed_variation_default"`
+	// Correction is "holm" when the comparison is one of a family of
+	// FamilySize (a step's runs against its reference), PAdjusted its
+	// Holm-adjusted p, and Level the share of alpha it was held to;
+	// Correction is "none" for a comparison alone.
+	Correction string   `json:"correction"`
+	FamilySize int      `json:"family_size"`
+	PAdjusted  *float64 `json:"p_adjusted"`
+	Level      float64  `json:"level"`
+	Verdict    string   `json:"verdict"` // better, worse, no measurable difference
 	// Comparability is like-for-like, caveated or not comparable, with
 	// what differs; absent for history, a run against itself.
 	Comparability *Likeness `json:"comparability,omitempty"`
@@ -161,7 +190,18 @@ func (r *Report) Analysis() *Analysis {
 			a.add("conclusion", row.Workload.ID, row.Workload.ID, row.Change)
 		}
 	}
+	if p := r.Path; p != nil && len(p.Links) > 0 {
+		a.Path = &AnalysisPath{Steps: []string{}, OneAtATime: p.OneAtATime, Reached: p.Reached}
+		for _, l := range p.Links {
+			a.Path.Steps = append(a.Path.Steps, l.Step.Step.ID)
+		}
+	}
 	for _, sr := range r.Steps {
+		// A step credited against another configuration than its
+		// reference (on the path): that change, as the summary shows it.
+		if c := sr.BestCredit(); c != nil && c != sr.Change {
+			a.add("step-credit", sr.Step.ID, c.To.Workload, c)
+		}
 		if sr.Change != nil {
 			a.add("step", sr.Step.ID, sr.Change.To.Workload, sr.Change)
 			for _, rr := range sr.Tied {
@@ -209,7 +249,15 @@ func (a *Analysis) add(kind, subject, workload string, c *Change) {
 	ac := AnalysisComparison{Kind: kind, Subject: subject, Workload: workload, Metric: c.From.Metric,
 		From: c.From.Run, To: c.To.Run, FromValue: c.From.Effective(), ToValue: c.To.Effective(),
 		ChangePercent: c.Percent, P: finite(c.P), PU: finite(c.PU), N: [2]int{c.NFrom, c.NTo},
-		Test: c.Test, BandPercent: c.Band, Verdict: verdictWord(c)}
+		Test: c.Test, BandPercent: c.Band, Verdict: verdictWord(c),
+		AssumedVariation: c.Sigma, AssumedVariationDF: c.SigmaDF, AssumedVariationDefault: c.SigmaDefault,
+		Correction: "none", FamilySize: max(c.Family, 1), PAdjusted: finite(c.PAdjusted), Level: c.Level}
+	if c.Corrected() {
+		ac.Correction = CorrectionHolm
+	}
+	if c.Test == TestPrediction {
+		ac.T, ac.DF = finite(c.T), finite(c.DF)
+	}
 	if !math.IsNaN(c.Lo) && !math.IsNaN(c.Hi) {
 		ac.Interval = &[2]float64{c.Lo, c.Hi}
 	}

@@ -31,7 +31,7 @@ func TestAnalysis(t *testing.T) {
 	if step == nil || step.Verdict != "better" || step.P == nil || *step.P > 0.01 || step.PU == nil || step.Interval == nil || step.N != [2]int{5, 5} || step.Test != TestMannWhitney {
 		t.Errorf("step comparison %+v", step)
 	}
-	if single == nil || single.Verdict != "no measurable difference" || single.P != nil || single.Interval != nil || single.N != [2]int{5, 1} || single.Test != TestBand {
+	if single == nil || single.Verdict != "no measurable difference" || single.P == nil || single.Interval == nil || single.N != [2]int{5, 1} || single.Test != TestPrediction {
 		t.Errorf("single-run comparison %+v", single)
 	}
 	if step != nil && (step.Comparability == nil || step.Comparability.Verdict != LikeForLike || len(step.Comparability.Reasons) != 0) {
@@ -51,7 +51,7 @@ func TestAnalysis(t *testing.T) {
 // below, is not, nor is the reference. analysis.json gives the same.
 func TestStepTiedWithBest(t *testing.T) {
 	r, _ := stepChange(t, testRun("a", "A", 8, "sharegpt", "1000.00"), testRun("b", "B", 8, "sharegpt", "1100.00"),
-		testRun("c", "C", 8, "sharegpt", "1104.00"), testRun("d", "D", 8, "sharegpt", "1050.00"))
+		testRun("c", "C", 8, "sharegpt", "1104.00"), testRun("d", "D", 8, "sharegpt", "950.00"))
 	r.Study.Steps[0].Runs = []string{"b", "c", "d"}
 	r = Build(r.Study, nil)
 	sr := r.StepByID("x")
@@ -65,6 +65,11 @@ func TestStepTiedWithBest(t *testing.T) {
 	for _, c := range r.Analysis().Comparisons {
 		if c.Kind == "step" && strings.Join(c.TiedWithBest, " ") != "b" {
 			t.Errorf("analysis: step tied with best %v, want [b]", c.TiedWithBest)
+		}
+		// The three runs against the reference are one family: Holm.
+		if c.Kind == "step-run" && (c.Correction != CorrectionHolm || c.FamilySize != 3 || c.PAdjusted == nil || *c.PAdjusted < *c.P ||
+			c.AssumedVariation != 2.5 || !c.AssumedVariationDefault || c.Test != TestAssumed) {
+			t.Errorf("analysis: step-run %+v, want Holm over 3 at the assumed 2.5 %%", c)
 		}
 	}
 }

@@ -25,19 +25,26 @@ func Borderline(v *Value, limit float64) bool {
 
 // tiedWithBest are the runs that keep the budget and that the verdict
 // cannot tell from the best one, in ranking order: each is as good a
-// choice as the best, within noise.
+// choice as the best, within noise. The comparisons with the best are one
+// family (family.go).
 func (r *Report) tiedWithBest(res *SLOResult) []*SLORun {
 	if res.Best == nil {
 		return nil
 	}
-	var tied []*SLORun
+	var cands []*SLORun
+	vals := []Value{*res.Best.Headline}
 	for i := range res.Runs {
 		sr := &res.Runs[i]
 		if sr == res.Best || !sr.Meets {
 			continue
 		}
-		if !r.Distinct(r.Headline.Key, *res.Best.Headline, *sr.Headline) {
-			tied = append(tied, sr)
+		cands = append(cands, sr)
+		vals = append(vals, *sr.Headline)
+	}
+	var tied []*SLORun
+	for i, d := range distinctFromFirst(r.BandOf(r.Headline.Key), vals)[1:] {
+		if !d {
+			tied = append(tied, cands[i])
 		}
 	}
 	return tied

@@ -56,15 +56,19 @@ func (r *Report) cost() *CostResult {
 		res.Runs = append(res.Runs, cr)
 	}
 	sort.SliceStable(res.Runs, func(i, j int) bool { return res.Runs[i].PerMillion < res.Runs[j].PerMillion })
-	band := r.BandOf(OutputThroughput.Key).Percent // measured once: not among r.Bands
-	leader := 0                                    // the first of the current group of ties
+	// Every pair of the order is one family (family.go).
+	vals := make([]Value, len(res.Runs))
+	for i := range res.Runs {
+		vals[i] = outputPerGPU(res.Runs[i].Output)
+	}
+	tied, _ := RankTies(r.BandOf(OutputThroughput.Key), vals) // measured once: not among r.Bands
+	leader := 0                                               // the first of the current group of ties
 	for i := 1; i < len(res.Runs); i++ {
-		first, cr := &res.Runs[leader], &res.Runs[i]
-		if DistinctAt(band, outputPerGPU(first.Output), outputPerGPU(cr.Output)) {
+		if !tied[i] {
 			leader = i
 			continue
 		}
-		cr.TiedWith = first.Run.ID
+		res.Runs[i].TiedWith = res.Runs[leader].Run.ID
 	}
 	return res
 }

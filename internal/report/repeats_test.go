@@ -82,14 +82,17 @@ func repeated(id string, values ...string) *study.Run {
 }
 
 // TestRepeatsDecide: with repeats on both sides, a test decides (see
-// verdict_test.go), not whether the intervals overlap; a single run on
-// either side is held against the band (here the floor: the repeats vary
-// by 1 %).
+// verdict_test.go), not whether the intervals overlap; a single run
+// against repeats is held against their prediction interval, and one run
+// a side against the variation assumed for a throughput (2.5 %: a change
+// must pass 1.96 x sqrt(2) x 2.5 = 6.93 %).
 //
 // a: 990, 1000, 1010 -> 1000 ± 24.84 = [975.16, 1024.84]
 // b: 1040, 1050, 1060 -> 1050 ± 24.84 = [1025.16, 1074.84], apart from a
 // c: 1020, 1030, 1040 -> 1030 ± 24.84 = [1005.16, 1054.84], overlaps a, but
 // Welch's t = 3.67 on 4 df, p = 0.021: a change
+// one run at 1030 against a: t = 30 / (10 x sqrt(4/3)) = 2.60 on 2 df,
+// p = 0.12; at 1060, t = 5.20, p = 0.035
 func TestRepeatsDecide(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -102,11 +105,13 @@ func TestRepeatsDecide(t *testing.T) {
 		{"intervals apart", repeated("a", "990", "1000", "1010"), repeated("b", "1040", "1050", "1060"), 5, false, true},
 		{"intervals overlap, Welch p = 0.021", repeated("a", "990", "1000", "1010"), repeated("c", "1020", "1030", "1040"), 3, false, true},
 		{"worse, apart", repeated("b", "1040", "1050", "1060"), repeated("a", "990", "1000", "1010"), (1000.0/1050 - 1) * 100, false, false},
-		{"single outside the interval", repeated("a", "990", "1000", "1010"), testRun("s", "s", 8, "sharegpt", "1030.00"), 3, false, true},
-		{"single inside the interval, outside the band", repeated("a", "990", "1000", "1010"), testRun("s", "s", 8, "sharegpt", "1020.00"), 2, false, true},
+		{"single outside the interval, inside the prediction interval", repeated("a", "990", "1000", "1010"), testRun("s", "s", 8, "sharegpt", "1030.00"), 3, true, true},
+		{"single outside the prediction interval", repeated("a", "990", "1000", "1010"), testRun("s", "s", 8, "sharegpt", "1060.00"), 6, false, true},
+		{"single inside the interval, outside the band", repeated("a", "990", "1000", "1010"), testRun("s", "s", 8, "sharegpt", "1020.00"), 2, true, true},
 		{"single against a mean, inside the band", repeated("a", "990", "1000", "1010"), testRun("s", "s", 8, "sharegpt", "1005.00"), 0.5, true, true},
 		{"single runs inside the band", testRun("s1", "s1", 8, "sharegpt", "1000.00"), testRun("s2", "s2", 8, "sharegpt", "1005.00"), 0.5, true, true},
-		{"single runs past the band", testRun("s1", "s1", 8, "sharegpt", "1000.00"), testRun("s2", "s2", 8, "sharegpt", "1020.00"), 2, false, true},
+		{"single runs past the band, under 6.93 %", testRun("s1", "s1", 8, "sharegpt", "1000.00"), testRun("s2", "s2", 8, "sharegpt", "1020.00"), 2, true, true},
+		{"single runs past 6.93 %", testRun("s1", "s1", 8, "sharegpt", "1000.00"), testRun("s2", "s2", 8, "sharegpt", "1075.00"), 7.5, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := testStudy(study.Throughput, 8, c.base, c.opt)

@@ -98,26 +98,43 @@ type Change struct {
 	// a loss (see verdict.go).
 	Noise bool
 	// Test is how the verdict was reached (TestWelch, TestMannWhitney,
-	// TestBand); P Welch's two-sided p-value, PU the Mann-Whitney U
-	// test's (NaN below four repeats a side) and [Lo, Hi] the 95 % interval
-	// of the change in percent, NaN under TestBand. NFrom and NTo are the
-	// repeats on each side (1 for a single run), Band the noise band in
-	// percent the change was held against.
-	Test       string
-	P, PU      float64
-	Lo, Hi     float64
-	NFrom, NTo int
-	Band       float64
-	Formula    string
+	// TestPrediction, TestAssumed); P its two-sided p-value (Welch's, the
+	// prediction t's with T and DF, or the assumed variation's), PU the
+	// Mann-Whitney U test's (NaN below four repeats a side) and [Lo, Hi]
+	// the 95 % interval of the change in percent, NaN under TestAssumed.
+	// NFrom and NTo are the repeats on each side (1 for a single run),
+	// Band the noise band in percent the change was held against, and
+	// Sigma the run-to-run variation assumed for the metric (Band.Sigma).
+	Test         string
+	P, PU        float64
+	T, DF        float64
+	Lo, Hi       float64
+	NFrom, NTo   int
+	Band         float64
+	Sigma        float64
+	SigmaDF      int
+	SigmaDefault bool
+	// Level is the significance level the change was held to: stats.Alpha,
+	// or Holm's share of it as one of Family comparisons, whose
+	// family-wise error Holm's step-down keeps at stats.Alpha; PAdjusted
+	// is then its Holm-adjusted p (NaN outside a family).
+	Level     float64
+	Family    int
+	PAdjusted float64
+	// decisive is the p the verdict rests on (the largest of the tests
+	// that must agree) and outside whether the change passes the band.
+	decisive float64
+	outside  bool
+	Formula  string
 	// Likeness says whether both sides were measured alike; nil where
 	// it was not judged (history compares a run with itself).
 	Likeness *Likeness
 }
 
 // NewChange compares to with from for the metric m.
-func NewChange(m Metric, from, to Value) *Change { return newChangeBand(m, from, to, BandFloor) }
+func NewChange(m Metric, from, to Value) *Change { return newChangeBand(m, from, to, FloorBand(m.Key)) }
 
-func newChangeBand(m Metric, from, to Value, band float64) *Change {
+func newChangeBand(m Metric, from, to Value, band Band) *Change {
 	c := &Change{From: from, To: to}
 	c.Percent = (to.Effective()/from.Effective() - 1) * 100
 	c.PerGPUPercent = (to.PerGPU()/from.PerGPU() - 1) * 100
@@ -197,9 +214,18 @@ type StepResult struct {
 	Ranking   []RunResult // comparable runs, best first
 	Best      *RunResult  // best comparable run other than the reference
 	Change    *Change     // Best against the reference
-	// Tied are the other runs, the reference aside, that the verdict
-	// cannot tell from Best: as good a choice, in ranking order.
-	Tied []RunResult
+	// Tied are the other runs, the reference aside, that the ranking's
+	// family of comparisons cannot tell from Best: as good a choice, in
+	// ranking order. RankTied[i] says whether Ranking[i] is joined to the
+	// first of its group with ≈ (RankTies).
+	Tied     []RunResult
+	RankTied []bool
+	// Changed is the configuration the step changed: its reference, or,
+	// on the path to the recommended configuration, the configuration
+	// the step before built (path.go). Credit holds each alternative's
+	// change against Changed, by run id, one family.
+	Changed *RunResult
+	Credit  map[string]*Change
 }
 
 // Cell is one side of a conclusion row.
@@ -255,6 +281,10 @@ type Report struct {
 	Excluded    map[string]string // run id -> rule
 	// Bands holds the noise band of the metrics compared, by key.
 	Bands map[string]Band
+	// Path is the path from the baseline to the recommended configuration
+	// through the steps, each with its own change; nil without both on
+	// the main workload.
+	Path *StepPath
 
 	allRuns allRunsMemo
 }
@@ -292,6 +322,7 @@ func Build(s *study.Study, excluded map[string]string) *Report {
 		r.Steps = append(r.Steps, r.step(st))
 	}
 	r.judgeComparability()
+	r.Path = r.stepPath()
 	for _, run := range UnplacedRuns(s) {
 		r.Others = append(r.Others, r.runResult(run))
 	}
@@ -469,6 +500,7 @@ func (r *Report) step(st study.Step) StepResult {
 		rr := r.runResult(ref)
 		sr.Reference = &rr
 	}
+	var family []*Change // the alternatives against the reference
 	for _, id := range st.Runs {
 		run := r.Study.Run(id)
 		if run == nil {
@@ -477,9 +509,11 @@ func (r *Report) step(st study.Step) StepResult {
 		rr := r.runResult(run)
 		if sr.Reference != nil && sr.Reference.Comparable() && rr.Comparable() && id != st.Reference {
 			rr.Change = r.compare(r.Headline, *sr.Reference.Headline, *rr.Headline)
+			family = append(family, rr.Change)
 		}
 		sr.Runs = append(sr.Runs, rr)
 	}
+	holmFamily(family)
 	// The ranking covers the step's runs and its reference, best first;
 	// ties keep the listed order.
 	pool := append([]RunResult(nil), sr.Runs...)
@@ -498,19 +532,23 @@ func (r *Report) step(st study.Step) StepResult {
 		}
 		return a < b
 	})
+	vals := make([]Value, len(sr.Ranking))
+	for i, rr := range sr.Ranking {
+		vals[i] = *rr.Headline
+	}
+	var distinct [][]bool
+	sr.RankTied, distinct = RankTies(r.BandOf(r.Headline.Key), vals)
+	best := -1
 	for i := range sr.Ranking {
 		if sr.Ranking[i].Run.ID != st.Reference {
-			best := sr.Ranking[i]
-			sr.Best = &best
-			if sr.Reference != nil && sr.Reference.Comparable() {
-				sr.Change = r.compare(r.Headline, *sr.Reference.Headline, *best.Headline)
-			}
+			best = i
+			b := sr.Ranking[i]
+			sr.Best, sr.Change = &b, b.Change // the change its family judged
 			break
 		}
 	}
-	for _, rr := range sr.Ranking {
-		if sr.Best != nil && rr.Run.ID != st.Reference && rr.Run.ID != sr.Best.Run.ID &&
-			!r.Distinct(r.Headline.Key, *sr.Best.Headline, *rr.Headline) {
+	for i, rr := range sr.Ranking {
+		if best >= 0 && i != best && rr.Run.ID != st.Reference && !distinct[best][i] {
 			sr.Tied = append(sr.Tied, rr)
 		}
 	}

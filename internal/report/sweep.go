@@ -255,16 +255,22 @@ func tiedWithBestPoint(bands *loadBands, curves []SweepCurve, best *SweepPoint) 
 	if best == nil {
 		return nil
 	}
-	var tied []*SweepPoint
+	var cands []*SweepPoint
+	var pairs []pairTest // one family (family.go)
 	for i := range curves {
 		for j := range curves[i].Points {
 			p := &curves[i].Points[j]
 			if p == best || !p.Meets {
 				continue
 			}
-			if !DistinctAt(bands.wider(OutputThroughput.Key, p, best), outputPerGPU(&best.Output), outputPerGPU(&p.Output)) {
-				tied = append(tied, p)
-			}
+			cands = append(cands, p)
+			pairs = append(pairs, pairTest{bands.wider(OutputThroughput.Key, p, best), outputPerGPU(&best.Output), outputPerGPU(&p.Output)})
+		}
+	}
+	var tied []*SweepPoint
+	for i, d := range distinctFamily(pairs) {
+		if !d {
+			tied = append(tied, cands[i])
 		}
 	}
 	return tied
@@ -276,7 +282,7 @@ func tiedWithBestPoint(bands *loadBands, curves []SweepCurve, best *SweepPoint) 
 type loadBands struct {
 	r    *Report
 	w    *study.Workload
-	seen map[loadBandKey]float64
+	seen map[loadBandKey]Band
 }
 
 type loadBandKey struct {
@@ -285,21 +291,29 @@ type loadBandKey struct {
 }
 
 func newLoadBands(r *Report, w *study.Workload) *loadBands {
-	return &loadBands{r: r, w: w, seen: map[loadBandKey]float64{}}
+	return &loadBands{r: r, w: w, seen: map[loadBandKey]Band{}}
 }
 
-// wider is the wider of the metric's bands at the loads of a and b.
-func (lb *loadBands) wider(metric string, a, b *SweepPoint) float64 {
-	band := func(load float64) float64 {
+// wider is the wider of the metric's bands at the loads of a and b: the
+// wider band, and the larger assumed variation.
+func (lb *loadBands) wider(metric string, a, b *SweepPoint) Band {
+	band := func(load float64) Band {
 		k := loadBandKey{metric, load}
 		v, ok := lb.seen[k]
 		if !ok {
-			v = lb.r.LoadBand(metric, lb.w.ID, load).Percent
+			v = lb.r.LoadBand(metric, lb.w.ID, load)
 			lb.seen[k] = v
 		}
 		return v
 	}
-	return max(band(a.Load.Measured), band(b.Load.Measured))
+	x, y := band(a.Load.Measured), band(b.Load.Measured)
+	if y.Percent > x.Percent {
+		x.Percent, x.CV, x.DF, x.Groups = y.Percent, y.CV, y.DF, y.Groups
+	}
+	if y.Sigma > x.Sigma {
+		x.Sigma, x.SigmaDF, x.SigmaDefault = y.Sigma, y.SigmaDF, y.SigmaDefault
+	}
+	return x
 }
 
 // nearFrontier marks the points off the frontier that no frontier point

@@ -246,10 +246,12 @@ func TestSweepNearFrontier(t *testing.T) {
 	if strings.Join(near, " ") != "a@4" {
 		t.Errorf("near the frontier: %v, want a@4", near)
 	}
-	// At 13 ms, 8 % slower than b@4, a@4 is beaten on latency alone.
-	a4.Metrics["median_tpot_ms"] = metric("13.00", 3)
+	// At 14 ms, 16 % slower than b@4, beyond the 11.1 % one run a side
+	// can tell at the 4 % assumed for a median latency, a@4 is beaten on
+	// latency alone.
+	a4.Metrics["median_tpot_ms"] = metric("14.00", 3)
 	if p := Build(s, nil).Sweeps[0].Curves[0].Points[1]; p.NearFrontier {
-		t.Errorf("%s at 13 ms is near the frontier", pointName(&p))
+		t.Errorf("%s at 14 ms is near the frontier", pointName(&p))
 	}
 }
 

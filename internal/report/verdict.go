@@ -8,15 +8,19 @@ import (
 )
 
 // Verdicts (docs/statistics.md): a change between two values is a win or a
-// loss only when
+// loss only when its test gives p below the level it is held to
+// (stats.Alpha, or Holm's share of it within a family of comparisons) and
+// the change is outside the metric's noise band. The test is
 //
-//   - both are means of two repeats or more with some spread, Welch's
-//     t-test on the means gives p < stats.Alpha, the 95 % interval of the
-//     ratio excludes no change, the change is outside the metric's noise
-//     band, and, with four repeats or more on each side, the Mann-Whitney U
-//     test agrees (p < stats.Alpha: one outlier cannot make a change);
-//   - otherwise (a single run on either side, or no spread at all), the
-//     change is outside the noise band.
+//   - with two repeats or more a side and some spread: Welch's t-test on
+//     the means, the 95 % interval of the ratio leaving out no change,
+//     and, with four repeats or more a side, the Mann-Whitney U test (one
+//     outlier cannot make a change);
+//   - with one run against repeats that vary: the prediction interval of
+//     the repeated side (Student's t with n-1 degrees of freedom);
+//   - otherwise (one run a side, or repeats with no spread): the change
+//     against the run-to-run variation assumed for the metric
+//     (variation.go), z x sqrt(1/n1 + 1/n2) x that variation.
 //
 // Anything else is no measurable difference (Change.Noise).
 
@@ -24,8 +28,12 @@ import (
 const (
 	TestWelch       = "welch"
 	TestMannWhitney = "welch+mann-whitney" // both, with 4 repeats a side
-	TestBand        = "band"               // no test possible: the noise band decides
+	TestPrediction  = "prediction"         // one run against the repeats of the other side
+	TestAssumed     = "assumed-variation"  // no spread measured: the assumed variation decides
 )
+
+// CorrectionHolm names Holm's step-down correction in analysis downloads.
+const CorrectionHolm = "holm"
 
 // BandFloor is the smallest noise band, in percent: a band measured from
 // repeats that vary less than this is raised to it.
@@ -47,6 +55,14 @@ type Band struct {
 	CV     float64 `json:"cv_percent"`
 	DF     int     `json:"df"`
 	Groups int     `json:"groups"` // runs and workloads with repeats
+	// Sigma is the run-to-run variation, in percent, that a comparison
+	// without a measured spread is tested against (variation.go): the
+	// measured CV with SigmaDF degrees of freedom, or, SigmaDefault, the
+	// default of the metric's Class (SigmaDF 0: taken as known).
+	Class        string  `json:"class"`
+	Sigma        float64 `json:"assumed_variation_percent"`
+	SigmaDF      int     `json:"assumed_variation_df"`
+	SigmaDefault bool    `json:"assumed_variation_default"`
 }
 
 // Floored reports whether the band is the floor, not a measurement.
@@ -67,8 +83,9 @@ func (r *Report) LoadBand(key, workload string, load float64) Band {
 	})
 }
 
-// DistinctAt reports whether two values differ measurably at a band.
-func DistinctAt(band float64, a, b Value) bool {
+// DistinctAt reports whether two values differ measurably at a band, as
+// a comparison of its own (a family of one).
+func DistinctAt(band Band, a, b Value) bool {
 	c := Change{Percent: (b.Effective()/a.Effective() - 1) * 100}
 	c.judge(a, b, band, false)
 	return !c.Noise
@@ -107,6 +124,7 @@ func (r *Report) measureBand(key string, use func(*study.Log) bool) Band {
 	cv, df := stats.PooledCV(groups)
 	b := Band{Metric: key, CV: cv * 100, DF: df, Groups: n}
 	b.Percent = max(b.CV, BandFloor)
+	b.assume()
 	return b
 }
 
@@ -118,31 +136,75 @@ func (r *Report) BandOf(key string) Band {
 	return r.MeasureBand(key) // not cached: a page may ask while others render
 }
 
-// judge fills in a change's test and verdict, and, with interval, the
-// 95 % interval it shows (a search that a verdict alone does without).
-func (c *Change) judge(from, to Value, band float64, interval bool) {
-	c.Band, c.Test, c.P, c.PU = band, TestBand, math.NaN(), math.NaN()
+// judge fills in a change's test and verdict, at the level stats.Alpha,
+// and, with interval, the 95 % interval it shows (a search that a verdict
+// alone does without).
+func (c *Change) judge(from, to Value, band Band, interval bool) {
+	c.Band, c.Sigma, c.SigmaDF, c.SigmaDefault = band.Percent, band.Sigma, band.SigmaDF, band.SigmaDefault
+	c.P, c.PU, c.PAdjusted, c.Level = math.NaN(), math.NaN(), math.NaN(), stats.Alpha
 	c.Lo, c.Hi = math.NaN(), math.NaN()
 	a, b := samples(from), samples(to)
 	c.NFrom, c.NTo = len(a), len(b)
-	outside := math.Abs(c.Percent) >= band
+	c.outside = math.Abs(c.Percent) >= band.Percent
 	sa, sb := stats.Summarize(a), stats.Summarize(b)
+	switch {
+	case c.welch(sa, sb, a, b, interval):
+	case c.prediction(sa, sb, interval):
+	default:
+		c.Test = TestAssumed
+		c.P = stats.AssumedP(c.Percent, c.NFrom, c.NTo, c.Sigma, c.SigmaDF)
+		c.decisive = c.P
+	}
+	c.decide()
+}
+
+// decide sets the verdict from the decisive p at the change's level.
+func (c *Change) decide() { c.Noise = !(c.decisive < c.Level) || !c.outside }
+
+// welch tests two sets of repeats that vary, when it can.
+func (c *Change) welch(sa, sb stats.Summary, a, b []float64, interval bool) bool {
 	p, _, ok := stats.Welch(sa, sb)
 	pr, rok := stats.RatioP(sa, sb)
 	if !ok || !rok {
-		c.Noise = !outside
-		return
+		return false
 	}
-	c.Test, c.P = TestWelch, p
+	c.Test, c.P, c.decisive = TestWelch, p, math.Max(p, pr) // the interval includes no change exactly when pr >= 0.05
 	if len(a) >= stats.UTestMinN && len(b) >= stats.UTestMinN {
 		c.Test, c.PU = TestMannWhitney, stats.MannWhitney(a, b)
+		c.decisive = math.Max(c.decisive, c.PU)
 	}
-	// The interval includes no change exactly when pr >= 0.05.
-	c.Noise = c.P >= stats.Alpha || c.PU >= stats.Alpha || pr >= 0.05 || !outside
 	if interval {
 		lo, hi, _ := stats.RatioInterval(sa, sb)
 		c.Lo, c.Hi = (lo-1)*100, (hi-1)*100
 	}
+	return true
+}
+
+// prediction tests one run against the repeats of the other side, when
+// they vary: how far a next run of the repeated side would land. The
+// interval is that of the difference over the reference's value.
+func (c *Change) prediction(sa, sb stats.Summary, interval bool) bool {
+	if sa.N < 1 || sb.N < 1 || sa.Mean <= 0 || sb.Mean <= 0 {
+		return false
+	}
+	var t, p, half float64
+	var ok bool
+	switch {
+	case sa.N == 1 && sb.N >= 2:
+		t, c.DF, p, half, ok = stats.Prediction(sa.Mean, sb)
+		t = -t // the change is to's mean against from's one run
+	case sb.N == 1 && sa.N >= 2:
+		t, c.DF, p, half, ok = stats.Prediction(sb.Mean, sa)
+	}
+	if !ok {
+		return false
+	}
+	c.Test, c.T, c.P, c.decisive = TestPrediction, t, p, p
+	if interval {
+		d := sb.Mean - sa.Mean
+		c.Lo, c.Hi = (d-half)/sa.Mean*100, (d+half)/sa.Mean*100
+	}
+	return true
 }
 
 // samples are a value's repeats as effective values, or the value alone.
@@ -157,26 +219,38 @@ func samples(v Value) []float64 {
 	return out
 }
 
-// Tested reports whether a test, not the band alone, gave the verdict.
-func (c *Change) Tested() bool { return c.Test != TestBand }
+// Tested reports whether the repeats measured the spread the verdict
+// rests on (Welch, the U test or the prediction interval), rather than a
+// variation assumed for the metric.
+func (c *Change) Tested() bool { return c.Test != TestAssumed }
+
+// Threshold is the smallest change, in percent, that the assumed
+// variation lets a comparison of these runs find: what one run a side
+// cannot tell from noise. It is the threshold at stats.Alpha, the same
+// for every comparison of a page, unless the change passes it and only
+// the share of alpha it was held to in its family (Holm) made it noise:
+// then the threshold at that share.
+func (c *Change) Threshold() float64 {
+	x := stats.AssumedThreshold(c.NFrom, c.NTo, c.Sigma, c.SigmaDF, stats.Alpha)
+	if math.Abs(c.Percent) >= x && c.Level < stats.Alpha {
+		return stats.AssumedThreshold(c.NFrom, c.NTo, c.Sigma, c.SigmaDF, c.Level)
+	}
+	return x
+}
+
+// Corrected reports whether the change was held to Holm's share of the
+// level, as one of a family of comparisons.
+func (c *Change) Corrected() bool { return c.Family > 1 }
 
 // Distinct reports whether two values differ measurably at the floor band
 // (see judge); a report's own band is Report.Distinct's.
-func Distinct(a, b Value) bool {
-	c := Change{Percent: (b.Effective()/a.Effective() - 1) * 100}
-	c.judge(a, b, BandFloor, false)
-	return !c.Noise
-}
+func Distinct(a, b Value) bool { return DistinctAt(FloorBand(a.Metric), a, b) }
 
 // Distinct reports whether two values of a metric differ measurably at the
 // metric's band in this study.
-func (r *Report) Distinct(key string, a, b Value) bool {
-	c := Change{Percent: (b.Effective()/a.Effective() - 1) * 100}
-	c.judge(a, b, r.BandOf(key).Percent, false)
-	return !c.Noise
-}
+func (r *Report) Distinct(key string, a, b Value) bool { return DistinctAt(r.BandOf(key), a, b) }
 
 // compare is newChange at the metric's band in this study.
 func (r *Report) compare(m Metric, from, to Value) *Change {
-	return newChangeBand(m, from, to, r.BandOf(m.Key).Percent)
+	return newChangeBand(m, from, to, r.BandOf(m.Key))
 }

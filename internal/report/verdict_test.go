@@ -41,12 +41,26 @@ func TestVerdictKnownAnswers(t *testing.T) {
 		// +4.1 %, 5 + 5, Welch p = 0.009; U = 1 of 25, p = 0.016 agrees.
 		{"+4.1 %, 5 + 5, p = 0.009", repeated("a", "975.8", "987.9", "1000.0", "1012.1", "1024.2"), repeated("b", "1016.8", "1028.9", "1041.0", "1053.1", "1065.2"), nil,
 			4.1, TestMannWhitney, 0.009, false},
-		// One run against a mean of three at +0.5 %: no test, inside the band.
+		// One run against a mean of three at +0.5 %: the prediction
+		// interval of the three, t = 5 / (10 x sqrt(4/3)) = 0.433 on 2 df,
+		// p = 0.707 (scipy: 2 * t.sf(0.4330, 2)).
 		{"single against a mean, +0.5 %", repeated("a", "990.0", "1000.0", "1010.0"), testRun("s", "s", 8, "sharegpt", "1005.0"), nil,
-			0.5, TestBand, math.NaN(), true},
-		// Identical repeats have no spread: the band decides, +0.1 % is nothing.
+			0.5, TestPrediction, 0.707, true},
+		// The case: one run +3.1 % against three repeats whose mean
+		// has a ±3.7 % interval: t = 1.80, df 2, p = 0.21, not a win.
+		{"single +3.1 % against a mean ±3.7 %", repeated("a", "985.11", "1000.00", "1014.89"), testRun("s", "s", 8, "sharegpt", "1031.0"), nil,
+			3.1, TestPrediction, 0.213, true},
+		// Identical repeats have no spread: the variation they measure, 0
+		// on 4 degrees of freedom, raised to the 1 % floor, decides; +0.1 %
+		// on 3 + 3 is t = 0.1 / (1 x sqrt(2/3)) = 0.122 on 4 df, p = 0.908.
 		{"zero spread, +0.1 %", repeated("a", "1000.0", "1000.0", "1000.0"), repeated("b", "1001.0", "1001.0", "1001.0"), nil,
-			0.1, TestBand, math.NaN(), true},
+			0.1, TestAssumed, 0.908, true},
+		// One run a side, -1.4 %: z = 1.4 / (2.5 x sqrt(2)) = 0.396, p = 0.692.
+		{"one run a side, -1.4 %", testRun("a", "a", 8, "sharegpt", "1000.0"), testRun("b", "b", 8, "sharegpt", "986.0"), nil,
+			-1.4, TestAssumed, 0.692, true},
+		// One run a side, +30 %: far beyond 6.9 %.
+		{"one run a side, +30 %", testRun("a", "a", 8, "sharegpt", "1000.0"), testRun("b", "b", 8, "sharegpt", "1300.0"), nil,
+			30, TestAssumed, 0, false},
 		// p far below alpha, but +2 % is inside the band that a third run's
 		// repeats (cv 10 %) measure: no measurable difference.
 		{"significant, inside a measured band", repeated("a", "999.0", "1000.0", "1001.0"), repeated("b", "1019.0", "1020.0", "1021.0"), []*study.Run{repeated("n", "900.0", "1000.0", "1100.0")},
@@ -63,6 +77,9 @@ func TestVerdictKnownAnswers(t *testing.T) {
 			}
 			if math.IsNaN(c.p) != math.IsNaN(ch.P) || math.Abs(ch.P-c.p) > 0.005 {
 				t.Errorf("p = %.4f, want %.3f", ch.P, c.p)
+			}
+			if ch.Test == TestPrediction && math.Abs(ch.T) > 1.8 && math.Abs(ch.T-1.80) > 0.005 {
+				t.Errorf("t = %.3f, want 1.80", ch.T)
 			}
 			if ch.Tested() && !(ch.Lo < ch.Percent && ch.Percent < ch.Hi) {
 				t.Errorf("interval [%.2f, %.2f] misses the change %+.2f", ch.Lo, ch.Hi, ch.Percent)

@@ -231,6 +231,16 @@ func (c Command) Key() string {
 	return b.String()
 }
 
+// Settings are what Key identifies, by name: "engine", "model" and each
+// flag that changes performance as "--" and its canonical name.
+func (c Command) Settings() map[string]string {
+	m := map[string]string{"engine": c.EngineID(), "model": ModelKey(c.Model)}
+	for name, value := range c.perfFlags() {
+		m["--"+name] = value
+	}
+	return m
+}
+
 func (c Command) perfFlags() map[string]string {
 	m := map[string]string{}
 	for _, f := range c.Flags {

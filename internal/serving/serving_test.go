@@ -169,3 +169,23 @@ func TestNamedAll(t *testing.T) {
 		t.Errorf("NamedAll found %d engines, want 2", len(got))
 	}
 }
+
+// TestSettings: a command's settings are its engine, its model as served
+// and the flags that change performance, under one name whatever the
+// spelling; two commands without Differences have the same settings.
+func TestSettings(t *testing.T) {
+	got := Parse("vllm serve Qwen/Qwen3-235B-A22B-Instruct-2507-FP8 -tp 4 --port 8000 --enable-expert-parallel").Settings()
+	want := map[string]string{"engine": "vllm", "model": "qwen3-235b-a22b-instruct-2507-fp8", "--" + FlagTP: "4", "--" + FlagEP: ""}
+	if len(got) != len(want) {
+		t.Fatalf("Settings = %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("Settings[%q] = %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+	a, b := Parse("vllm serve m --tensor-parallel-size 2 --host 0.0.0.0").Settings(), Parse("vllm serve m -tp 2").Settings()
+	if len(a) != len(b) || a["--"+FlagTP] != b["--"+FlagTP] {
+		t.Errorf("one configuration, two spellings: %v and %v", a, b)
+	}
+}
