@@ -6,6 +6,7 @@ package pipeline
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,8 +26,7 @@ import (
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/workers"
-
-	"gopkg.in/yaml.v3"
+	"github.com/perflab/perflab/internal/yamlfile"
 )
 
 // Dirs are the project folders a build reads.
@@ -224,8 +224,12 @@ func typography(d Dirs) []check.Diagnostic {
 	if d.Locales != "" {
 		name := path.Join(filepath.ToSlash(d.Locales), "glossary.yaml")
 		if data, err := projectFS(d.Locales).ReadFile("glossary.yaml"); err == nil {
-			if err := yaml.Unmarshal(data, glossary); err != nil {
-				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: 1,
+			if err := yamlfile.Unmarshal(data, glossary); err != nil {
+				line := 1
+				if e, ok := err.(*yamlfile.Error); ok {
+					line, err = e.Line, errors.New(e.Msg)
+				}
+				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: line,
 					Message: fmt.Sprintf("invalid glossary: %v", err)})
 			}
 		}

@@ -30,11 +30,11 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
-	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/cjk"
 	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/yamlfile"
 )
 
 // Renderer holds the parsed templates, the message bundle and the one
@@ -94,12 +94,16 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		plain:    map[string]map[string]*plainMessage{},
 		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
 	}
-	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
+	r.bundle.RegisterUnmarshalFunc("yaml", yamlfile.Unmarshal)
 	for _, l := range Languages {
 		name := l.Code + ".yaml"
 		data, err := fs.ReadFile(locales, name)
 		if err != nil {
 			return nil, readError("locales", name, err)
+		}
+		// Refused here with its line; go-i18n then decodes it the same way.
+		if _, errs := yamlfile.Parse(data); errs != nil {
+			return nil, fmt.Errorf("locales/%s:%d: %s", name, errs[0].Line, errs[0].Msg)
 		}
 		mf, err := r.bundle.ParseMessageFileBytes(data, path.Join("locales", name))
 		if err != nil {
