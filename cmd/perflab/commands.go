@@ -327,6 +327,9 @@ func knownStudies(results string, only []string, stderr io.Writer) error {
 }
 
 func location(d check.Diagnostic) string {
+	if d.Line > 0 && d.Column > 0 {
+		return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column)
+	}
 	if d.Line > 0 {
 		return fmt.Sprintf("%s:%d", d.File, d.Line)
 	}
@@ -353,7 +356,11 @@ func writeGitHub(w io.Writer, diags []check.Diagnostic) {
 				continue
 			}
 			shown++
-			fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", sev, ghEscapeProp(d.File), max(d.Line, 1), ghEscapeProp(d.Rule), ghEscape(d.Message))
+			col := ""
+			if d.Column > 0 {
+				col = fmt.Sprintf(",col=%d", d.Column)
+			}
+			fmt.Fprintf(w, "::%s file=%s,line=%d%s,title=%s::%s\n", sev, ghEscapeProp(d.File), max(d.Line, 1), col, ghEscapeProp(d.Rule), ghEscape(d.Message))
 		}
 		if rest > 0 {
 			fmt.Fprintf(w, "::notice title=perflab check::%d more %ss are listed in the job summary\n", rest, sev)

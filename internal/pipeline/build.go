@@ -105,6 +105,7 @@ type sideLoads struct {
 	contentErr    error
 	templateProbs []check.Diagnostic
 	typeProbs     []check.Diagnostic
+	treeProbs     []check.Diagnostic // treeChecks
 }
 
 // startSideLoads starts them; wg.Wait waits for them.
@@ -116,6 +117,7 @@ func startSideLoads(d Dirs) *sideLoads {
 		})
 	}
 	side.wg.Go(func() { side.typeProbs = typography(d) })
+	side.wg.Go(func() { side.treeProbs = treeChecks(d) })
 	if d.Locales != "" && d.Templates != "" {
 		side.wg.Go(func() { side.templateProbs = loadTemplates(d) })
 	}
@@ -169,7 +171,7 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, erro
 		}
 		p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
 	}
-	pc.after = append(side.templateProbs, side.typeProbs...)
+	pc.after = slices.Concat(side.templateProbs, side.typeProbs, side.treeProbs)
 	p.Problems = pc.list(c)
 	var uses []report.EngineUse
 	for _, u := range p.uses { // reports only: articles are never rendered

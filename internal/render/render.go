@@ -105,6 +105,9 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		if _, errs := yamlfile.Parse(data); errs != nil {
 			return nil, fmt.Errorf("locales/%s:%d: %s", name, errs[0].Line, errs[0].Msg)
 		}
+		// check refuses bidirectional controls and invisible characters
+		// in a message; a build shows them.
+		data = []byte(plain.ShowHidden(string(data)))
 		mf, err := r.bundle.ParseMessageFileBytes(data, path.Join("locales", name))
 		if err != nil {
 			return nil, fmt.Errorf("locales/%s: %w", name, err)
