@@ -203,6 +203,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// check holds little at once but allocates a lot while it reads
 	// thousands of small files: collecting less often halves its GC time.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	commands := commandOutput(stdout) // for --format github's own annotations
 	// A problem is a line: unbuffered, each would be a write of its own.
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -235,7 +236,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	case "github":
-		writeGitHub(stdout, diags)
+		out.Flush()
+		annotations := bufio.NewWriter(commands)
+		writeGitHub(annotations, diags)
+		if err := annotations.Flush(); err != nil {
+			return err
+		}
 		file := *summary
 		if file == "" {
 			file = os.Getenv("GITHUB_STEP_SUMMARY")
