@@ -11,31 +11,42 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// treeFile is one regular file of a project folder.
-type treeFile struct {
+// treeEntry is one file or folder of a project folder.
+type treeEntry struct {
 	folder string // results, content, locales or templates
 	fsys   fs.FS
 	name   string // in fsys
 	shown  string // as diagnostics name it
+	dir    bool
+	file   bool // a regular file
 	size   int64
 }
 
-// treeChecks runs, over every file of the four project folders (or, with
-// d.Only, of the studies given and their prose), the checks that look at
-// files as a reviewer does rather than as a loader reads them: the
-// invisible characters of every text perflab reads (invisibleChars).
-// Folders that do not read are reported by their loaders.
+// treeChecks runs, over every file and folder of the four project folders
+// (or, with d.Only, of the studies given and their prose), the checks that
+// look at the tree as a reviewer and other systems see it rather than as
+// a loader reads it: names that another system cannot hold
+// (check.PortableNames), files in results/ that no loader reads
+// (unexpectedInResults), and the invisible characters of every text
+// perflab reads (invisibleChars). Folders that do not read are reported
+// by their loaders.
 func treeChecks(d Dirs) []check.Diagnostic {
-	var out []check.Diagnostic
-	for _, f := range projectFiles(d) {
-		out = append(out, invisibleChars(f)...)
+	entries := projectEntries(d)
+	paths := make([]check.TreePath, len(entries))
+	for i, e := range entries {
+		paths[i] = check.TreePath{Shown: e.shown, Rel: e.name}
+	}
+	out := check.PortableNames(paths)
+	out = append(out, unexpectedInResults(entries)...)
+	for _, e := range entries {
+		out = append(out, invisibleChars(e)...)
 	}
 	return out
 }
 
-// projectFiles lists the regular files of the project folders, in order.
-func projectFiles(d Dirs) []treeFile {
-	var files []treeFile
+// projectEntries lists the entries of the project folders, in order.
+func projectEntries(d Dirs) []treeEntry {
+	var entries []treeEntry
 	walk := func(folder, dir, under string, keep func(name string, isDir bool) bool) {
 		if dir == "" {
 			return
@@ -43,21 +54,20 @@ func projectFiles(d Dirs) []treeFile {
 		fsys := projectFS(dir)
 		root := filepath.ToSlash(dir)
 		_ = fs.WalkDir(fsys, under, func(name string, e fs.DirEntry, err error) error {
-			if err != nil {
+			if err != nil || name == "." {
 				return nil // the loaders report what does not read
 			}
-			if name != under && !keep(name, e.IsDir()) {
+			if !keep(name, e.IsDir()) {
 				if e.IsDir() {
 					return fs.SkipDir
 				}
 				return nil
 			}
-			if e.Type().IsRegular() {
-				info, err := e.Info()
-				if err == nil {
-					files = append(files, treeFile{folder, fsys, name, path.Join(root, name), info.Size()})
-				}
+			te := treeEntry{folder: folder, fsys: fsys, name: name, shown: path.Join(root, name), dir: e.IsDir(), file: e.Type().IsRegular()}
+			if info, err := e.Info(); te.file && err == nil {
+				te.size = info.Size()
 			}
+			entries = append(entries, te)
 			return nil
 		})
 	}
@@ -77,7 +87,34 @@ func projectFiles(d Dirs) []treeFile {
 	}
 	walk("locales", d.Locales, ".", all)
 	walk("templates", d.Templates, ".", all)
-	return files
+	return entries
+}
+
+// unexpectedInResults reports what the study loader never reads: a file
+// at the top of results/ other than prices.yaml, a folder whose name
+// starts with '.', and anything in a study folder but study.yaml and
+// runs/ (run and history folders report their own). Each is an error:
+// a file no check reads is where a pull request could hide anything.
+func unexpectedInResults(entries []treeEntry) []check.Diagnostic {
+	var out []check.Diagnostic
+	add := func(e treeEntry, msg string) {
+		out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: e.shown, Message: msg})
+	}
+	for _, e := range entries {
+		if e.folder != "results" || !e.dir && !e.file {
+			continue // a link or a pipe is refused on its own path
+		}
+		parts := strings.Split(e.name, "/")
+		switch {
+		case len(parts) == 1 && e.dir && strings.HasPrefix(e.name, "."):
+			add(e, "a hidden folder in results/: perflab reads no folder whose name starts with '.', so nothing in it is checked or published: remove it")
+		case len(parts) == 1 && !e.dir && e.name != study.PricesFile:
+			add(e, "unexpected file in results/: perflab reads study folders and "+study.PricesFile+" here, so no check would look at this file: delete it, or move what it says into a study's prose under content/")
+		case len(parts) == 2 && !strings.HasPrefix(parts[0], ".") && !(parts[1] == study.StudyFile && !e.dir) && !(parts[1] == "runs" && e.dir):
+			add(e, "unexpected file in a study folder: a study holds study.yaml and runs/ only (see docs/results-format.md), so no check would look at this: move a log into its run folder, or delete it")
+		}
+	}
+	return out
 }
 
 // textSuffixes are the files, outside results/, that perflab reads as
@@ -91,17 +128,17 @@ var resultsText = []string{study.StudyFile, study.RunFile, study.HistoryFile, st
 
 // invisibleChars reports the bidirectional controls and invisible
 // characters of a file a person writes and a page shows.
-func invisibleChars(f treeFile) []check.Diagnostic {
-	text := slices.Contains(textSuffixes, path.Ext(f.name))
-	if f.folder == "results" {
-		text = slices.Contains(resultsText, path.Base(f.name))
+func invisibleChars(e treeEntry) []check.Diagnostic {
+	text := slices.Contains(textSuffixes, path.Ext(e.name))
+	if e.folder == "results" {
+		text = slices.Contains(resultsText, path.Base(e.name))
 	}
-	if !text || f.size > study.MaxFileSize {
+	if !e.file || !text || e.size > study.MaxFileSize {
 		return nil // an oversized file is refused by its loader
 	}
-	data, err := fs.ReadFile(f.fsys, f.name)
+	data, err := fs.ReadFile(e.fsys, e.name)
 	if err != nil {
 		return nil
 	}
-	return check.Invisible(f.shown, string(data))
+	return check.Invisible(e.shown, string(data))
 }
