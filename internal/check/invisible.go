@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/unicode/runenames"
 
 	"github.com/perflab/perflab/internal/plain"
+	"github.com/perflab/perflab/internal/yamlfile"
 )
 
 // RuleInvisible: prose, locale text and the YAML files of a study
@@ -22,33 +23,54 @@ const RuleInvisible = "invisible-character"
 const maxInvisible = 20
 
 // Invisible reports each hidden character of text, the bytes of file,
-// at its line and column (in characters, counted from 1).
+// and each HTML character reference to one ("&#x202E;", "&lrm;"), which
+// Markdown turns into the character, at its line and column (in
+// characters, counted from 1).
 func Invisible(file, text string) []Diagnostic {
-	if strings.IndexFunc(text, plain.Hidden) < 0 {
+	refs, refRunes := plain.HiddenRefs(text)
+	if len(refs) == 0 && strings.IndexFunc(text, plain.Hidden) < 0 {
 		return nil
 	}
 	var out []Diagnostic
-	line, col, more := 1, 0, 0
-	for _, r := range text {
+	more := 0
+	add := func(line, col int, msg string) {
+		if len(out) == maxInvisible {
+			more++
+			return
+		}
+		out = append(out, Diagnostic{Rule: RuleInvisible, Severity: Error, File: file, Line: line, Column: col,
+			Message: msg + ": delete it (an editor that shows invisible characters, or retyping the line, finds it)"})
+	}
+	line, col := 1, 0
+	for i, r := range text {
 		col++
 		if r == '\n' {
 			line, col = line+1, 0
 			continue
 		}
-		if !plain.Hidden(r) {
-			continue
+		if len(refs) > 0 && refs[0][0] == i {
+			add(line, col, fmt.Sprintf("%s writes %s at column %d, which %s", text[i:refs[0][1]], RuneName(refRunes[0]), col, hiddenEffect(refRunes[0])))
+			refs, refRunes = refs[1:], refRunes[1:]
 		}
-		if len(out) == maxInvisible {
-			more++
-			continue
+		if plain.Hidden(r) {
+			add(line, col, fmt.Sprintf("%s at column %d %s", RuneName(r), col, hiddenEffect(r)))
 		}
-		out = append(out, Diagnostic{Rule: RuleInvisible, Severity: Error, File: file, Line: line, Column: col,
-			Message: fmt.Sprintf("%s at column %d %s: delete it (an editor that shows invisible characters, or retyping the line, finds it)",
-				RuneName(r), col, hiddenEffect(r))})
 	}
 	if more > 0 {
 		out = append(out, Diagnostic{Rule: RuleInvisible, Severity: Error, File: file, Line: 1,
 			Message: fmt.Sprintf("%d more bidirectional or invisible characters in this file: remove every one", more)})
+	}
+	return out
+}
+
+// InvisibleYAML is Invisible for a YAML file, where a double-quoted
+// value can also write a hidden character with an escape ("\u202E"),
+// reported at the value.
+func InvisibleYAML(file string, data []byte) []Diagnostic {
+	out := Invisible(file, string(data))
+	for _, e := range yamlfile.HiddenEscapes(data) {
+		out = append(out, Diagnostic{Rule: RuleInvisible, Severity: Error, File: file, Line: e.Line, Column: e.Column,
+			Message: fmt.Sprintf("the value at column %d writes %s with an escape, which %s: delete it (the escape in the quoted value)", e.Column, RuneName(e.Rune), hiddenEffect(e.Rune))})
 	}
 	return out
 }

@@ -37,6 +37,11 @@ func TestInvisible(t *testing.T) {
 	if got := Invisible("x.md", "figures 2054.21 and 中文、日本語 — “quoted”\n"); got != nil {
 		t.Errorf("visible text gives %v", got)
 	}
+	refs := Invisible("content/en/x.md", "ok\nfigure &#x202E;2054.21&#x202C; and a&ZeroWidthSpace;b, &amp; &#65;\n")
+	if len(refs) != 3 || refs[0].Line != 2 || refs[0].Column != 8 || !strings.HasPrefix(refs[0].Message, "&#x202E; writes U+202E RIGHT-TO-LEFT OVERRIDE") ||
+		refs[2].Column != 37 || !strings.Contains(refs[2].Message, "U+200B ZERO WIDTH SPACE") {
+		t.Errorf("character references: %v", refs)
+	}
 	flood := Invisible("x.md", strings.Repeat("\u200b", 100))
 	if len(flood) != maxInvisible+1 || !strings.Contains(flood[maxInvisible].Message, "80 more") {
 		t.Errorf("a flood gives %d problems, the last %q", len(flood), flood[len(flood)-1].Message)

@@ -13,7 +13,7 @@ import (
 )
 
 // TestInvisibleCharacters: a figure of the prose wrapped in U+202E (in
-// every language), a zero-width space in a serving command and an
+// every language, once as a character reference), a zero-width space in a serving command and an
 // isolate in a locale message are each an invisible-character error at
 // its file, line and column, naming the code point; and nothing the build
 // writes (pages, Markdown, downloads, reproduce.sh) carries one of them.
@@ -47,13 +47,19 @@ func TestInvisibleCharacters(t *testing.T) {
 		}
 		want = append(want, at{filepath.ToSlash(file), line, col, name})
 	}
-	for _, lang := range []string{"en", "zh", "ja"} {
+	for _, lang := range []string{"en", "zh"} {
 		insert(filepath.Join(d.Content, lang, seedStudy+".md"), "<!-- section: objective -->",
 			"\nThe server reached \u202e2054.21\u202c tok/s.", 20, "U+202E RIGHT-TO-LEFT OVERRIDE")
 	}
+	// A character reference, which goldmark turns into the character.
+	insert(filepath.Join(d.Content, "ja", seedStudy+".md"), "<!-- section: objective -->",
+		"\nThe server reached &#x202E;2054.21&#x202C; tok/s.", 20, "&#x202E; writes U+202E RIGHT-TO-LEFT OVERRIDE")
 	insert(filepath.Join(d.Results, seedStudy, "runs", "sglang", "run.yaml"), "command: python3 -m sglang.launch_server",
 		"\u200b", 41, "U+200B ZERO WIDTH SPACE")
 	insert(filepath.Join(d.Locales, "en.yaml"), "\nrule.schema: \"", "\u2066", 15, "U+2066 LEFT-TO-RIGHT ISOLATE")
+	// An escape of a double-quoted value, reported at the value.
+	insert(filepath.Join(d.Locales, "ja.yaml"), "\nrule.schema: \"", `\u2067`, 14, "the value at column 14 writes U+2067 RIGHT-TO-LEFT ISOLATE")
+	insert(filepath.Join(d.Results, seedStudy, "runs", "vllm", "run.yaml"), "name: ", `"\u202Evllm"`+"\n#", 7, "the value at column 7 writes U+202E")
 
 	p, err := Check(d, nil)
 	if err != nil {

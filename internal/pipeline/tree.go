@@ -140,5 +140,8 @@ func invisibleChars(e treeEntry) []check.Diagnostic {
 	if err != nil {
 		return nil
 	}
+	if ext := path.Ext(e.name); ext == ".yaml" || ext == ".yml" {
+		return check.InvisibleYAML(e.shown, data)
+	}
 	return check.Invisible(e.shown, string(data))
 }

@@ -13,6 +13,8 @@
 package plain
 
 import (
+	"html"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -128,6 +130,44 @@ func ShowHidden(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// charRef matches an HTML character reference, which Markdown and HTML
+// turn into the character it names: "&#x202E;", "&#8238;", "&lrm;".
+var charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+// HiddenRefs returns the byte offsets [start, end) of each character
+// reference of s that names a Hidden rune, and that rune: prose written
+// "&#x202E;2054.21" shows "12.4502" as surely as the character itself.
+func HiddenRefs(s string) (spans [][2]int, runes []rune) {
+	if !strings.Contains(s, "&") || !strings.Contains(s, ";") {
+		return nil, nil
+	}
+	for _, m := range charRef.FindAllStringIndex(s, -1) {
+		r, size := utf8.DecodeRuneInString(html.UnescapeString(s[m[0]:m[1]]))
+		if size > 0 && Hidden(r) {
+			spans, runes = append(spans, [2]int{m[0], m[1]}), append(runes, r)
+		}
+	}
+	return spans, runes
+}
+
+// ShowHiddenText is ShowHidden for text that Markdown or HTML will read:
+// a character reference to a Hidden rune becomes U+FFFD too.
+func ShowHiddenText(s string) string {
+	spans, _ := HiddenRefs(s)
+	if len(spans) > 0 {
+		var b strings.Builder
+		last := 0
+		for _, sp := range spans {
+			b.WriteString(s[last:sp[0]])
+			b.WriteRune(utf8.RuneError)
+			last = sp[1]
+		}
+		b.WriteString(s[last:])
+		s = b.String()
+	}
+	return ShowHidden(s)
 }
 
 func rewrite(s string, block bool) string {

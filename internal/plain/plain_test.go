@@ -119,3 +119,22 @@ func TestHidden(t *testing.T) {
 		t.Errorf("ShowHidden = %q", got)
 	}
 }
+
+// TestHiddenReferences: a character reference to a hidden character is
+// found and shown like the character; other references are left alone.
+func TestHiddenReferences(t *testing.T) {
+	in := "a &#x202E;2054.21&#8236; b &lrm; c &amp; d &#x41; e &ZeroWidthSpace;f &shy;"
+	spans, runes := HiddenRefs(in)
+	want := []rune{0x202e, 0x202c, 0x200e, 0x200b, 0xad}
+	if len(runes) != len(want) {
+		t.Fatalf("found %U, want %U", runes, want)
+	}
+	for i, r := range want {
+		if runes[i] != r || in[spans[i][0]] != '&' || in[spans[i][1]-1] != ';' {
+			t.Errorf("reference %d: %U at %v", i, runes[i], spans[i])
+		}
+	}
+	if got := ShowHiddenText(in + "\u200b"); got != "a \ufffd2054.21\ufffd b \ufffd c &amp; d &#x41; e \ufffdf \ufffd\ufffd" {
+		t.Errorf("ShowHiddenText = %q", got)
+	}
+}

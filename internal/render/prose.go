@@ -21,9 +21,10 @@ import (
 // carry an <a id> either.
 func (r *Renderer) prose(md string) string {
 	// Bidirectional controls and invisible characters, which check
-	// refuses, are shown (U+FFFD), never passed on: a page must show the
-	// text check read, not "12.4502" for 2054.21.
-	md = plain.Block(md)
+	// refuses, are shown (U+FFFD), never passed on, and so are character
+	// references to them: a page must show the text check read, not
+	// "12.4502" for 2054.21.
+	md = plain.Block(plain.ShowHiddenText(md))
 	if !strings.ContainsAny(md, "{@<") {
 		return md // no attribute, no anchored log block, no HTML
 	}

@@ -94,7 +94,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		plain:    map[string]map[string]*plainMessage{},
 		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
 	}
-	r.bundle.RegisterUnmarshalFunc("yaml", yamlfile.Unmarshal)
+	r.bundle.RegisterUnmarshalFunc("yaml", unmarshalLocale)
 	for _, l := range Languages {
 		name := l.Code + ".yaml"
 		data, err := fs.ReadFile(locales, name)
@@ -106,8 +106,9 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			return nil, fmt.Errorf("locales/%s:%d: %s", name, errs[0].Line, errs[0].Msg)
 		}
 		// check refuses bidirectional controls and invisible characters
-		// in a message; a build shows them.
-		data = []byte(plain.ShowHidden(string(data)))
+		// in a message, written or referenced (unmarshalLocale shows
+		// those a YAML escape writes); a build shows them.
+		data = []byte(plain.ShowHiddenText(string(data)))
 		mf, err := r.bundle.ParseMessageFileBytes(data, path.Join("locales", name))
 		if err != nil {
 			return nil, fmt.Errorf("locales/%s: %w", name, err)
@@ -158,6 +159,36 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		return nil, readError("templates", "style.css", err)
 	}
 	return r, nil
+}
+
+// unmarshalLocale decodes a locale file for go-i18n as every YAML file is
+// decoded, then shows, in every string, the hidden characters that a
+// double-quoted value's escapes write ("\u202E"): check refuses them.
+func unmarshalLocale(data []byte, v any) error {
+	if err := yamlfile.Unmarshal(data, v); err != nil {
+		return err
+	}
+	if p, ok := v.(*any); ok {
+		*p = showHiddenIn(*p)
+	}
+	return nil
+}
+
+// showHiddenIn applies plain.ShowHidden to each string of a decoded value.
+func showHiddenIn(v any) any {
+	switch v := v.(type) {
+	case string:
+		return plain.ShowHidden(v)
+	case map[string]any:
+		for k, x := range v {
+			v[k] = showHiddenIn(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = showHiddenIn(x)
+		}
+	}
+	return v
 }
 
 // MissingMessages lists, for each language, the message ids that another

@@ -10,7 +10,10 @@
 // disagree on or that do not read as written: leading-zero integers (042
 // is 34 to yaml.v3), 0x, 0o and 0b numbers, 1_000, sexagesimal 1:30,
 // .inf and .nan, and the YAML 1.1 booleans yes/no/on/off/y/n. Quoting a
-// value keeps it as text.
+// value keeps it as text. HiddenEscapes finds the escapes of
+// double-quoted values that write a bidirectional control or an
+// invisible character ("\u202E"), for check to refuse: a build shows
+// such characters (package plain) and does not fail on them.
 //
 // It does not know any file's fields; its callers check those.
 package yamlfile
@@ -24,6 +27,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // Error is a problem of a YAML file at a 1-based line.
@@ -192,4 +197,44 @@ func asWritten(n *yaml.Node, key bool, errs *[]*Error) {
 			asWritten(c, false, errs)
 		}
 	}
+}
+
+// HiddenEscapes finds each double-quoted value of data whose escapes
+// ("\u202E", "\u200B") write a bidirectional control or an invisible
+// character (plain.Hidden): the file shows the escape, a page its effect.
+// Each is given at the value's line and column with the rune it writes;
+// a file that does not parse gives none (Parse reports it). A character
+// written as itself is not an escape, and is not listed.
+func HiddenEscapes(data []byte) []Escape {
+	if !bytes.Contains(data, []byte(`\`)) {
+		return nil // no escape at all: most files
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	var out []Escape
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.ScalarNode && n.Style&yaml.DoubleQuotedStyle != 0 {
+			for _, r := range n.Value {
+				if plain.Hidden(r) && !bytes.ContainsRune(data, r) {
+					out = append(out, Escape{n.Line, n.Column, r})
+					return
+				}
+			}
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(&doc)
+	return out
+}
+
+// Escape is a value whose escapes write Rune, at the value's line and
+// column (1-based).
+type Escape struct {
+	Line, Column int
+	Rune         rune
 }

@@ -143,3 +143,23 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestHiddenEscapes: a double-quoted value whose escape writes a hidden
+// character is found at the value; a character written as itself, and
+// escapes of visible characters, are not.
+func TestHiddenEscapes(t *testing.T) {
+	data := []byte("model: x\ncommand: \"vllm serve \\u202Emodel\"\nlist:\n  - \"a\\u200bb\"\n  - \"\\u00e9 \\t ok\"\nraw: \"\u2066\"\n")
+	got := HiddenEscapes(data)
+	want := []Escape{{2, 10, 0x202e}, {4, 5, 0x200b}}
+	if len(got) != len(want) {
+		t.Fatalf("%v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("escape %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	if HiddenEscapes([]byte("a: \"\\u0041\"\n")) != nil {
+		t.Error("an escape of a visible letter is listed")
+	}
+}
