@@ -152,3 +152,20 @@ func TestNoForgedAnnotations(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNeutralise: whatever text goes through the guard, no line of what
+// comes out is a workflow command, and text without one is unchanged.
+func FuzzNeutralise(f *testing.F) {
+	for _, s := range []string{"a" + forged, "\r::x", " \u00a0::y\n##[error]z", "plain\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := string(neutralise([]byte(s)))
+		if cmds := runnerCommands(out); len(cmds) > 0 {
+			t.Fatalf("neutralise(%q) = %q holds commands %q", s, out, cmds)
+		}
+		if len(runnerCommands(s)) == 0 && !strings.Contains(s, "##vso[") && out != s {
+			t.Fatalf("neutralise(%q) = %q changed text without a command", s, out)
+		}
+	})
+}
