@@ -225,6 +225,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// check holds little at once but allocates a lot while it reads
 	// thousands of small files: collecting less often halves its GC time.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	commands := commandOutput(stdout) // for --format github's own annotations
 	// A problem is a line: unbuffered, each would be a write of its own.
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -257,7 +258,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	case "github":
-		writeGitHub(stdout, diags)
+		out.Flush()
+		annotations := bufio.NewWriter(commands)
+		writeGitHub(annotations, diags)
+		if err := annotations.Flush(); err != nil {
+			return err
+		}
 		file := *summary
 		if file == "" {
 			file = os.Getenv("GITHUB_STEP_SUMMARY")
@@ -349,6 +355,9 @@ func knownStudies(results string, only []string, stderr io.Writer) error {
 }
 
 func location(d check.Diagnostic) string {
+	if d.Line > 0 && d.Column > 0 {
+		return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column)
+	}
 	if d.Line > 0 {
 		return fmt.Sprintf("%s:%d", d.File, d.Line)
 	}
@@ -375,7 +384,11 @@ func writeGitHub(w io.Writer, diags []check.Diagnostic) {
 				continue
 			}
 			shown++
-			fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", sev, ghEscapeProp(d.File), max(d.Line, 1), ghEscapeProp(d.Rule), ghEscape(d.Message))
+			col := ""
+			if d.Column > 0 {
+				col = fmt.Sprintf(",col=%d", d.Column)
+			}
+			fmt.Fprintf(w, "::%s file=%s,line=%d%s,title=%s::%s\n", sev, ghEscapeProp(d.File), max(d.Line, 1), col, ghEscapeProp(d.Rule), ghEscape(d.Message))
 		}
 		if rest > 0 {
 			fmt.Fprintf(w, "::notice title=perflab check::%d more %ss are listed in the job summary\n", rest, sev)

@@ -57,7 +57,7 @@ func main() {
 	case errors.Is(err, errUsage):
 		os.Exit(2)
 	case err != nil:
-		fmt.Fprintln(os.Stderr, "perflab:", err)
+		printError(os.Stderr, err)
 		os.Exit(1)
 	}
 }
@@ -84,7 +84,20 @@ commands:
 Run "perflab <command> -h" for a command's flags.
 `
 
+// run runs a command. What it prints passes through a commandGuard (see
+// ciout.go), but for perflab parse's own output, which is data: JSON, or
+// CSV whose quoted fields may span lines.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	out, errs := newGuard(stdout), newGuard(stderr)
+	defer out.Flush()
+	defer errs.Flush()
+	if len(args) > 0 && args[0] == "parse" {
+		return runParse(args[1:], stdout, errs)
+	}
+	return runCommand(ctx, args, out, errs)
+}
+
+func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errUsage
@@ -96,8 +109,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCheck(ctx, args[1:], stdout, stderr)
 	case "serve":
 		return runServe(ctx, args[1:], stdout, stderr)
-	case "parse":
-		return runParse(args[1:], stdout, stderr)
 	case "summary":
 		return runSummary(args[1:], stdout, stderr)
 	case "import":

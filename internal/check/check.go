@@ -44,6 +44,7 @@ type Diagnostic struct {
 	Severity Severity `json:"severity"`
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
+	Column   int      `json:"column,omitempty"` // 1-based, in characters; 0: the whole line
 	Message  string   `json:"message"`
 	Subject  string   `json:"subject,omitempty"` // what an acknowledgement names
 	Printed  string   `json:"printed,omitempty"`
@@ -56,7 +57,11 @@ type Diagnostic struct {
 func (d Diagnostic) Acknowledged() bool { return d.Ack != nil }
 
 func (d Diagnostic) String() string {
-	s := fmt.Sprintf("%s:%d: %s: %s", d.File, d.Line, d.Rule, d.Message)
+	at := fmt.Sprintf("%s:%d", d.File, d.Line)
+	if d.Column > 0 {
+		at += fmt.Sprintf(":%d", d.Column)
+	}
+	s := fmt.Sprintf("%s: %s: %s", at, d.Rule, d.Message)
 	if d.Ack != nil {
 		s += " (acknowledged)"
 	}

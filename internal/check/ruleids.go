@@ -14,5 +14,6 @@ func Rules() []string {
 		RuleEngineLabel, RuleEngineVersion, RuleWorkload, RuleContinuation,
 		RuleAckUnused, RuleAckLanguage,
 		RuleTranslation, RuleDrift, RuleProseFigure, RuleTypography, RuleLinkSpoof,
+		RuleInvisible, RulePortableName,
 	}
 }

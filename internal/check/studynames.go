@@ -1,6 +1,6 @@
 package check
 
-import "gopkg.in/yaml.v3"
+import "github.com/perflab/perflab/internal/yamlfile"
 
 // NamesOfStudy reads, from a study.yaml, the names its prose may write in
 // Latin script in any language: the model (each part of its id), the
@@ -17,7 +17,7 @@ func NamesOfStudy(studyYAML []byte) []string {
 			Name string `yaml:"name"`
 		} `yaml:"engines"`
 	}
-	if yaml.Unmarshal(studyYAML, &s) != nil {
+	if yamlfile.Unmarshal(studyYAML, &s) != nil {
 		return nil
 	}
 	names := []string{s.Model, s.Hardware.GPU}

@@ -207,3 +207,14 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTreeChecks is treeChecks alone: every name of the tree, the
+// files of results/ no loader reads, and the invisible characters of
+// each text a person writes, read a second time.
+func BenchmarkTreeChecks(b *testing.B) {
+	d := benchTree(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		treeChecks(d)
+	}
+}

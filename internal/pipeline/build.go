@@ -6,6 +6,7 @@ package pipeline
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,8 +27,7 @@ import (
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/workers"
-
-	"gopkg.in/yaml.v3"
+	"github.com/perflab/perflab/internal/yamlfile"
 )
 
 // Dirs are the project folders a build reads.
@@ -109,6 +109,7 @@ type sideLoads struct {
 	templateProbs []check.Diagnostic
 	typeProbs     []check.Diagnostic
 	linkProbs     []check.Diagnostic // link-spoof, linktext.go
+	treeProbs     []check.Diagnostic // treeChecks
 }
 
 // startSideLoads starts them; wg.Wait waits for them.
@@ -123,6 +124,7 @@ func startSideLoads(d Dirs) *sideLoads {
 	if d.Content != "" {
 		side.wg.Go(func() { side.linkProbs = spoofedLinks(d) })
 	}
+	side.wg.Go(func() { side.treeProbs = treeChecks(d) })
 	if d.Locales != "" && d.Templates != "" {
 		side.wg.Go(func() { side.templateProbs = loadTemplates(d) })
 	}
@@ -176,7 +178,7 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, erro
 		}
 		p.Results[i].Study = &study.Study{ID: res.Study.ID, Kind: res.Study.Kind, Dir: res.Study.Dir, Pos: res.Study.Pos}
 	}
-	pc.after = slices.Concat(side.templateProbs, side.typeProbs, side.linkProbs)
+	pc.after = slices.Concat(side.templateProbs, side.typeProbs, side.linkProbs, side.treeProbs)
 	p.Problems = pc.list(c)
 	var uses []report.EngineUse
 	for _, u := range p.uses { // reports only: articles are never rendered
@@ -231,8 +233,12 @@ func typography(d Dirs) []check.Diagnostic {
 	if d.Locales != "" {
 		name := path.Join(filepath.ToSlash(d.Locales), "glossary.yaml")
 		if data, err := d.folder(d.Locales).ReadFile("glossary.yaml"); err == nil {
-			if err := yaml.Unmarshal(data, glossary); err != nil {
-				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: 1,
+			if err := yamlfile.Unmarshal(data, glossary); err != nil {
+				line := 1
+				if e, ok := err.(*yamlfile.Error); ok {
+					line, err = e.Line, errors.New(e.Msg)
+				}
+				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: line,
 					Message: fmt.Sprintf("invalid glossary: %v", err)})
 			}
 		}

@@ -7,12 +7,16 @@
 //
 // Control characters are shown, not dropped, so that a reviewer sees them:
 // C0 controls and DEL become their Unicode control pictures (NUL -> ␀,
-// ESC -> ␛); C1 controls, bidirectional controls, line and paragraph
-// separators, noncharacters and bytes that are not UTF-8 become U+FFFD.
+// ESC -> ␛); C1 controls, bidirectional controls, invisible characters
+// (see Hidden), line and paragraph separators, noncharacters and bytes
+// that are not UTF-8 become U+FFFD.
 package plain
 
 import (
+	"html"
+	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -81,14 +85,89 @@ func Unsafe(r rune) bool {
 	switch {
 	case r < 0x20 || r >= 0x7f && r <= 0x9f:
 		return true
-	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true // bidirectional controls (Trojan Source)
+	case Hidden(r):
+		return true // bidirectional controls (Trojan Source), invisible characters
 	case r == 0x2028 || r == 0x2029:
 		return true // line and paragraph separators
 	case r >= 0xfdd0 && r <= 0xfdef, r&0xfffe == 0xfffe:
 		return true // noncharacters, U+FFFE and U+FFFF of every plane
 	}
 	return false
+}
+
+// Hidden reports whether r changes what a reader sees without being seen
+// itself: a bidirectional control (U+202A-202E, U+2066-2069, U+200E,
+// U+200F, U+061C), which reorders the text around it ("2054.21" shown as
+// "12.4502"), or an invisible character: every format character of
+// Unicode (category Cf: zero-width space, joiners, word joiner, U+FEFF,
+// U+180E, soft hyphen, the tag characters U+E0000-E007F) and the fillers
+// that show as nothing (U+034F, U+115F, U+1160, U+17B4, U+17B5, U+3164,
+// U+FFA0).
+func Hidden(r rune) bool {
+	switch {
+	case r < 0xad:
+		return false
+	case r > 0x206f && r < 0xfeff: // Chinese and Japanese: no table lookup
+		return r == 0x3164
+	}
+	switch r {
+	case 0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0xffa0:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}
+
+// ShowHidden returns s with each Hidden rune replaced by U+FFFD, and
+// nothing else changed: for text whose other characters are checked
+// elsewhere, such as a locale file before it is parsed.
+func ShowHidden(s string) string {
+	if strings.IndexFunc(s, Hidden) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if Hidden(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, s)
+}
+
+// charRef matches an HTML character reference, which Markdown and HTML
+// turn into the character it names: "&#x202E;", "&#8238;", "&lrm;".
+var charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+// HiddenRefs returns the byte offsets [start, end) of each character
+// reference of s that names a Hidden rune, and that rune: prose written
+// "&#x202E;2054.21" shows "12.4502" as surely as the character itself.
+func HiddenRefs(s string) (spans [][2]int, runes []rune) {
+	if !strings.Contains(s, "&") || !strings.Contains(s, ";") {
+		return nil, nil
+	}
+	for _, m := range charRef.FindAllStringIndex(s, -1) {
+		r, size := utf8.DecodeRuneInString(html.UnescapeString(s[m[0]:m[1]]))
+		if size > 0 && Hidden(r) {
+			spans, runes = append(spans, [2]int{m[0], m[1]}), append(runes, r)
+		}
+	}
+	return spans, runes
+}
+
+// ShowHiddenText is ShowHidden for text that Markdown or HTML will read:
+// a character reference to a Hidden rune becomes U+FFFD too.
+func ShowHiddenText(s string) string {
+	spans, _ := HiddenRefs(s)
+	if len(spans) > 0 {
+		var b strings.Builder
+		last := 0
+		for _, sp := range spans {
+			b.WriteString(s[last:sp[0]])
+			b.WriteRune(utf8.RuneError)
+			last = sp[1]
+		}
+		b.WriteString(s[last:])
+		s = b.String()
+	}
+	return ShowHidden(s)
 }
 
 func rewrite(s string, block bool) string {

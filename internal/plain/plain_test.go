@@ -23,6 +23,11 @@ func TestLineAndBlock(t *testing.T) {
 		{"line\u2028sep", "line\ufffdsep", "line\ufffdsep"},
 		{"bad\xffutf8", "bad\ufffdutf8", "bad\ufffdutf8"},
 		{"non\ufdd0char\uffff", "non\ufffdchar\ufffd", "non\ufffdchar\ufffd"},
+		{"2054\u200b.21", "2054\ufffd.21", "2054\ufffd.21"},
+		{"a\u200cb\u200dc\u2060d\ufeffe", "a\ufffdb\ufffdc\ufffdd\ufffde", "a\ufffdb\ufffdc\ufffdd\ufffde"},
+		{"mn\u180e\u00ad\u034f\u3164\uffa0", "mn\ufffd\ufffd\ufffd\ufffd\ufffd", "mn\ufffd\ufffd\ufffd\ufffd\ufffd"},
+		{"tag\U000e0041\U000e007f", "tag\ufffd\ufffd", "tag\ufffd\ufffd"},
+		{"\u061c\u200e\u200f", "\ufffd\ufffd\ufffd", "\ufffd\ufffd\ufffd"},
 	}
 	for _, c := range cases {
 		if got := Line(c.in); got != c.line {
@@ -93,5 +98,43 @@ func BenchmarkSafeCJK(b *testing.B) {
 	s := "在该负载下，20 个请求中有 19 个满足全部限制。この負荷では 20 件中 19 件がすべての上限を守りました。"
 	for b.Loop() {
 		safe(s, false)
+	}
+}
+
+// TestHidden: the bidirectional controls and invisible characters are
+// hidden; the visible characters around them, CJK included, are not.
+func TestHidden(t *testing.T) {
+	for _, r := range []rune{0x202a, 0x202e, 0x2066, 0x2069, 0x200e, 0x200f, 0x061c, 0x200b, 0x200c, 0x200d, 0x2060, 0x2064,
+		0xfeff, 0x180e, 0xad, 0xe0001, 0xe0020, 0xe007f, 0x3164, 0x115f, 0xfff9} {
+		if !Hidden(r) {
+			t.Errorf("U+%04X is not hidden", r)
+		}
+	}
+	for _, r := range []rune{'a', ' ', 0xa0, 0x3000, '中', 'ト', 0x2014, 0x2212, 0xff05, 0x1f600, 0xfe0f} {
+		if Hidden(r) {
+			t.Errorf("U+%04X is hidden", r)
+		}
+	}
+	if got := ShowHidden("a\u202eb\tc\u200b"); got != "a\ufffdb\tc\ufffd" {
+		t.Errorf("ShowHidden = %q", got)
+	}
+}
+
+// TestHiddenReferences: a character reference to a hidden character is
+// found and shown like the character; other references are left alone.
+func TestHiddenReferences(t *testing.T) {
+	in := "a &#x202E;2054.21&#8236; b &lrm; c &amp; d &#x41; e &ZeroWidthSpace;f &shy;"
+	spans, runes := HiddenRefs(in)
+	want := []rune{0x202e, 0x202c, 0x200e, 0x200b, 0xad}
+	if len(runes) != len(want) {
+		t.Fatalf("found %U, want %U", runes, want)
+	}
+	for i, r := range want {
+		if runes[i] != r || in[spans[i][0]] != '&' || in[spans[i][1]-1] != ';' {
+			t.Errorf("reference %d: %U at %v", i, runes[i], spans[i])
+		}
+	}
+	if got := ShowHiddenText(in + "\u200b"); got != "a \ufffd2054.21\ufffd b \ufffd c &amp; d &#x41; e \ufffdf \ufffd\ufffd" {
+		t.Errorf("ShowHiddenText = %q", got)
 	}
 }

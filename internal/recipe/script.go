@@ -1,8 +1,10 @@
 package recipe
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/shellquote"
@@ -71,7 +73,8 @@ func (rc Recipe) writeCases(b *strings.Builder, comment func(string, ...any), pa
 		serve = "serving command, rebuilt because the source did not print it: " + rc.Serve.From(path)
 	}
 	comment("%s", serve)
-	fmt.Fprintf(b, "%s)\n\texec sh -c %s\n\t;;\n", shellquote.Quote(rc.Run+"/serve/"), shellquote.Quote(rc.Serve.Value))
+	fmt.Fprintf(b, "%s)\n", shellquote.Quote(rc.Run+"/serve/"))
+	writeCommand(b, "the serving command of run "+rc.Run, rc.Serve, path)
 	for _, w := range rc.Workloads {
 		comment("Workload %s: dataset %s, input length %s, output length %s, %s prompts, seed %s",
 			w.ID, v(w.Dataset), v(w.InputLen), v(w.OutputLen), v(w.NumPrompts), v(w.Seed))
@@ -85,6 +88,34 @@ func (rc Recipe) writeCases(b *strings.Builder, comment func(string, ...any), pa
 			continue
 		}
 		comment("benchmark command: %s", w.Bench.From(path))
-		fmt.Fprintf(b, "\texec sh -c %s\n\t;;\n", shellquote.Quote(w.Bench.Value))
+		writeCommand(b, fmt.Sprintf("the benchmark command of run %s on workload %s", rc.Run, w.ID), w.Bench, path)
 	}
+}
+
+// writeCommand writes the body of a case that runs cmd. A command holding
+// a character no output shows as it is (a bidirectional control that
+// makes the script read as another command than it runs, a zero-width
+// space, an escape sequence) is never written: the case says which
+// character it was and fails.
+func writeCommand(b *strings.Builder, what string, cmd Item, path func(string) string) {
+	if r, col, ok := hiddenRune(cmd.Value); ok {
+		msg := fmt.Sprintf("%s holds U+%04X at character %d, which hides or reorders text: it is not written here, and perflab check refuses it; fix it in %s",
+			what, r, col, cmp.Or(cmd.From(path), "its file"))
+		fmt.Fprintf(b, "\techo %s >&2\n\texit 1\n\t;;\n", shellquote.Quote(plain.Line(msg)))
+		return
+	}
+	fmt.Fprintf(b, "\texec sh -c %s\n\t;;\n", shellquote.Quote(cmd.Value))
+}
+
+// hiddenRune finds the first character of a command that package plain
+// would not show as it is (line breaks and tabs are a command's own).
+func hiddenRune(s string) (rune, int, bool) {
+	col := 0
+	for _, r := range s {
+		col++
+		if r != '\n' && r != '\t' && (r == utf8.RuneError || plain.Unsafe(r)) {
+			return r, col, true
+		}
+	}
+	return 0, 0, false
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // prose returns a content section's Markdown with what would let it claim
@@ -18,6 +20,11 @@ import (
 // omits anyway, is taken out too, so that the Markdown report cannot
 // carry an <a id> either.
 func (r *Renderer) prose(md string) string {
+	// Bidirectional controls and invisible characters, which check
+	// refuses, are shown (U+FFFD), never passed on, and so are character
+	// references to them: a page must show the text check read, not
+	// "12.4502" for 2054.21.
+	md = plain.Block(plain.ShowHiddenText(md))
 	if !strings.ContainsAny(md, "{@<") {
 		return md // no attribute, no anchored log block, no HTML
 	}

@@ -30,11 +30,11 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
-	"gopkg.in/yaml.v3"
 
 	"github.com/perflab/perflab/internal/cjk"
 	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/yamlfile"
 )
 
 // Renderer holds the parsed templates, the message bundle and the one
@@ -95,13 +95,21 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		plain:    map[string]map[string]*plainMessage{},
 		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
 	}
-	r.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
+	r.bundle.RegisterUnmarshalFunc("yaml", unmarshalLocale)
 	for _, l := range Languages {
 		name := l.Code + ".yaml"
 		data, err := fs.ReadFile(locales, name)
 		if err != nil {
 			return nil, readError("locales", name, err)
 		}
+		// Refused here with its line; go-i18n then decodes it the same way.
+		if _, errs := yamlfile.Parse(data); errs != nil {
+			return nil, fmt.Errorf("locales/%s:%d: %s", name, errs[0].Line, errs[0].Msg)
+		}
+		// check refuses bidirectional controls and invisible characters
+		// in a message, written or referenced (unmarshalLocale shows
+		// those a YAML escape writes); a build shows them.
+		data = []byte(plain.ShowHiddenText(string(data)))
 		mf, err := r.bundle.ParseMessageFileBytes(data, path.Join("locales", name))
 		if err != nil {
 			return nil, fmt.Errorf("locales/%s: %w", name, err)
@@ -155,6 +163,36 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		return nil, readError("templates", "style.css", err)
 	}
 	return r, nil
+}
+
+// unmarshalLocale decodes a locale file for go-i18n as every YAML file is
+// decoded, then shows, in every string, the hidden characters that a
+// double-quoted value's escapes write ("\u202E"): check refuses them.
+func unmarshalLocale(data []byte, v any) error {
+	if err := yamlfile.Unmarshal(data, v); err != nil {
+		return err
+	}
+	if p, ok := v.(*any); ok {
+		*p = showHiddenIn(*p)
+	}
+	return nil
+}
+
+// showHiddenIn applies plain.ShowHidden to each string of a decoded value.
+func showHiddenIn(v any) any {
+	switch v := v.(type) {
+	case string:
+		return plain.ShowHidden(v)
+	case map[string]any:
+		for k, x := range v {
+			v[k] = showHiddenIn(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = showHiddenIn(x)
+		}
+	}
+	return v
 }
 
 // MissingMessage is a message one language lacks: another language has

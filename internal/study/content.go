@@ -1,10 +1,8 @@
 package study
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"regexp"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/workers"
+	"github.com/perflab/perflab/internal/yamlfile"
 )
 
 // Content is a study's own prose in one language: the display names of its
@@ -138,16 +137,14 @@ func ParseContent(file, lang, studyID string, data []byte) (*Content, []Problem)
 			return c, problems
 		}
 		l := &loader{}
-		var doc yaml.Node
 		front := []byte(strings.Join(lines[1:end], "\n"))
-		if err := yaml.NewDecoder(bytes.NewReader(front)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
-			line, msg := yamlError(front, err)
-			bad(line+1, "invalid YAML front matter: "+msg)
-			doc.Content = nil
+		top, errs := yamlfile.Parse(front)
+		for _, e := range errs {
+			bad(e.Line+1, "front matter: "+strings.Replace(e.Msg, "invalid YAML", "invalid YAML front matter", 1))
 		}
-		if len(doc.Content) > 0 {
-			shift(&doc, 1)
-			m := l.mapping(file, doc.Content[0], "front matter", "workloads", "steps")
+		if top != nil {
+			shift(top, 1)
+			m := l.mapping(file, top, "front matter", "workloads", "steps")
 			c.Workloads = stringMap(l, file, m.fields["workloads"])
 			c.Steps = stringMap(l, file, m.fields["steps"])
 			problems = append(problems, l.problems...)

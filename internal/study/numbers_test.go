@@ -31,7 +31,7 @@ func TestNumbersInRange(t *testing.T) {
 		{"price 1e308", []edit{replace(sy, "objective: throughput\n", "objective: throughput\nprice:\n  gpu_hour: 1e308\n  currency: USD\n")},
 			"study.yaml:8", `price: gpu_hour "1e308" is more than 1e+06`},
 		{"price inf", []edit{replace(sy, "objective: throughput\n", "objective: throughput\nprice:\n  gpu_hour: .inf\n  currency: USD\n")},
-			"study.yaml:8", `price: gpu_hour ".inf" must be a positive number`},
+			"study.yaml:8", `".inf" is infinity to YAML: write a finite number`},
 		{"price NaN", []edit{replace(sy, "objective: throughput\n", "objective: throughput\nprice:\n  gpu_hour: NaN\n  currency: USD\n")},
 			"study.yaml:8", `price: gpu_hour "NaN" must be a positive number`},
 	}
