@@ -178,6 +178,7 @@ const (
 	FormatVLLMOmni            Format = "vllm-omni"             // vllm-omni bench serve table with Text/Audio/Image/Video Result sub-banners (omni.go)
 	FormatOpenVINOGenAI       Format = "openvino-genai"        // OpenVINO GenAI benchmark_genai sample's lines (openvino.go)
 	FormatFireworksBench      Format = "llm-bench"             // Fireworks llm_bench (Locust) exit Summary (fireworks.go)
+	FormatPerfAnalyzer        Format = "perf-analyzer"         // Triton perf_analyzer, one block per measured load (perfanalyzer.go)
 )
 
 // Tools named in Block.Tool.
@@ -196,6 +197,7 @@ const (
 
 	ToolOpenVINOGenAI  = "openvino-genai"
 	ToolFireworksBench = "fireworks-llm-bench"
+	ToolPerfAnalyzer   = "perf_analyzer"
 )
 
 // Definition says how a block's throughputs were computed, so that a

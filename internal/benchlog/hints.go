@@ -21,6 +21,9 @@ var families = []struct {
 	phrases []string
 }{
 	{"vLLM or SGLang bench serve (a result table without its banner or counts)", []string{"Serving Benchmark Result", "Successful requests", "Request throughput (req/s)"}},
+	// Before vLLM's throughput, which a bare "Throughput: " matches too: a
+	// tie goes to the family listed first.
+	{"Triton perf_analyzer", []string{"infer/sec", "Request concurrency:", "*** Measurement Settings ***", "Inferences/Second vs."}},
 	{"vLLM bench throughput / benchmark_throughput.py", []string{"Throughput: ", "requests/s", "total tokens/s"}},
 	{"vLLM bench latency / benchmark_latency.py", []string{"Avg latency:", "percentile latency:"}},
 	{"SGLang bench_one_batch", []string{"Prefill. latency:", "Decode.  median latency:", "Total. latency:"}},
