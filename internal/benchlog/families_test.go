@@ -1,6 +1,9 @@
 package benchlog
 
 import (
+	"bytes"
+	"maps"
+	"os"
 	"strings"
 	"testing"
 )
@@ -38,5 +41,44 @@ func TestUnitlessInferenceRateIsAProblem(t *testing.T) {
 	}
 	if len(b.Problems) != 1 || !strings.Contains(b.Problems[0].Error(), "pa.txt:4:") {
 		t.Errorf("want one problem on line 4, got %v", b.Problems)
+	}
+}
+
+// TestGuideLLMTablesByHeader: a guidellm v0.4+ table is known by its
+// header rows, whatever its title: edited, or lost.
+func TestGuideLLMTablesByHeader(t *testing.T) {
+	data, err := os.ReadFile("testdata/guidellm_v04_sweep.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Parse("x.log", bytes.NewReader(data))
+	if err != nil || len(want) == 0 {
+		t.Fatalf("the original: %v, %d blocks", err, len(want))
+	}
+	edits := map[string]func(title string) string{
+		"renamed": func(title string) string {
+			return strings.Replace(title, " Statistics", " Statistics Table-1", 1) + " (edited)"
+		},
+		"no glyph": func(title string) string { return strings.TrimPrefix(title, "ℹ ") + " of the run" },
+		"lost":     func(string) string { return "" },
+	}
+	for name, edit := range edits {
+		var b strings.Builder
+		for _, line := range strings.SplitAfter(string(data), "\n") {
+			if strings.HasPrefix(line, "ℹ ") {
+				line = edit(strings.TrimSuffix(line, "\n")) + "\n"
+			}
+			b.WriteString(line)
+		}
+		got, err := Parse("x.log", strings.NewReader(b.String()))
+		if err != nil || len(got) != len(want) {
+			t.Errorf("%s: %d blocks (%v), want %d", name, len(got), err, len(want))
+			continue
+		}
+		for i := range got {
+			if !maps.EqualFunc(got[i].Metrics, want[i].Metrics, func(a, b Metric) bool { return a.Value == b.Value && a.Line == b.Line }) {
+				t.Errorf("%s: block %d has %d metrics, want %d", name, i, len(got[i].Metrics), len(want[i].Metrics))
+			}
+		}
 	}
 }

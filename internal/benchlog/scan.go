@@ -73,6 +73,10 @@ type Scanner struct {
 	serving  // the serving table being read (serving.go)
 	prefixes // the prefixes of the current line (prefix.go)
 
+	prev  []byte // the previous line, for a prefix shared with it (logprefix.go)
+	cand  []byte // the prefix a line is read under (logprefix.go)
+	saved []byte // linePrefix while another is tried
+
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
 	join    []byte
@@ -287,8 +291,17 @@ func (s *Scanner) readLine() (line []byte, long, hasBanner bool, err error) {
 	return nil, true, hasBanner, err
 }
 
-// process handles one line.
+// process handles one line, and keeps it as the previous line.
 func (s *Scanner) process(line []byte, long, hasBanner bool) {
+	s.processLine(line, long, hasBanner)
+	if long {
+		s.prev = s.prev[:0]
+	} else {
+		s.notePrev(line)
+	}
+}
+
+func (s *Scanner) processLine(line []byte, long, hasBanner bool) {
 	if !long && !hasBanner {
 		hasBanner = bytes.Contains(line, banner)
 	}
@@ -354,6 +367,11 @@ func (s *Scanner) clean(line []byte) []byte {
 func stripLike(line, prefix []byte) []byte {
 	i, j := matchShape(line, prefix)
 	if j < len(prefix) {
+		// A blank line of the log keeps its prefix without the blank
+		// after it (trailing blanks were trimmed).
+		if i == len(line) && i > 0 && len(bytes.TrimRight(prefix[j:], " \t")) == 0 {
+			return line[i:]
+		}
 		return line
 	}
 	return line[i:]
