@@ -179,6 +179,7 @@ const (
 	FormatOpenVINOGenAI       Format = "openvino-genai"        // OpenVINO GenAI benchmark_genai sample's lines (openvino.go)
 	FormatFireworksBench      Format = "llm-bench"             // Fireworks llm_bench (Locust) exit Summary (fireworks.go)
 	FormatPerfAnalyzer        Format = "perf-analyzer"         // Triton perf_analyzer, one block per measured load (perfanalyzer.go)
+	FormatOllama              Format = "ollama-verbose"        // ollama run --verbose timings after an answer (ollama.go)
 )
 
 // Tools named in Block.Tool.
@@ -198,6 +199,7 @@ const (
 	ToolOpenVINOGenAI  = "openvino-genai"
 	ToolFireworksBench = "fireworks-llm-bench"
 	ToolPerfAnalyzer   = "perf_analyzer"
+	ToolOllama         = "ollama"
 )
 
 // Definition says how a block's throughputs were computed, so that a

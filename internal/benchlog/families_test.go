@@ -82,3 +82,30 @@ func TestGuideLLMTablesByHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestGoDuration: Ollama's durations keep their printed decimals in the
+// key's unit.
+func TestGoDuration(t *testing.T) {
+	for _, c := range []struct {
+		in, key string
+		value   float64
+		dec     int
+	}{
+		{"4.211583542s", "duration", 4.211583542, 9},
+		{"28.164ms", "load_duration_ms", 28.164, 3},
+		{"1.207s", "prefill_latency_ms", 1207, 0},
+		{"83.529µs", "prefill_latency_ms", 0.083529, 6},
+		{"1m2.4s", "duration", 62.4, 1},
+		{"412.3917ms", "duration", 0.4123917, 7},
+	} {
+		m, ok := goDuration(c.in, c.key, 1)
+		if !ok || m.Value < c.value*(1-1e-12) || m.Value > c.value*(1+1e-12) || m.Decimals != c.dec {
+			t.Errorf("goDuration(%q, %s) = %v %d %v, want %v %d", c.in, c.key, m.Value, m.Decimals, ok, c.value, c.dec)
+		}
+	}
+	for _, bad := range []string{"12", "-1s", "1.5 s", "fast"} {
+		if _, ok := goDuration(bad, "duration", 1); ok {
+			t.Errorf("goDuration(%q) read", bad)
+		}
+	}
+}

@@ -18,6 +18,7 @@ var lineReaderStarts = []func(s *Scanner, text []byte) lineReader{
 	ovStart,
 	fwStart,
 	paStart,
+	olStart,
 }
 
 // lrStart opens a block of a lineReader at a line outside any block.
