@@ -180,6 +180,7 @@ const (
 	FormatFireworksBench      Format = "llm-bench"             // Fireworks llm_bench (Locust) exit Summary (fireworks.go)
 	FormatPerfAnalyzer        Format = "perf-analyzer"         // Triton perf_analyzer, one block per measured load (perfanalyzer.go)
 	FormatOllama              Format = "ollama-verbose"        // ollama run --verbose timings after an answer (ollama.go)
+	FormatLoadGen             Format = "mlperf-loadgen"        // MLPerf LoadGen results summary (loadgen.go)
 )
 
 // Tools named in Block.Tool.
@@ -200,6 +201,7 @@ const (
 	ToolFireworksBench = "fireworks-llm-bench"
 	ToolPerfAnalyzer   = "perf_analyzer"
 	ToolOllama         = "ollama"
+	ToolLoadGen        = "mlperf-loadgen"
 )
 
 // Definition says how a block's throughputs were computed, so that a

@@ -109,3 +109,20 @@ func TestGoDuration(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadGenSamplesAreRequestsOnlyWithTokens: a LoadGen sample is a
+// request only when the summary counts tokens (an LLM benchmark).
+func TestLoadGenSamplesAreRequestsOnlyWithTokens(t *testing.T) {
+	in := "================================================\nMLPerf Results Summary\n================================================\n" +
+		"SUT name : QDL\nScenario : Offline\nMode     : PerformanceOnly\nSamples per second: 3125.5\nResult is : VALID\n"
+	blocks, err := Parse("summary.txt", strings.NewReader(in))
+	if err != nil || len(blocks) != 1 {
+		t.Fatalf("want one block, got %d (%v)", len(blocks), err)
+	}
+	if _, ok := blocks[0].Metrics["request_throughput"]; ok {
+		t.Error("samples of a summary without tokens read as requests")
+	}
+	if m := blocks[0].Metrics["samples_per_s"]; m.Value != 3125.5 || m.Line != 7 {
+		t.Errorf("samples_per_s = %+v, want 3125.5 on line 7", m)
+	}
+}

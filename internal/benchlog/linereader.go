@@ -19,6 +19,7 @@ var lineReaderStarts = []func(s *Scanner, text []byte) lineReader{
 	fwStart,
 	paStart,
 	olStart,
+	lgStart,
 }
 
 // lrStart opens a block of a lineReader at a line outside any block.
