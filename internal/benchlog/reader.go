@@ -78,6 +78,7 @@ func consoleStarts() []start {
 		}},
 		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.tableStart(text) }},
 		{first: "|", open: func(s *Scanner, _, text []byte) bool { return s.guideRuleStart(text) }},
+		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.evalHeaderStart(text) }},
 		{first: "|bI", high: true, open: func(s *Scanner, _, text []byte) bool { return s.llamaStart(text) }},
 		{first: "=", open: func(s *Scanner, _, text []byte) bool { return s.lmBanner(text) }},
 		{first: "=", open: func(s *Scanner, _, text []byte) bool { return s.offlineBanner(text) }},
