@@ -181,6 +181,7 @@ const (
 	FormatPerfAnalyzer        Format = "perf-analyzer"         // Triton perf_analyzer, one block per measured load (perfanalyzer.go)
 	FormatOllama              Format = "ollama-verbose"        // ollama run --verbose timings after an answer (ollama.go)
 	FormatLoadGen             Format = "mlperf-loadgen"        // MLPerf LoadGen results summary (loadgen.go)
+	FormatTGIBenchmark        Format = "tgi-benchmark"         // TGI text-generation-benchmark tables, one block per batch size (tgibench.go)
 )
 
 // Tools named in Block.Tool.
@@ -202,6 +203,7 @@ const (
 	ToolPerfAnalyzer   = "perf_analyzer"
 	ToolOllama         = "ollama"
 	ToolLoadGen        = "mlperf-loadgen"
+	ToolTGI            = "tgi"
 )
 
 // Definition says how a block's throughputs were computed, so that a

@@ -20,6 +20,7 @@ var lineReaderStarts = []func(s *Scanner, text []byte) lineReader{
 	paStart,
 	olStart,
 	lgStart,
+	tgiStart,
 }
 
 // lrStart opens a block of a lineReader at a line outside any block.

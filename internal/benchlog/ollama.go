@@ -36,7 +36,7 @@ var olLines = map[string]olLine{
 	"prompt eval duration": {"prefill_latency_ms", 'd'},
 	"prompt eval rate":     {"input_throughput", 'r'},
 	"eval count":           {"total_output_tokens", 'c'},
-	"eval duration":        {"decode_latency_ms", 'd'},
+	"eval duration":        {"decode_duration_ms", 'd'},
 	"eval rate":            {"output_throughput", 'r'},
 }
 

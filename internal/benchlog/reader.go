@@ -90,7 +90,7 @@ func consoleStarts() []start {
 		{first: "BPOL=", open: func(s *Scanner, _, text []byte) bool { return s.evalStart(text) }},
 		{first: "ct", open: func(s *Scanner, _, text []byte) bool { return s.lmStart(text) }},
 		{first: "S", open: func(s *Scanner, _, text []byte) bool { return s.mtStart(text) }},
-		{first: "POL=RtlpeM", open: func(s *Scanner, _, text []byte) bool { return s.lrStart(text) }},
+		{first: "POL=RtlpeM|", open: func(s *Scanner, _, text []byte) bool { return s.lrStart(text) }},
 		{letters: true, high: true, open: func(s *Scanner, _, text []byte) bool { return s.guideStart(text) }},
 		{first: "TBM", open: func(s *Scanner, _, text []byte) bool { return s.preLine(text) }},
 		{open: func(s *Scanner, line, text []byte) bool {
