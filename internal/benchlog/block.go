@@ -182,6 +182,7 @@ const (
 	FormatOllama              Format = "ollama-verbose"        // ollama run --verbose timings after an answer (ollama.go)
 	FormatLoadGen             Format = "mlperf-loadgen"        // MLPerf LoadGen results summary (loadgen.go)
 	FormatTGIBenchmark        Format = "tgi-benchmark"         // TGI text-generation-benchmark tables, one block per batch size (tgibench.go)
+	FormatAISBench            Format = "aisbench"              // AISBench ais_bench --mode perf tables (aisbench.go)
 )
 
 // Tools named in Block.Tool.
@@ -204,6 +205,7 @@ const (
 	ToolOllama         = "ollama"
 	ToolLoadGen        = "mlperf-loadgen"
 	ToolTGI            = "tgi"
+	ToolAISBench       = "aisbench"
 )
 
 // Definition says how a block's throughputs were computed, so that a

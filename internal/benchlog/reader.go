@@ -76,6 +76,7 @@ func consoleStarts() []start {
 		{first: "{[N", open: func(s *Scanner, _, text []byte) bool {
 			return s.off != nil && len(s.off.sgl) > 0 && s.sglResult(text)
 		}},
+		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.aisStart(text) }},
 		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.tableStart(text) }},
 		{first: "|", open: func(s *Scanner, _, text []byte) bool { return s.guideRuleStart(text) }},
 		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.evalHeaderStart(text) }},
