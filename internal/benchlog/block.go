@@ -183,6 +183,7 @@ const (
 	FormatLoadGen             Format = "mlperf-loadgen"        // MLPerf LoadGen results summary (loadgen.go)
 	FormatTGIBenchmark        Format = "tgi-benchmark"         // TGI text-generation-benchmark tables, one block per batch size (tgibench.go)
 	FormatAISBench            Format = "aisbench"              // AISBench ais_bench --mode perf tables (aisbench.go)
+	FormatFireworksCSV        Format = "llm-bench-csv"         // Fireworks llm_bench --summary-file, one block per row (fwcsv.go)
 )
 
 // Tools named in Block.Tool.

@@ -111,6 +111,9 @@ func (s *Scanner) Scan() bool {
 		case inputCSV:
 			s.scanCSV()
 			continue
+		case inputFWCSV:
+			s.scanFWCSV()
+			continue
 		case inputBenchReportYAML:
 			s.scanBenchReportYAML()
 			continue
@@ -246,6 +249,8 @@ func Each(name string, r io.Reader, fn func(*Block) error) error {
 			msg = "no benchmark result found: no JSON object with the keys of a vLLM --save-result, SGLang --output-file or trtllm-bench --report_json result (duration, completed, request_throughput ...)"
 		case inputCSV:
 			msg = "no benchmark result found: no Metric row of a GenAI-Perf or AIPerf CSV export"
+		case inputFWCSV:
+			msg = "no benchmark result found: no row with a Total Latency under the header of an llm_bench --summary-file"
 		}
 		return &SyntaxError{File: name, Line: line, Msg: msg}
 	}
