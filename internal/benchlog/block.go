@@ -94,6 +94,15 @@
 //     printed by vllm bench throughput / latency and sglang.bench_one_batch
 //     (offline.go); their --output-json files are FormatVLLMThroughputJSON and
 //     FormatVLLMLatencyJSON.
+//   - FormatPerfAnalyzer (Triton perf_analyzer, infer/sec kept as
+//     inferences_per_s), FormatOllama (ollama run --verbose), FormatLoadGen
+//     (MLPerf LoadGen summary), FormatTGIBenchmark (text-generation-benchmark
+//     tables), FormatAISBench (ais_bench --mode perf tables); the first
+//     bytes "Provider,Model," choose FormatFireworksCSV (llm_bench
+//     --summary-file).
+//   - A block without banner learns an unknown log prefix from the line
+//     before it (logprefix.go); guidellm and EvalScope percentile tables are
+//     known by their header rows whatever their titles.
 //   - FormatError: a failed run, "RuntimeError: ..." (also behind "# "),
 //     "NotImplementedError: ...", a repr ValueError("..."), "# Crash ...":
 //     Block.Failure holds the exception and message. Parse returns failures
