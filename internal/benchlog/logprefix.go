@@ -22,9 +22,15 @@ const (
 	maxLogPrefix = 96
 )
 
-// notePrev keeps the start of line as the previous line, for noisePrefixed.
-func (s *Scanner) notePrev(line []byte) {
-	s.prev = append(s.prev[:0], line[:min(len(line), maxLogPrefix+1)]...)
+// maxPrevLine is the longest previous line kept whole, to be read again
+// (a start line and its log prefix; longer lines cost a copy each).
+const maxPrevLine = 160
+
+// notePrev keeps line as the previous line, for noisePrefixed; idle says
+// that it was read as noise and opened nothing.
+func (s *Scanner) notePrev(line []byte, idle bool) {
+	s.prev = append(s.prev[:0], line[:min(len(line), maxPrevLine)]...)
+	s.prevIdle = idle && len(line) <= maxPrevLine
 }
 
 // noisePrefixed retries a line that opened nothing without the prefix it
@@ -40,9 +46,27 @@ func (s *Scanner) noisePrefixed(line []byte) bool {
 	for range maxPrefixTries {
 		cand := s.prev[:j]
 		i, _ := matchShape(line, cand)
-		if rest := line[i:]; len(rest) > 0 && mayStart(trimBlanksLeft(rest)) && s.noiseUnder(rest, cand) {
+		rest := line[i:]
+		if len(rest) == 0 || !mayStart(trimBlanksLeft(rest)) {
+			goto shorter
+		}
+		// The line before, which carries the prefix too, may open the
+		// block (SGLang's "Warmup ...", a table's first row): it is read
+		// again first, at its own line.
+		if s.prevIdle && len(s.prev) > j {
+			s.prevIdle = false
+			s.line--
+			opened := s.noiseUnder(s.prev[j:], cand)
+			s.line++
+			if opened && s.opened() {
+				s.processLine(line, false, false)
+				return true
+			}
+		}
+		if s.noiseUnder(rest, cand) {
 			return true
 		}
+	shorter:
 		// The next shorter prefix: back to the separator before.
 		j--
 		for j > 0 && !isSeparator(s.prev[j-1]) {

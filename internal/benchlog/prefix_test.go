@@ -236,3 +236,22 @@ func TestUnknownLogPrefixesEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixLearntReadsTheLineBefore: the line before the one that
+// teaches a log prefix is read again under it, so that SGLang's "Warmup
+// ..." on a paste's first line still marks the warm-up run, which is not
+// a result.
+func TestPrefixLearntReadsTheLineBefore(t *testing.T) {
+	data, err := os.ReadFile("testdata/sglang_one_batch_logger.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	blocks, err := Parse("x.log", strings.NewReader(strings.Join(lines[4:], "")))
+	if err != nil || len(blocks) != 1 {
+		t.Fatalf("%d blocks (%v), want the benchmark run only", len(blocks), err)
+	}
+	if d := blocks[0].Metrics["duration"]; d.Value != 0.957 {
+		t.Errorf("duration %v: the warm-up run was read as the result", d.Value)
+	}
+}

@@ -154,8 +154,11 @@ func (s *Scanner) noise(line []byte) {
 			return
 		}
 	}
-	if !s.noiseAt(line) && len(s.prev) > 0 {
-		s.noisePrefixed(line)
+	if s.noiseAt(line) {
+		return
+	}
+	if len(s.prev) == 0 || !s.noisePrefixed(line) {
+		s.idle = true
 	}
 }
 

@@ -73,9 +73,12 @@ type Scanner struct {
 	serving  // the serving table being read (serving.go)
 	prefixes // the prefixes of the current line (prefix.go)
 
-	prev  []byte // the previous line, for a prefix shared with it (logprefix.go)
-	cand  []byte // the prefix a line is read under (logprefix.go)
-	saved []byte // linePrefix while another is tried
+	prev []byte // the previous line, for a prefix shared with it (logprefix.go)
+	cand []byte // the prefix a line is read under (logprefix.go)
+	// idle: the current line was read as noise and opened nothing;
+	// prevIdle: so was the previous one, kept whole in prev.
+	idle, prevIdle bool
+	saved          []byte // linePrefix while another is tried
 
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
@@ -298,11 +301,12 @@ func (s *Scanner) readLine() (line []byte, long, hasBanner bool, err error) {
 
 // process handles one line, and keeps it as the previous line.
 func (s *Scanner) process(line []byte, long, hasBanner bool) {
+	s.idle = false
 	s.processLine(line, long, hasBanner)
 	if long {
-		s.prev = s.prev[:0]
+		s.prev, s.prevIdle = s.prev[:0], false
 	} else {
-		s.notePrev(line)
+		s.notePrev(line, s.idle)
 	}
 }
 
