@@ -94,6 +94,15 @@
 //     printed by vllm bench throughput / latency and sglang.bench_one_batch
 //     (offline.go); their --output-json files are FormatVLLMThroughputJSON and
 //     FormatVLLMLatencyJSON.
+//   - FormatPerfAnalyzer (Triton perf_analyzer, infer/sec kept as
+//     inferences_per_s), FormatOllama (ollama run --verbose), FormatLoadGen
+//     (MLPerf LoadGen summary), FormatTGIBenchmark (text-generation-benchmark
+//     tables), FormatAISBench (ais_bench --mode perf tables); the first
+//     bytes "Provider,Model," choose FormatFireworksCSV (llm_bench
+//     --summary-file).
+//   - A block without banner learns an unknown log prefix from the line
+//     before it (logprefix.go); guidellm and EvalScope percentile tables are
+//     known by their header rows whatever their titles.
 //   - FormatError: a failed run, "RuntimeError: ..." (also behind "# "),
 //     "NotImplementedError: ...", a repr ValueError("..."), "# Crash ...":
 //     Block.Failure holds the exception and message. Parse returns failures
@@ -178,6 +187,12 @@ const (
 	FormatVLLMOmni            Format = "vllm-omni"             // vllm-omni bench serve table with Text/Audio/Image/Video Result sub-banners (omni.go)
 	FormatOpenVINOGenAI       Format = "openvino-genai"        // OpenVINO GenAI benchmark_genai sample's lines (openvino.go)
 	FormatFireworksBench      Format = "llm-bench"             // Fireworks llm_bench (Locust) exit Summary (fireworks.go)
+	FormatPerfAnalyzer        Format = "perf-analyzer"         // Triton perf_analyzer, one block per measured load (perfanalyzer.go)
+	FormatOllama              Format = "ollama-verbose"        // ollama run --verbose timings after an answer (ollama.go)
+	FormatLoadGen             Format = "mlperf-loadgen"        // MLPerf LoadGen results summary (loadgen.go)
+	FormatTGIBenchmark        Format = "tgi-benchmark"         // TGI text-generation-benchmark tables, one block per batch size (tgibench.go)
+	FormatAISBench            Format = "aisbench"              // AISBench ais_bench --mode perf tables (aisbench.go)
+	FormatFireworksCSV        Format = "llm-bench-csv"         // Fireworks llm_bench --summary-file, one block per row (fwcsv.go)
 )
 
 // Tools named in Block.Tool.
@@ -196,6 +211,11 @@ const (
 
 	ToolOpenVINOGenAI  = "openvino-genai"
 	ToolFireworksBench = "fireworks-llm-bench"
+	ToolPerfAnalyzer   = "perf_analyzer"
+	ToolOllama         = "ollama"
+	ToolLoadGen        = "mlperf-loadgen"
+	ToolTGI            = "tgi"
+	ToolAISBench       = "aisbench"
 )
 
 // Definition says how a block's throughputs were computed, so that a

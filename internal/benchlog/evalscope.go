@@ -79,6 +79,19 @@ var evalPercentiles = map[string]nvRow{
 	"output (tok/s)":           {"user_throughput", nvPerUser, ""},
 	"output throughput(tok/s)": {"user_throughput", nvPerUser, ""},
 	"throughput(tokens/s)":     {"user_throughput", nvPerUser, ""},
+	// per request (input + output tokens) / latency
+	"total (tok/s)": {"total_user_throughput", nvPerUser, ""},
+}
+
+// evalPctBase says whether a percentile table column is one EvalScope
+// prints, and its key base.
+func evalPctBase(col string) (string, bool) {
+	name, _ := splitUnit(col)
+	row, ok := evalPercentiles[name]
+	if !ok {
+		row, ok = evalPercentiles[normLabel([]byte(col))]
+	}
+	return row.base, ok
 }
 
 const (
@@ -121,6 +134,34 @@ func (s *Scanner) evalStart(text []byte) bool {
 	if cut {
 		s.evalCutStart()
 	}
+	return true
+}
+
+// evalHeaderStart opens, at its header row, a percentile table printed
+// without its "Percentile results:" title (and without the summary above
+// it): the row's first cell is "Percentiles" and another names a
+// percentile column EvalScope prints.
+func (s *Scanner) evalHeaderStart(text []byte) bool {
+	text = bytes.TrimSpace(text)
+	c := evalCells(text)
+	if len(c) < 3 || !strings.EqualFold(c[0], "percentiles") {
+		return false
+	}
+	known := false
+	for _, col := range c[1:] {
+		if _, ok := evalPctBase(col); ok {
+			known = true
+		}
+	}
+	if !known {
+		return false
+	}
+	s.rd = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
+		Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}}}
+	s.evalCutStart()
+	e := open[*evalState](s)
+	e.mode = evalPct
+	s.evalRow(text)
 	return true
 }
 

@@ -180,7 +180,7 @@ func TestLookalikes(t *testing.T) {
 		"rich table under a v0.4 title": "ℹ Server Throughput Statistics\n┏━━━━━━━━━━━━━┳━━━━━━━━━━┓\n┃ Benchmark   ┃ Requests ┃\n" +
 			"┡━━━━━━━━━━━━━╇━━━━━━━━━━┩\n│ synchronous │ 1.6      │\n└─────────────┴──────────┘\n",
 		"pipe table of another tool": "ℹ Server Throughput Statistics\n|=======|=======|\n| Model | Score |\n|-------|-------|\n| x     | 1.6   |\n|=======|=======|\n",
-		"pipe table without title":   "|=============|======|\n| Benchmark   | Requests |\n| Strategy    | Per Sec |\n|             | Mean |\n|-------------|------|\n| synchronous | 1.6  |\n|=============|======|\n",
+		"pipe table without title":   "|=======|=======|\n| Model | Score |\n| Mean  | Sec   |\n|-------|-------|\n| x     | 1.6   |\n|=======|=======|\n",
 		"guidellm title then prose":  "Benchmarks Info:\nno benchmark was run\n",
 		"llmperf metric name alone":  "inter_token_latency_s\nsomething else\n",
 		"yaml of another tool":       "benchmarks:\n- name: x\n  score: 1\n",

@@ -100,7 +100,7 @@ func checkParse(t *testing.T, data []byte) {
 		}
 		for k, m := range b.Metrics {
 			first := b.Line
-			if b.Format == FormatGuideLLMConsole {
+			if b.Format == FormatGuideLLMConsole || b.Format == FormatTGIBenchmark {
 				first = 1 // a benchmark's rows in earlier tables lie before its block
 			}
 			if m.Line < first || m.Line > b.EndLine || math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {

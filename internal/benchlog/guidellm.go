@@ -42,6 +42,9 @@ const (
 	gtTokens
 	gtLatency
 	gtThroughput
+	// gtByHeader: a v0.4+ table whose title is not one guidellm prints
+	// (edited, or lost): its kind comes from its header rows.
+	gtByHeader
 )
 
 // guideTitles maps the table titles (and the legacy metadata section) to
@@ -144,6 +147,7 @@ type guideState struct {
 	tables   []*guideTable
 	t        *guideTable // the table being read
 	problems []*SyntaxError
+	loose    bool // a line that is not a table nor a known title came after a table
 }
 
 // guideTable is one table: its columns and rows.
@@ -181,11 +185,18 @@ func guideTitle(text []byte) (kind int, legacy, ok bool) {
 		return 0, false, false
 	}
 	text = bytes.TrimRight(text, " \t\r")
-	if n := len(text); n < 14 || n > 56 || bytes.IndexByte([]byte("BRSTIVA\xe2"), text[0]) < 0 || bytes.IndexByte([]byte(":)so"), text[n-1]) < 0 {
+	info := bytes.HasPrefix(text, []byte("ℹ "))
+	if info && len(text) <= 160 {
+		// v0.4+ prints every title after "ℹ ": one it does not print is
+		// an edited title, read by its table's header rows.
+	} else if n := len(text); n < 14 || n > 56 || bytes.IndexByte([]byte("BRSTIVA\xe2"), text[0]) < 0 || bytes.IndexByte([]byte(":)so"), text[n-1]) < 0 {
 		return 0, false, false
 	}
 	text = bytes.TrimPrefix(text, []byte("ℹ "))
 	t, ok := guideTitles[string(text)]
+	if !ok && info {
+		return gtByHeader, false, true
+	}
 	return t.kind, t.legacy, ok
 }
 
@@ -466,10 +477,18 @@ func (s *Scanner) guideHeader(t *guideTable, merged bool) {
 
 // guideTableLine reads a line of a v0.4+ table.
 func (s *Scanner) guideTableLine(t *guideTable, text []byte) bool {
+	g := open[*guideState](s)
 	if len(text) == 0 || text[0] != '|' {
+		if t.phase == 3 && !g.loose && looksLikeTitle(text) {
+			// A title guidellm does not print, between two tables: the
+			// next table is known by its header rows.
+			g.loose = true
+			return true
+		}
 		s.guideEnd()
 		return false
 	}
+	g.loose = false
 	inner := text[1:]
 	if len(inner) > 0 && inner[len(inner)-1] == '|' {
 		inner = inner[:len(inner)-1]
@@ -489,12 +508,18 @@ func (s *Scanner) guideTableLine(t *guideTable, text []byte) bool {
 			t.phase = 1
 		case 2:
 			s.guideClose(t)
+		case 3:
+			// The top rule of a table without a title of its own.
+			s.guideUntitled()
 		}
 		return true
 	case isRule('-'):
 		if t.phase == 1 {
 			s.guideHeader(t, true)
 			t.phase = 2
+			if t.kind == gtByHeader {
+				s.guideKnowByHeader(t)
+			}
 		}
 		return true
 	}
@@ -529,6 +554,70 @@ func (s *Scanner) guideTableLine(t *guideTable, text []byte) bool {
 		return false
 	}
 	return true
+}
+
+// looksLikeTitle: a short line of words, no "label: value".
+func looksLikeTitle(text []byte) bool {
+	return len(text) > 3 && len(text) < 120 && (isLetter(text[0]) || text[0] >= 0x80) && bytes.IndexByte(text, ':') < 0
+}
+
+// guideUntitled opens, at its top rule, a v0.4+ table whose title was
+// lost or is not one guidellm prints: its header rows tell its kind.
+func (s *Scanner) guideUntitled() {
+	g := open[*guideState](s)
+	t := &guideTable{kind: gtByHeader, line: s.line, phase: 1, title: "at line " + strconv.Itoa(s.line)}
+	g.t = t
+	g.tables = append(g.tables, t)
+}
+
+// guideRuleStart opens a guidellm output at the top rule of a v0.4+ table
+// without its title ("|=====|====|...").
+func (s *Scanner) guideRuleStart(text []byte) bool {
+	if len(text) < 8 || text[1] != '=' || bytes.Count(text, []byte("|")) < 3 || len(bytes.Trim(text, "=|")) > 0 {
+		return false
+	}
+	s.rd = &guideState{}
+	s.guideUntitled()
+	return true
+}
+
+// guideKnowByHeader gives a table known by its header rows the kind whose
+// columns it has most of; a table of a kind the output has already had,
+// or a Run Summary after other tables, starts the output of another run.
+func (s *Scanner) guideKnowByHeader(t *guideTable) {
+	best, kind := 0, gtOther
+	// Every guidellm table starts with its Benchmark Strategy column.
+	known := len(t.cols) > 1 && strings.EqualFold(t.cols[0], "Benchmark|Strategy")
+	for _, k := range []int{gtSummary, gtTokens, gtLatency, gtThroughput} {
+		if !known {
+			break
+		}
+		n := 0
+		for _, c := range t.cols {
+			if _, ok := guideCols[guideColKey(k, c)]; ok {
+				n++
+			}
+		}
+		if n > best {
+			best, kind = n, k
+		}
+	}
+	t.kind = kind
+	g := open[*guideState](s)
+	if kind == gtOther || len(g.tables) < 2 {
+		return
+	}
+	earlier := g.tables[:len(g.tables)-1]
+	again := kind == gtSummary
+	for _, e := range earlier {
+		again = again || e.kind == kind
+	}
+	if !again {
+		return
+	}
+	g.tables = earlier
+	s.guideEnd()
+	s.rd = &guideState{tables: []*guideTable{t}, t: t}
 }
 
 // guideClose closes a table; the last table of a run ends the output.

@@ -21,6 +21,9 @@ var families = []struct {
 	phrases []string
 }{
 	{"vLLM or SGLang bench serve (a result table without its banner or counts)", []string{"Serving Benchmark Result", "Successful requests", "Request throughput (req/s)"}},
+	// Before vLLM's throughput, which a bare "Throughput: " matches too: a
+	// tie goes to the family listed first.
+	{"Triton perf_analyzer", []string{"infer/sec", "Request concurrency:", "*** Measurement Settings ***", "Inferences/Second vs."}},
 	{"vLLM bench throughput / benchmark_throughput.py", []string{"Throughput: ", "requests/s", "total tokens/s"}},
 	{"vLLM bench latency / benchmark_latency.py", []string{"Avg latency:", "percentile latency:"}},
 	{"SGLang bench_one_batch", []string{"Prefill. latency:", "Decode.  median latency:", "Total. latency:"}},
@@ -36,6 +39,10 @@ var families = []struct {
 	{"GenAI-Perf or AIPerf", []string{"genai-perf", "aiperf", "Output Token Throughput", "Time To First Token"}},
 	{"OpenVINO GenAI benchmark_genai", []string{"Generate time:", "Tokenization time:", "Detokenization time:", "genai version"}},
 	{"Fireworks llm_bench (Locust)", []string{"Time To First Token", "Total Latency", "Num Requests", "locust"}},
+	{"Ollama --verbose", []string{"prompt eval rate:", "eval rate:", "prompt eval duration:", "load duration:"}},
+	{"MLPerf LoadGen summary", []string{"MLPerf Results Summary", "Samples per second", "Result is :", "Additional Stats"}},
+	{"TGI text-generation-benchmark", []string{"text-generation-benchmark", "Decode (token)", "Decode (total)", "| Batch Size |"}},
+	{"AISBench", []string{"ais_bench", "AISBench", "Performance Parameters", "Common Metric"}},
 	{"trtllm-bench", []string{"PERFORMANCE OVERVIEW", "trtllm-bench", "ENGINE DETAILS", "WORLD + RUNTIME INFORMATION", "THROUGHPUT OVERVIEW", "LATENCY OVERVIEW"}},
 }
 
@@ -67,7 +74,7 @@ func noResultMessage(name string, head []byte) (string, int) {
 	if family, line, ok := closestFamily(head); ok {
 		return fmt.Sprintf("no known benchmark output in %s: it looks most like %s output (from line %d), but perflab does not read this layout of %s yet (or this is not the file the run wrote); docs/metrics.md lists the layouts perflab reads", name, family, line, toolOf(family)), line
 	}
-	return fmt.Sprintf(`no known benchmark output in %s: nothing in it looks like a benchmark's result (perflab reads the vLLM, SGLang and TensorRT-LLM benchmarks, GenAI-Perf, AIPerf, guidellm, llmperf, EvalScope, LMDeploy and llama-bench; docs/metrics.md lists them); paste the output from its "Serving Benchmark Result" banner or the tool's summary`, name), 1
+	return fmt.Sprintf(`no known benchmark output in %s: nothing in it looks like a benchmark's result (perflab reads the vLLM, SGLang and TensorRT-LLM benchmarks, GenAI-Perf, AIPerf, guidellm, llmperf, EvalScope, LMDeploy, llama-bench, perf_analyzer, Ollama, MLPerf LoadGen, TGI's benchmark and AISBench; docs/metrics.md lists them); paste the output from its "Serving Benchmark Result" banner or the tool's summary`, name), 1
 }
 
 // headKeeper keeps the first hintWindow bytes read through it.

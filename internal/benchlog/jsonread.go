@@ -14,6 +14,7 @@ const (
 	inputText inputKind = iota
 	inputJSON
 	inputCSV
+	inputFWCSV // llm_bench's --summary-file (fwcsv.go)
 )
 
 var bom = []byte("\xef\xbb\xbf")
@@ -59,6 +60,9 @@ func sniff(r *bufio.Reader) inputKind {
 		}
 		if hasPrefixFold(line, "metric,") || hasPrefixFold(line, "statistic,") {
 			return inputCSV
+		}
+		if isFWSummaryCSV(line) {
+			return inputFWCSV
 		}
 		break
 	}

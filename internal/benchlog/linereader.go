@@ -17,6 +17,10 @@ type lineReader interface {
 var lineReaderStarts = []func(s *Scanner, text []byte) lineReader{
 	ovStart,
 	fwStart,
+	paStart,
+	olStart,
+	lgStart,
+	tgiStart,
 }
 
 // lrStart opens a block of a lineReader at a line outside any block.

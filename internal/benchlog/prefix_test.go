@@ -42,12 +42,9 @@ func TestLinePrefixes(t *testing.T) {
 		if len(got[0].Problems) > 0 {
 			t.Errorf("%s: problems %v", name, got[0].Problems)
 		}
+		// The load lines printed before the banner (prelines.go) are read
+		// through a prefix shared with the line before (logprefix.go).
 		wantMetrics := maps.Clone(want[0].Metrics)
-		if name == "timestamp" || name == "vllm log" {
-			// Prefixes that only the banner's shape removes: the load lines
-			// printed before it (prelines.go) are not read through them.
-			delete(wantMetrics, "burstiness")
-		}
 		if !maps.EqualFunc(got[0].Metrics, wantMetrics, func(a, b Metric) bool { return a.Value == b.Value && a.Decimals == b.Decimals }) {
 			t.Errorf("%s: %d metrics, want %d:\n%v", name, len(got[0].Metrics), len(wantMetrics), got[0].Metrics)
 		}
@@ -184,5 +181,77 @@ func TestLogPrefixShapes(t *testing.T) {
 		if n != c.n || size != c.size || ok != c.ok {
 			t.Errorf("lineNumber(%q) = %d, %d, %v; want %d, %d, %v", c.line, n, size, ok, c.n, c.size, c.ok)
 		}
+	}
+}
+
+// Every console output of testdata reads the same behind a log prefix
+// perflab does not know by name (pytest's live log, SGLang's logger), on
+// its blocks with or without a banner, as long as the line before the
+// block carries the prefix too (logprefix.go).
+func TestUnknownLogPrefixesEveryFormat(t *testing.T) {
+	prefixes := map[string]func(i int) string{
+		"pytest": func(i int) string { return fmt.Sprintf("INFO     bench.serving:test_serving.py:%d ", 40+i%7) },
+		"sglang": func(i int) string { return fmt.Sprintf("[2025-06-01 10:05:%02d TP0] ", i%60) },
+	}
+	files, err := filepath.Glob("testdata/*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(file)
+		if strings.HasPrefix(base, "prefix_") || base == "messy_whitespace.txt" || base == "vllm_2023_oneline.txt" {
+			// A named prefix under an unknown one, tabs and CRs mixed in one
+			// block, and lines run together before any prefix: not a paste.
+			continue
+		}
+		want, wantErr := Parse("x.log", bytes.NewReader(data))
+		if wantErr != nil {
+			continue
+		}
+		for name, prefix := range prefixes {
+			var b strings.Builder
+			b.WriteString(prefix(0) + "starting the benchmark\n")
+			for i, line := range strings.SplitAfter(string(data), "\n") {
+				if line != "" {
+					b.WriteString(prefix(i+1) + line)
+				}
+			}
+			got, err := Parse("x.log", strings.NewReader(b.String()))
+			if err != nil || len(got) != len(want) {
+				t.Errorf("%s, %s: %d blocks (%v), want %d", file, name, len(got), err, len(want))
+				continue
+			}
+			for i := range got {
+				g, w := got[i], want[i]
+				if g.Format != w.Format || g.Line != w.Line+1 || g.EndLine != w.EndLine+1 ||
+					!maps.EqualFunc(g.Metrics, w.Metrics, func(a, b Metric) bool { return a.Value == b.Value && a.Decimals == b.Decimals && a.Line == b.Line+1 }) {
+					t.Errorf("%s, %s: block %d is %s lines %d-%d with %d metrics, want %s lines %d-%d with %d", file, name, i,
+						g.Format, g.Line, g.EndLine, len(g.Metrics), w.Format, w.Line+1, w.EndLine+1, len(w.Metrics))
+				}
+			}
+		}
+	}
+}
+
+// TestPrefixLearntReadsTheLineBefore: the line before the one that
+// teaches a log prefix is read again under it, so that SGLang's "Warmup
+// ..." on a paste's first line still marks the warm-up run, which is not
+// a result.
+func TestPrefixLearntReadsTheLineBefore(t *testing.T) {
+	data, err := os.ReadFile("testdata/sglang_one_batch_logger.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	blocks, err := Parse("x.log", strings.NewReader(strings.Join(lines[4:], "")))
+	if err != nil || len(blocks) != 1 {
+		t.Fatalf("%d blocks (%v), want the benchmark run only", len(blocks), err)
+	}
+	if d := blocks[0].Metrics["duration"]; d.Value != 0.957 {
+		t.Errorf("duration %v: the warm-up run was read as the result", d.Value)
 	}
 }

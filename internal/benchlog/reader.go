@@ -76,7 +76,10 @@ func consoleStarts() []start {
 		{first: "{[N", open: func(s *Scanner, _, text []byte) bool {
 			return s.off != nil && len(s.off.sgl) > 0 && s.sglResult(text)
 		}},
+		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.aisStart(text) }},
 		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.tableStart(text) }},
+		{first: "|", open: func(s *Scanner, _, text []byte) bool { return s.guideRuleStart(text) }},
+		{first: "|", high: true, open: func(s *Scanner, _, text []byte) bool { return s.evalHeaderStart(text) }},
 		{first: "|bI", high: true, open: func(s *Scanner, _, text []byte) bool { return s.llamaStart(text) }},
 		{first: "=", open: func(s *Scanner, _, text []byte) bool { return s.lmBanner(text) }},
 		{first: "=", open: func(s *Scanner, _, text []byte) bool { return s.offlineBanner(text) }},
@@ -88,7 +91,7 @@ func consoleStarts() []start {
 		{first: "BPOL=", open: func(s *Scanner, _, text []byte) bool { return s.evalStart(text) }},
 		{first: "ct", open: func(s *Scanner, _, text []byte) bool { return s.lmStart(text) }},
 		{first: "S", open: func(s *Scanner, _, text []byte) bool { return s.mtStart(text) }},
-		{first: "POL=", open: func(s *Scanner, _, text []byte) bool { return s.lrStart(text) }},
+		{first: "POL=RtlpeM|", open: func(s *Scanner, _, text []byte) bool { return s.lrStart(text) }},
 		{letters: true, high: true, open: func(s *Scanner, _, text []byte) bool { return s.guideStart(text) }},
 		{first: "TBM", open: func(s *Scanner, _, text []byte) bool { return s.preLine(text) }},
 		{open: func(s *Scanner, line, text []byte) bool {
@@ -142,30 +145,50 @@ var (
 // case, a log line, costs a few looks at its first bytes and a search for
 // ':'.
 func (s *Scanner) noise(line []byte) {
+	if len(s.linePrefix) > 0 {
+		// The log's prefix, learnt from the last block: the line is read
+		// without it, as it would be without the log.
+		if rest := stripLike(line, s.linePrefix); len(rest) < len(line) {
+			s.cand = append(s.cand[:0], s.linePrefix...)
+			s.noiseUnder(rest, s.cand)
+			return
+		}
+	}
+	if s.noiseAt(line) {
+		return
+	}
+	if len(s.prev) == 0 || !s.noisePrefixed(line) {
+		s.idle = true
+	}
+}
+
+// noiseAt is noise without the retry: it reports whether the line opened
+// a block (or was a failure, or a held line).
+func (s *Scanner) noiseAt(line []byte) bool {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
 	}
 	if i == len(line) {
-		return
+		return false
 	}
 	text := line[i:]
 	c := text[0]
 	if c == '#' || c == 0x1b || c == '\r' {
 		text = s.clean(line)
 		if len(text) == 0 {
-			return
+			return false
 		}
 		c = text[0]
 	}
 	for _, st := range s.starts[c] {
 		if st.open(s, line, text) {
-			return
+			return true
 		}
 	}
 	// Only a line with a colon can start a block.
 	if bytes.IndexByte(line, ':') < 0 {
-		return
+		return false
 	}
 	label, value, ok := splitLabel(s.clean(line))
 	if ok && (isStartLabel(label) || isCutStartLabel(label)) {
@@ -173,5 +196,7 @@ func (s *Scanner) noise(line []byte) {
 		s.begin(false)
 		s.marks.cutTop = cut
 		s.add(label, value)
+		return true
 	}
+	return false
 }

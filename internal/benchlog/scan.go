@@ -73,6 +73,13 @@ type Scanner struct {
 	serving  // the serving table being read (serving.go)
 	prefixes // the prefixes of the current line (prefix.go)
 
+	prev []byte // the previous line, for a prefix shared with it (logprefix.go)
+	cand []byte // the prefix a line is read under (logprefix.go)
+	// idle: the current line was read as noise and opened nothing;
+	// prevIdle: so was the previous one, kept whole in prev.
+	idle, prevIdle bool
+	saved          []byte // linePrefix while another is tried
+
 	scratch []byte // ANSI-stripped line
 	tail    []byte // end of the previous chunk of an over-long line
 	join    []byte
@@ -106,6 +113,9 @@ func (s *Scanner) Scan() bool {
 			continue
 		case inputCSV:
 			s.scanCSV()
+			continue
+		case inputFWCSV:
+			s.scanFWCSV()
 			continue
 		case inputBenchReportYAML:
 			s.scanBenchReportYAML()
@@ -242,6 +252,8 @@ func Each(name string, r io.Reader, fn func(*Block) error) error {
 			msg = "no benchmark result found: no JSON object with the keys of a vLLM --save-result, SGLang --output-file or trtllm-bench --report_json result (duration, completed, request_throughput ...)"
 		case inputCSV:
 			msg = "no benchmark result found: no Metric row of a GenAI-Perf or AIPerf CSV export"
+		case inputFWCSV:
+			msg = "no benchmark result found: no row with a Total Latency under the header of an llm_bench --summary-file"
 		}
 		return &SyntaxError{File: name, Line: line, Msg: msg}
 	}
@@ -287,8 +299,18 @@ func (s *Scanner) readLine() (line []byte, long, hasBanner bool, err error) {
 	return nil, true, hasBanner, err
 }
 
-// process handles one line.
+// process handles one line, and keeps it as the previous line.
 func (s *Scanner) process(line []byte, long, hasBanner bool) {
+	s.idle = false
+	s.processLine(line, long, hasBanner)
+	if long {
+		s.prev, s.prevIdle = s.prev[:0], false
+	} else {
+		s.notePrev(line, s.idle)
+	}
+}
+
+func (s *Scanner) processLine(line []byte, long, hasBanner bool) {
 	if !long && !hasBanner {
 		hasBanner = bytes.Contains(line, banner)
 	}
@@ -354,6 +376,11 @@ func (s *Scanner) clean(line []byte) []byte {
 func stripLike(line, prefix []byte) []byte {
 	i, j := matchShape(line, prefix)
 	if j < len(prefix) {
+		// A blank line of the log keeps its prefix without the blank
+		// after it (trailing blanks were trimmed).
+		if i == len(line) && i > 0 && len(bytes.TrimRight(prefix[j:], " \t")) == 0 {
+			return line[i:]
+		}
 		return line
 	}
 	return line[i:]

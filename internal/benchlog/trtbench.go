@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -40,9 +41,12 @@ var benchLabels = map[string]keySpec{
 	"average time-to-first-token [ttft] (ms)":        {key: "mean_ttft_ms", unit: "ms", from: "ms"},
 	"average time-per-output-token [tpot] (ms)":      {key: "mean_tpot_ms", unit: "ms", from: "ms"},
 	"per user output speed (tps/user)":               {key: "output_throughput_per_user"},
-	// "Issue Rate (req/sec)" is not read: every release prints
-	// issue_rate_ns * 1e9 with issue_rate_ns = (last start - first start) /
-	// requests, a mean interval in ns scaled by 1e9, not a rate.
+	// 2025 spellings of the same lines.
+	"per user output throughput (tokens/sec/user)":          {key: "user_throughput"},
+	"per user output throughput [w/ ctx] (tokens/sec/user)": {key: "user_throughput"},
+	"per gpu output throughput (tokens/sec/gpu)":            {key: "output_throughput_per_gpu"},
+	"per user output speed (tokens/sec/user)":               {key: "output_throughput_per_user"},
+	// "Issue Rate (req/sec)" is not a rate: see benchIssueRate.
 	"average number of concurrent requests":           {key: "avg_concurrency"},
 	"avg decoded tokens per iter":                     {key: "spec_decode_acceptance_length"},
 	"per user output throughput (tps/user)":           {key: "user_throughput"},
@@ -153,9 +157,22 @@ func (s *Scanner) benchLine(line []byte) bool {
 			return true
 		}
 	default:
-		if label, value, ok := splitLabel(text); ok && isTableLabel(bytes.ReplaceAll(bytes.ReplaceAll(label, []byte("["), nil), []byte("]"), nil)) {
+		label, value, ok := splitLabel(text)
+		switch {
+		case !ok:
+		case strings.HasPrefix(t.section, "DATASET") && s.benchDataset(label, value):
+			return true
+		case normLabel(label) == "issue rate (req/sec)":
+			s.benchIssueRate(label, value)
+			return true
+		case isTableLabel(bytes.ReplaceAll(bytes.ReplaceAll(label, []byte("["), nil), []byte("]"), nil)):
 			s.benchAdd(label, value)
 			return true
+		default:
+			if _, known := benchLabels[normLabel(label)]; known {
+				s.benchAdd(label, value)
+				return true
+			}
 		}
 	}
 	if strings.HasPrefix(t.section, "MACHINE") || strings.HasPrefix(t.section, "DATASET") {
@@ -239,6 +256,46 @@ func (s *Scanner) benchMetric(spec keySpec, val string) {
 	if _, dup := b.Metrics[spec.key]; !dup {
 		b.Metrics[spec.key] = m
 	}
+}
+
+// benchIssueRate reads "Issue Rate (req/sec):   1.2345E+15". Every release
+// prints issue_rate_ns * 1e9, where issue_rate_ns = (last request start -
+// first request start) / requests (reporting.py, statistics.py): the mean
+// interval between request starts, in ns, scaled by 1e9 as if it were a
+// rate per ns. Read as what it is, the printed value / 10^15 in ms.
+func (s *Scanner) benchIssueRate(label, value []byte) {
+	b := open[*benchState](s).blk
+	val := string(value)
+	b.Labels = append(b.Labels, Label{Label: string(label), Value: val, Line: s.line})
+	num, dec, unit, _, ok := parseValueBytes(value)
+	if !ok || len(unit) > 0 {
+		b.Problems = append(b.Problems, notNumber(s.name, s.line, string(label), val, "mean_issue_interval_ms"))
+		return
+	}
+	f, err := strconv.ParseFloat(string(num), 64)
+	if err != nil || f < 0 || math.IsInf(f, 0) {
+		b.Problems = append(b.Problems, notNumber(s.name, s.line, string(label), val, "mean_issue_interval_ms"))
+		return
+	}
+	b.Metrics["mean_issue_interval_ms"] = Metric{Value: f / 1e15, Decimals: dec + 15, Line: s.line, Raw: val}
+}
+
+// benchDataset reads a line of the DATASET DETAILS percentile table,
+// "P50:   128.0000          128.0000          256.0000": the input, output
+// and sequence lengths of the dataset's requests, as the dataset file
+// gives them (dataset_ keys: the run may generate other output lengths).
+func (s *Scanner) benchDataset(label, value []byte) bool {
+	stat := map[string]string{"MIN": "min", "MAX": "max", "AVG": "mean", "P50": "p50", "P90": "p90", "P95": "p95", "P99": "p99"}[string(label)]
+	f := strings.Fields(string(value))
+	if stat == "" || len(f) != 3 {
+		return false
+	}
+	b := open[*benchState](s).blk
+	b.Labels = append(b.Labels, Label{Label: string(label), Value: string(value), Line: s.line})
+	for i, base := range []string{"input_len", "output_len", "seq_len"} {
+		addKeys(b, []string{"dataset_" + stat + "_" + base}, keySpec{}, string(label), f[i], s.line)
+	}
+	return true
 }
 
 // benchEnd classifies the report and queues it; a report without

@@ -1,0 +1,72 @@
+package benchlog
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// llm_bench's --summary-file (fw-ai/benchmark llm_bench/load_test.py,
+// 2023-11 on) appends the exit Summary's entries as one CSV row per run,
+// under a header written when the file is new: "Provider,Model,Prompt
+// Tokens,...,Qps,P50 Time To First Token,...". Each row is a block, read
+// as the printed Summary (fireworks.go).
+
+// isFWSummaryCSV reports whether a first line is that header.
+func isFWSummaryCSV(line []byte) bool {
+	return hasPrefixFold(line, "provider,model,") && bytes.Contains(line, []byte("Total Latency"))
+}
+
+// scanFWCSV reads the whole file.
+func (s *Scanner) scanFWCSV() {
+	var header []string
+	for {
+		line, long, _, err := s.readLine()
+		if err != nil {
+			if err != io.EOF {
+				s.err = fmt.Errorf("%s:%d: %w", s.name, s.line+1, err)
+			}
+			break
+		}
+		text := bytes.TrimSpace(bytes.TrimPrefix(line, bom))
+		if long || len(text) == 0 {
+			continue
+		}
+		rec, err := csv.NewReader(bytes.NewReader(text)).Read()
+		if err != nil {
+			continue // a row csv cannot read (a quote run over lines): not guessed
+		}
+		if header == nil || isFWSummaryCSV(text) {
+			header = rec // a header again: the file was appended to by another release
+			continue
+		}
+		s.fwRow(header, rec)
+	}
+	s.eof = true
+}
+
+// fwRow reads one run.
+func (s *Scanner) fwRow(header, rec []string) {
+	b := &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatFireworksCSV, Tool: ToolFireworksBench,
+		Version: "llm_bench load_test.py --summary-file", Definition: CountOverDuration, Metrics: map[string]Metric{}}
+	if len(rec) != len(header) {
+		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
+			Msg: fmt.Sprintf("llm_bench summary row has %d fields, its header %d; not read", len(rec), len(header))})
+		s.emit(b)
+		return
+	}
+	for i, label := range header {
+		val := strings.TrimSpace(rec[i])
+		b.Labels = append(b.Labels, Label{Label: label, Value: val, Line: s.line})
+		if val != "" {
+			fwValue(b, normLabel([]byte(label)), label, val, s.line)
+		}
+	}
+	if _, ok := b.Metrics["mean_e2el_ms"]; !ok {
+		return
+	}
+	unitIdentities(b, "llm_bench")
+	s.emit(b)
+}
