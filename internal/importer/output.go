@@ -20,13 +20,17 @@ import (
 // runs/<run>/<workload>.log.
 func (s *Study) Files() (map[string][]byte, error) {
 	files := map[string][]byte{}
-	y, err := encode(s.studyNode())
+	top := s.studyNode()
+	markGuesses(top, s.guessed, "")
+	y, err := encode(top)
 	if err != nil {
 		return nil, err
 	}
 	files["study.yaml"] = y
 	for _, r := range s.Runs {
-		y, err := encode(r.node())
+		n := r.node()
+		markGuesses(n, r.guessed, "")
+		y, err := encode(n)
 		if err != nil {
 			return nil, err
 		}

@@ -49,8 +49,12 @@ type Study struct {
 	Runs        []*Run
 	// Notes are things the importer could not place, with their lines;
 	// the import still succeeds.
-	Notes  []string
-	runIDs ids // given by newRunID
+	Notes []string
+	// ReadBlocks counts the result blocks of a document read by its
+	// evidence (see importEvidence); 0 for a report of the family.
+	ReadBlocks int
+	runIDs     ids               // given by newRunID
+	guessed    map[string]string // study.yaml fields guessed, with where from
 }
 
 // Engine is an inference engine of the study.
@@ -68,6 +72,7 @@ type Workload struct {
 	Command           string
 	Main              bool
 	rate              float64  // request rate of a generated profile, 0 if none
+	line              int      // line of the benchmark command it came from
 	aliases           []string // normalised names the report uses for it
 	firstSeen, tabled int
 }
@@ -108,7 +113,8 @@ type Run struct {
 	Logs       []Log
 	source     string
 	step       *Step
-	role       string // "baseline" or "optimized" for the runs of Other Benchmark Cases
+	role       string            // "baseline" or "optimized" for the runs of Other Benchmark Cases
+	guessed    map[string]string // run.yaml fields guessed, with where from
 }
 
 // Log is one result block of a run, under the workload its label names.

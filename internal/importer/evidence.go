@@ -1,0 +1,255 @@
+package importer
+
+// Reading any document by its evidence: a page that is not of the report
+// family (a recipe, a vendor's guide, an article) still pastes raw result
+// blocks. Each block becomes a run's log, paired with the nearest serving
+// command and the nearest benchmark command printed before it; every value
+// read from the prose or a command is marked in the study as a guess, and
+// what the document does not say is written as the placeholder perflab add
+// writes, for perflab check to report.
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/serving"
+)
+
+// Placeholders for what a document does not say, as perflab add writes them.
+const (
+	unknownGPU     = "unknown GPU"
+	unknownModel   = "unknown model"
+	unknownVersion = "unknown"
+	unknownDataset = "unknown"
+)
+
+// printed is a command as the document prints it, at its first line.
+type printed struct {
+	text string
+	line int
+}
+
+// pasted is one readable result block of a document.
+type pasted struct {
+	text  string
+	line  int
+	block benchlog.Block
+}
+
+// evidence is what a document holds in the order it prints it: serving
+// commands, benchmark commands and result blocks.
+type evidence struct {
+	kind string // "serve", "bench" or "result"
+	cmd  printed
+	res  pasted
+}
+
+// benchStarts are the benchmark clients whose commands name the workload.
+var benchStarts = regexp.MustCompile(`(?i)\bvllm\s+bench\s+serve\b|benchmark_serving(?:\.py)?\b|sglang\.bench_serving\b|\bbench_serving\.py\b|genai-perf\s+profile\b|trtllm-bench\b`)
+
+// hasResults reports whether a page pastes at least one result block
+// perflab parse reads.
+func hasResults(items []line) bool {
+	for _, it := range items {
+		if it.fence != nil && len(readBlocks(it.fence)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// readBlocks returns the readable result blocks of a fence, each with its
+// text exactly as pasted (the fence's indentation removed).
+func readBlocks(f *fence) []pasted {
+	blocks, _ := benchlog.Parse("block", strings.NewReader(f.Text()+"\n"))
+	var out []pasted
+	for _, b := range blocks {
+		if b.Format == benchlog.FormatUnknown || b.Format == benchlog.FormatError || b.Line < 1 || b.Line > len(f.content) {
+			continue
+		}
+		end := b.EndLine
+		if end <= 0 || end > len(f.content) {
+			end = len(f.content)
+		}
+		for end > b.Line && strings.TrimSpace(f.content[end-1]) == "" {
+			end--
+		}
+		out = append(out, pasted{text: strings.Join(f.content[b.Line-1:end], "\n"), line: f.first + b.Line - 1, block: b})
+	}
+	return out
+}
+
+// commandsIn returns the serving and benchmark commands of a fence's
+// lines outside its result blocks, each with its continuation lines.
+func commandsIn(f *fence, blocks []pasted) []evidence {
+	inBlock := func(n int) bool {
+		for _, b := range blocks {
+			if n >= b.line && n <= b.line+strings.Count(b.text, "\n") {
+				return true
+			}
+		}
+		return false
+	}
+	var out []evidence
+	for i := 0; i < len(f.content); i++ {
+		if inBlock(f.first+i) || strings.HasPrefix(strings.TrimSpace(f.content[i]), "#") {
+			continue
+		}
+		j := i
+		for j < len(f.content)-1 && strings.HasSuffix(strings.TrimRight(f.content[j], " "), "\\") {
+			j++
+		}
+		cmd := strings.Join(f.content[i:j+1], "\n")
+		switch {
+		case benchStarts.MatchString(cmd):
+			out = append(out, evidence{kind: "bench", cmd: printed{cmd, f.first + i}})
+		case serving.Started(cmd) != nil:
+			out = append(out, evidence{kind: "serve", cmd: printed{cmd, f.first + i}})
+		}
+		i = j
+	}
+	return out
+}
+
+// documentEvidence lists a document's commands and result blocks in order.
+func documentEvidence(items []line) []evidence {
+	var out []evidence
+	for _, it := range items {
+		if it.fence == nil {
+			continue
+		}
+		blocks := readBlocks(it.fence)
+		ev := commandsIn(it.fence, blocks)
+		for _, b := range blocks {
+			ev = append(ev, evidence{kind: "result", res: b})
+		}
+		// Commands and blocks of one fence in the order of their lines.
+		for i := 1; i < len(ev); i++ {
+			for j := i; j > 0 && ev[j].at() < ev[j-1].at(); j-- {
+				ev[j], ev[j-1] = ev[j-1], ev[j]
+			}
+		}
+		out = append(out, ev...)
+	}
+	return out
+}
+
+func (e evidence) at() int {
+	if e.kind == "result" {
+		return e.res.line
+	}
+	return e.cmd.line
+}
+
+// importEvidence imports a document that is not of the report family from
+// its pasted result blocks.
+func (p *parser) importEvidence() error {
+	s := p.s
+	s.SourceTitle = cmp.Or(firstTitle(p.items), s.Source)
+	s.guess("objective", "nothing: throughput or latency, say which one the document compares")
+	s.Objective = "throughput"
+	var serve, bench *printed
+	byCommand := map[string]*Run{}
+	for _, ev := range documentEvidence(p.items) {
+		switch ev.kind {
+		case "serve":
+			c := ev.cmd
+			serve = &c
+		case "bench":
+			c := ev.cmd
+			bench = &c
+		case "result":
+			w := p.evidenceWorkload(bench, ev.res)
+			key := ""
+			if serve != nil {
+				key = serve.text
+			}
+			r := byCommand[key]
+			if r == nil || r.hasLog(w.ID) {
+				r = p.evidenceRun(serve, ev.res)
+				byCommand[key] = r
+			}
+			r.Logs = append(r.Logs, Log{Workload: w.ID, Text: ev.res.text, Line: ev.res.line})
+			s.ReadBlocks++
+		}
+	}
+	p.evidenceModel()
+	p.evidenceHardware()
+	p.evidenceStudy()
+	return nil
+}
+
+func firstTitle(items []line) string {
+	for _, it := range items {
+		if lvl, t := heading(it.text); it.fence == nil && lvl == 1 {
+			return t
+		}
+	}
+	return ""
+}
+
+func (r *Run) hasLog(workload string) bool {
+	for _, lg := range r.Logs {
+		if lg.Workload == workload {
+			return true
+		}
+	}
+	return false
+}
+
+// at names a document line in a guess: "recipe.md:12".
+func (p *parser) at(line int) string { return fmt.Sprintf("%s:%d", p.file, line) }
+
+// evidenceRun starts the run of a result block: its serving command's, or,
+// when the document prints none before the block, one rebuilt from the
+// block's engine and marked as derived.
+func (p *parser) evidenceRun(serve *printed, res pasted) *Run {
+	s := p.s
+	r := &Run{source: p.file, guessed: map[string]string{}}
+	if serve != nil {
+		c := serving.Parse(serve.text)
+		r.Command, r.Line = serve.text, serve.line
+		r.Engine = c.EngineID()
+		r.GPUs = c.GPUs()
+		r.guessed["engine"] = "the serving command at " + p.at(serve.line)
+		r.guessed["gpus"] = "the parallel sizes of the serving command at " + p.at(serve.line) + " (" + c.GPURule() + ")"
+		r.Name = runName(c)
+	} else {
+		r.Engine = res.block.Tool
+		if serving.ByID(r.Engine) == nil {
+			r.Engine = "unknown"
+		}
+		r.Derived, r.GPUs, r.Line = true, 1, res.line
+		r.guessed["engine"] = "the format of the result block at " + p.at(res.line)
+		r.guessed["gpus"] = "nothing (no serving command before the block at " + p.at(res.line) + "): write the GPUs the run used"
+		r.guessed["command"] = "nothing (no serving command before the block at " + p.at(res.line) + "): paste the command that served it"
+		r.Name = r.Engine
+		if e := serving.ByID(r.Engine); e != nil {
+			r.Name = e.Name
+		}
+	}
+	r.ID = s.newRunID(r.Name)
+	s.Runs = append(s.Runs, r)
+	return r
+}
+
+// runName names a run by its engine and parallel sizes: "vLLM TP8".
+func runName(c serving.Command) string {
+	name := "run"
+	if c.Engine != nil {
+		name = c.Engine.Name
+	}
+	z := c.Sizes()
+	for _, part := range []struct {
+		label string
+		n     int
+	}{{"TP", z.TP}, {"PP", z.PP}, {"DP", z.DP}} {
+		if part.n > 1 {
+			name += fmt.Sprintf(" %s%d", part.label, part.n)
+		}
+	}
+	return name
+}

@@ -1,0 +1,125 @@
+package importer
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/check"
+)
+
+// TestEvidence imports pages outside the report family (a vLLM recipe, an
+// SGLang guide) from their pasted result blocks: one run per serving
+// command, one workload per benchmark command, every guess marked, and
+// check finds nothing wrong in these correct pages.
+func TestEvidence(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		blocks, runs int
+	}{{"vllm_recipe", 3, 2}, {"sglang_guide", 2, 1}} {
+		t.Run(c.name, func(t *testing.T) {
+			studies, diags := importAll(t, "testdata/"+c.name+".md")
+			s := studies[0]
+			golden(t, "testdata/"+c.name+".golden", dump(t, s))
+			if s.ReadBlocks != c.blocks || len(s.Runs) != c.runs {
+				t.Errorf("read %d blocks as %d runs, want %d as %d", s.ReadBlocks, len(s.Runs), c.blocks, c.runs)
+			}
+			for _, d := range diags {
+				if d.Severity == check.Error {
+					t.Errorf("false error on a correct page: %s", d)
+				}
+			}
+			// Each log is its block as pasted.
+			src, _ := os.ReadFile("testdata/" + c.name + ".md")
+			for _, r := range s.Runs {
+				for _, lg := range r.Logs {
+					if !strings.Contains(string(src), lg.Text) || !strings.HasPrefix(lg.Text, "============ Serving Benchmark Result") {
+						t.Errorf("run %s: log %s is not the pasted block", r.ID, lg.Workload)
+					}
+				}
+			}
+			files, _ := s.Files()
+			for _, want := range []string{"model: ", "gpu: ", "gpus_per_node: ", "dataset: random", "input_len: ", "output_len: "} {
+				if !guessedLine(string(files["study.yaml"]), want) {
+					t.Errorf("study.yaml: %q is not marked as a guess", want)
+				}
+			}
+		})
+	}
+}
+
+// guessedLine reports whether every line of y holding key carries a guess
+// comment, and there is one.
+func guessedLine(y, key string) bool {
+	found := false
+	for _, l := range strings.Split(y, "\n") {
+		if strings.Contains(l, key) {
+			if !strings.Contains(l, "# guessed from ") || !strings.HasSuffix(l, ": check") {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// A block with no label is the workload its benchmark command names, never
+// a default dataset.
+func TestEvidenceWorkloadFromCommand(t *testing.T) {
+	page := "# Recipe\n\n```bash\nvllm serve org/m -tp 2\n```\n\n```bash\nvllm bench serve --model org/m --dataset-name random --random-input-len 8000 --random-output-len 1000 --num-prompts 10\n```\n\n```\n" + sampleBlock + "\n```\n"
+	s, err := Import("recipe.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Workloads) != 1 {
+		t.Fatalf("workloads %v", s.Workloads)
+	}
+	w := s.Workloads[0]
+	if w.Dataset != "random" || w.InputLen != 8000 || w.OutputLen != 1000 || w.NumPrompts != 10 || w.ID != "random-8k-1k" {
+		t.Errorf("workload %+v, want random 8000/1000 of 10 prompts", *w)
+	}
+	if len(s.Runs) != 1 || s.Runs[0].GPUs != 2 || s.Runs[0].Engine != "vllm" || s.Model != "org/m" {
+		t.Errorf("run %+v of model %s", s.Runs, s.Model)
+	}
+}
+
+// What the page does not say is the placeholder perflab add writes, and
+// check reports it; nothing is invented.
+func TestEvidencePlaceholders(t *testing.T) {
+	studies, diags := importAll(t, "testdata/bare_block.md")
+	s := studies[0]
+	if s.GPU != unknownGPU || s.Model != unknownModel || s.Workloads[0].Dataset != unknownDataset || !s.Runs[0].Derived {
+		t.Errorf("gpu %q model %q dataset %q derived %v: want the placeholders", s.GPU, s.Model, s.Workloads[0].Dataset, s.Runs[0].Derived)
+	}
+	reported := false
+	for _, d := range diags {
+		if d.Severity == check.Error && strings.Contains(d.Message, `dataset "unknown"`) {
+			reported = true
+		}
+	}
+	if !reported {
+		t.Errorf("check does not report the unknown dataset: %v", diags)
+	}
+}
+
+const sampleBlock = `============ Serving Benchmark Result ============
+Successful requests:                     10
+Benchmark duration (s):                  40.00
+Total input tokens:                      80000
+Total generated tokens:                  10000
+Request throughput (req/s):              0.25
+Output token throughput (tok/s):         250.00
+Total Token throughput (tok/s):          2250.00
+---------------Time to First Token----------------
+Mean TTFT (ms):                          900.00
+Median TTFT (ms):                        880.00
+P99 TTFT (ms):                           1500.00
+-----Time per Output Token (excl. 1st token)------
+Mean TPOT (ms):                          30.00
+Median TPOT (ms):                        29.50
+P99 TPOT (ms):                           35.00
+---------------Inter-token Latency----------------
+Mean ITL (ms):                           29.90
+Median ITL (ms):                         29.00
+P99 ITL (ms):                            60.00
+==================================================`
