@@ -123,3 +123,35 @@ Mean ITL (ms):                           29.90
 Median ITL (ms):                         29.00
 P99 ITL (ms):                            60.00
 ==================================================`
+
+// familyReport is a report of the family whose setup names no dataset and
+// no benchmark script; its step pastes the benchmark command (cmd) above
+// an unlabelled block.
+func familyReport(cmd string) string {
+	indent := func(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }
+	return "# Optimizing Example-8B Throughput on NVIDIA H100 GPUs\n\n## Experimental Setup\n\n### Model\n\norg/m\n\n### Hardware\n\nA single NVIDIA H100 SXM 80GB GPU.\n\n" +
+		"## Experiment Results\n\n### 1. Choosing the Inference Engine\n\nvLLM\n??? info \"Serving script\"\n    ```bash\n    vllm serve org/m\n    ```\n\n" +
+		"??? info \"Benchmark result\"\n    ```\n" + indent(cmd+sampleBlock) + "\n    ```\n"
+}
+
+// In a report of the family too, an unlabelled block is the workload of
+// the benchmark command pasted with it, and with no command and no dataset
+// named, the placeholder: ShareGPT is never assumed.
+func TestFamilyWorkloadFromCommand(t *testing.T) {
+	for _, c := range []struct{ cmd, dataset, id string }{
+		{"$ vllm bench serve --model org/m --dataset-name random --random-input-len 8000 --random-output-len 1000 --num-prompts 10\n", "random", "random-8k"},
+		{"", unknownDataset, unknownDataset},
+	} {
+		s, err := Import("report.md", []byte(familyReport(c.cmd)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Runs) != 1 || len(s.Runs[0].Logs) != 1 {
+			t.Fatalf("runs %+v", s.Runs)
+		}
+		w := s.workload(s.Runs[0].Logs[0].Workload)
+		if w.ID != c.id || w.Dataset != c.dataset || (c.dataset == "random" && (w.InputLen != 8000 || w.OutputLen != 1000)) {
+			t.Errorf("command %q: workload %+v, want %s of dataset %s", c.cmd, *w, c.id, c.dataset)
+		}
+	}
+}
