@@ -173,7 +173,6 @@ func (p *parser) importEvidence() error {
 				byCommand[key] = r
 			}
 			r.Logs = append(r.Logs, Log{Workload: w.ID, Text: ev.res.text, Line: ev.res.line})
-			s.ReadBlocks++
 		}
 	}
 	p.evidenceModel()

@@ -21,8 +21,8 @@ func TestEvidence(t *testing.T) {
 			studies, diags := importAll(t, "testdata/"+c.name+".md")
 			s := studies[0]
 			golden(t, "testdata/"+c.name+".golden", dump(t, s))
-			if s.ReadBlocks != c.blocks || len(s.Runs) != c.runs {
-				t.Errorf("read %d blocks as %d runs, want %d as %d", s.ReadBlocks, len(s.Runs), c.blocks, c.runs)
+			if s.Blocks() != c.blocks || len(s.Runs) != c.runs {
+				t.Errorf("read %d blocks as %d runs, want %d as %d", s.Blocks(), len(s.Runs), c.blocks, c.runs)
 			}
 			for _, d := range diags {
 				if d.Severity == check.Error {
@@ -153,5 +153,34 @@ func TestFamilyWorkloadFromCommand(t *testing.T) {
 		if w.ID != c.id || w.Dataset != c.dataset || (c.dataset == "random" && (w.InputLen != 8000 || w.OutputLen != 1000)) {
 			t.Errorf("command %q: workload %+v, want %s of dataset %s", c.cmd, *w, c.id, c.dataset)
 		}
+	}
+}
+
+// The import says how many figures of a page's tables and prose it did
+// not read as claims: a table with metrics as rows, and sentences.
+func TestUnreadFigures(t *testing.T) {
+	article := "# Mooncake store\n\nThe new layout is 43 % faster and holds 8 times the KV cache; see `--kv 4x` and [v2](https://x.org/1.5x).\n\n" +
+		"Runs on 8x H100.\n\n| Metric | Before | After | Change |\n| --- | --- | --- | --- |\n| Mean TTFT (ms) | 790.18 | 470.60 | -40.5 % |\n| Output (tok/s) | 1,200.5 | 1,500.0 | |\n"
+	s, err := Import("article.md", []byte(article))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two sentence figures and the second row's two; the first row is a
+	// claim of the Change column. Inline code, a link and a GPU count are
+	// not figures.
+	if s.Unread != 4 || len(s.Claims) != 1 {
+		t.Errorf("unread %d with %d claims, want 4 with 1", s.Unread, len(s.Claims))
+	}
+	if sum := s.Summary(); !strings.Contains(sum, "4 figures in tables and text were not read: check cannot verify them") {
+		t.Errorf("summary %q", sum)
+	}
+	// Figures a claim holds are read: the family's comparison table.
+	src, _ := os.ReadFile("testdata/handwritten_throughput.md")
+	s, err = Import("handwritten_throughput.md", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Unread != 0 || !strings.Contains(s.Summary(), "no other figure") {
+		t.Errorf("a report whose figures are all claims: %s", s.Summary())
 	}
 }

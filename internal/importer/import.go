@@ -20,19 +20,19 @@ func Import(file string, src []byte) (*Study, error) {
 	}
 	s := &Study{ID: StudyID(file), Source: name, Nodes: 1}
 	p := &parser{s: s, file: name, items: items}
-	if find(sections(items, 2), "experimental setup", "setup") == nil && hasResults(items) {
+	switch {
+	case find(sections(items, 2), "experimental setup", "setup") == nil && hasResults(items):
 		if err := p.importEvidence(); err != nil {
 			return nil, err
 		}
-		return s, nil
-	}
-	if isArticle(items) {
+	case isArticle(items):
 		p.importArticle()
-		return s, nil
+	default:
+		if err := p.parse(); err != nil {
+			return nil, err
+		}
 	}
-	if err := p.parse(); err != nil {
-		return nil, err
-	}
+	s.Unread = unreadFigures(items, s.Claims)
 	return s, nil
 }
 

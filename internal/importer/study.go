@@ -50,11 +50,11 @@ type Study struct {
 	// Notes are things the importer could not place, with their lines;
 	// the import still succeeds.
 	Notes []string
-	// ReadBlocks counts the result blocks of a document read by its
-	// evidence (see importEvidence); 0 for a report of the family.
-	ReadBlocks int
-	runIDs     ids               // given by newRunID
-	guessed    map[string]string // study.yaml fields guessed, with where from
+	// Unread counts the figures of the page's tables and prose that no
+	// claim holds: check cannot verify them (see unreadFigures).
+	Unread  int
+	runIDs  ids               // given by newRunID
+	guessed map[string]string // study.yaml fields guessed, with where from
 }
 
 // Engine is an inference engine of the study.
