@@ -6,6 +6,7 @@ package importer
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -50,6 +51,18 @@ func (p *parser) evidenceWorkload(bench *printed, res pasted) *Workload {
 			w.MaxConcurrency = &n
 		}
 	}
+	lengthsFrom := from
+	if w.Dataset == "random" && (w.InputLen == 0 || w.OutputLen == 0) {
+		// The command leaves the lengths to the client's defaults: the
+		// block's token totals per request say what they were.
+		n, _ := res.block.Value("completed")
+		in, okIn := res.block.Value("total_input_tokens")
+		out, okOut := res.block.Value("total_output_tokens")
+		if n > 0 && okIn && okOut && w.InputLen == 0 && w.OutputLen == 0 {
+			w.InputLen, w.OutputLen = int(math.Round(in/n)), int(math.Round(out/n))
+			lengthsFrom = "the token totals of the result block at " + p.at(res.line)
+		}
+	}
 	concurrencyFrom := from
 	if w.MaxConcurrency == nil {
 		// A sweep ("--max-concurrency $c") prints its load in the block.
@@ -77,8 +90,8 @@ func (p *parser) evidenceWorkload(bench *printed, res pasted) *Workload {
 	p.s.guess("workloads."+id+".seed", from)
 	p.s.guess("workloads."+id+".max_concurrency", concurrencyFrom)
 	if w.Dataset == "random" {
-		p.s.guess("workloads."+id+".input_len", from)
-		p.s.guess("workloads."+id+".output_len", from)
+		p.s.guess("workloads."+id+".input_len", lengthsFrom)
+		p.s.guess("workloads."+id+".output_len", lengthsFrom)
 		if w.InputLen == 0 || w.OutputLen == 0 {
 			p.s.note(w.line, "the benchmark command sets no random input or output length: write them in study.yaml (workload %s)", id)
 		}
@@ -94,7 +107,7 @@ func benchDataset(cmd string) string {
 		return "random"
 	case d != "":
 		return strings.Trim(d, `"'`)
-	case strings.Contains(strings.ToLower(flagValue(cmd, "--dataset-path")), "sharegpt"):
+	case strings.Contains(strings.ToLower(flagValue(cmd, "--dataset-path")+flagValue(cmd, "--dataset")), "sharegpt"):
 		return "sharegpt"
 	}
 	return ""
@@ -148,12 +161,18 @@ func (p *parser) evidenceModel() {
 	s.guess("model", "nothing (the document prints no serving command): write the model it served")
 }
 
-// gpuCount finds "8x H100", "4 × A100 80GB", "8 NVIDIA H200 GPUs" in prose.
-var (
-	gpuName  = `((?:NVIDIA|AMD|Ascend|Intel)\s+)?([A-Z]{1,3}\d{2,4}[A-Za-z0-9]*(?:[ -](?:SXM\d?|PCIe|NVL\d*|\d+\s?GB))*)`
-	gpuTimes = regexp.MustCompile(`\b(\d{1,3})\s*[xX×*]\s*` + gpuName)
-	gpuWord  = regexp.MustCompile(`\b(\d{1,3})\s+` + gpuName + `\s+(?:GPU|NPU|card)s?\b`)
-)
+// gpuPatterns find the GPUs in prose: "8x H100", "4 × A100 80GB",
+// "8 NVIDIA H200 GPUs", "8 x Ascend 910B3", "a single H100", "on H200
+// GPUs"; the first group is the count (empty: one, or the runs' most).
+var gpuPatterns = func() []*regexp.Regexp {
+	model := `(?:(?:NVIDIA|AMD|Ascend|Intel)\s+[A-Z]{0,3}\d{2,4}|[A-Z]{1,3}\d{2,4})[A-Za-z0-9]*(?:[ -](?:SXM\d?|PCIe|NVL\d*|\d+\s?GB))*`
+	return []*regexp.Regexp{
+		regexp.MustCompile(`\b(\d{1,3})\s*[xX×*]\s*(` + model + `)`),
+		regexp.MustCompile(`\b(\d{1,3})\s+(` + model + `)\s+(?:GPU|NPU|card)s?\b`),
+		regexp.MustCompile(`(?i:\b(?:a|one)\s+(?:single\s+)?)()(` + model + `)`),
+		regexp.MustCompile(`(?i:\b(?:on|with|using)\s+)()(` + model + `)\s+(?:GPU|NPU)s?\b`),
+	}
+}()
 
 // evidenceHardware reads the GPU model and count from the document's prose;
 // what it does not say stays the placeholder.
@@ -165,23 +184,23 @@ func (p *parser) evidenceHardware() {
 	for _, r := range s.Runs {
 		most = max(most, r.GPUs)
 	}
-	for _, it := range p.items {
-		if it.fence != nil {
-			continue
+	for _, re := range gpuPatterns {
+		for _, it := range p.items {
+			m := re.FindStringSubmatch(it.text)
+			if it.fence != nil || m == nil {
+				continue
+			}
+			s.GPU = strings.TrimSpace(m[2])
+			s.guess("hardware.gpu", "the text at "+p.at(it.n))
+			n, _ := strconv.Atoi(m[1])
+			s.GPUsPerNode = max(n, most)
+			if n >= most {
+				s.guess("hardware.gpus_per_node", "the text at "+p.at(it.n))
+			} else {
+				s.guess("hardware.gpus_per_node", "the runs' serving commands")
+			}
+			return
 		}
-		m := gpuTimes.FindStringSubmatch(it.text)
-		if m == nil {
-			m = gpuWord.FindStringSubmatch(it.text)
-		}
-		if m == nil {
-			continue
-		}
-		n, _ := strconv.Atoi(m[1])
-		s.GPU = strings.TrimSpace(m[2] + m[3])
-		s.GPUsPerNode = max(n, most)
-		s.guess("hardware.gpu", "the text at "+p.at(it.n))
-		s.guess("hardware.gpus_per_node", "the text at "+p.at(it.n))
-		return
 	}
 	s.GPU, s.GPUsPerNode = unknownGPU, most
 	s.guess("hardware.gpu", "nothing (the document names no GPU): write its model as its maker names it")

@@ -184,3 +184,43 @@ func TestUnreadFigures(t *testing.T) {
 		t.Errorf("a report whose figures are all claims: %s", s.Summary())
 	}
 }
+
+// The GPU comes from the prose in the ways pages write it, the count at
+// least the largest run's; a page that names none keeps the placeholder.
+func TestEvidenceHardware(t *testing.T) {
+	for _, c := range []struct {
+		prose, gpu string
+		n          int
+	}{
+		{"Tested on 8x H100 SXM.", "H100 SXM", 8},
+		{"We ran it on 4 × A100 80GB.", "A100 80GB", 4},
+		{"A node of 8 NVIDIA H200 GPUs.", "NVIDIA H200", 8},
+		{"Hardware: 8 x Ascend 910B3", "Ascend 910B3", 8},
+		{"Everything fits on a single H100.", "H100", 2},
+		{"Measured on MI300X GPUs.", "MI300X", 2},
+		{"Weights in BF16, 1000 output tokens.", unknownGPU, 2},
+	} {
+		page := "# Recipe\n\n" + c.prose + "\n\n```bash\nvllm serve org/m -tp 2\n```\n\n```\n" + sampleBlock + "\n```\n"
+		s, err := Import("recipe.md", []byte(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.GPU != c.gpu || s.GPUsPerNode != c.n {
+			t.Errorf("%q: %d x %q, want %d x %q", c.prose, s.GPUsPerNode, s.GPU, c.n, c.gpu)
+		}
+	}
+}
+
+// A random workload whose command leaves the lengths to the client's
+// defaults takes them from the block's token totals, marked as such.
+func TestEvidenceLengthsFromBlock(t *testing.T) {
+	page := "# Recipe\n\n```bash\nvllm serve org/m\nvllm bench serve --model org/m --dataset-name random --num-prompts 10\n```\n\n```\n" + sampleBlock + "\n```\n"
+	s, err := Import("recipe.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := s.Workloads[0]
+	if w.InputLen != 8000 || w.OutputLen != 1000 || !strings.Contains(s.guessed["workloads."+w.ID+".input_len"], "token totals of the result block at recipe.md:9") {
+		t.Errorf("workload %+v guessed from %q", *w, s.guessed["workloads."+w.ID+".input_len"])
+	}
+}
