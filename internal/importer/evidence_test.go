@@ -224,3 +224,13 @@ func TestEvidenceLengthsFromBlock(t *testing.T) {
 		t.Errorf("workload %+v guessed from %q", *w, s.guessed["workloads."+w.ID+".input_len"])
 	}
 }
+
+// A recipe's own "## Setup" section does not make it a report of the
+// family: without the family's "### Model" it is read by its evidence.
+func TestEvidenceRecipeWithSetupSection(t *testing.T) {
+	page := "# Recipe\n\n## Environment Setup\n\n```bash\npip install vllm\n```\n\n## Results\n\n```bash\nvllm serve org/m -tp 2\n```\n\n```\n" + sampleBlock + "\n```\n"
+	s, err := Import("recipe.md", []byte(page))
+	if err != nil || len(s.Runs) != 1 || s.Blocks() != 1 {
+		t.Fatalf("Import = %v, %v", s, err)
+	}
+}
