@@ -217,15 +217,18 @@ func (p *parser) evidenceRun(serve *printed, res pasted) *Run {
 		r.guessed["gpus"] = "the parallel sizes of the serving command at " + p.at(serve.line) + " (" + c.GPURule() + ")"
 		r.Name = runName(c)
 	} else {
-		r.Engine = res.block.Tool
-		if serving.ByID(r.Engine) == nil {
-			r.Engine = "unknown"
-		}
+		// The client that printed the block says nothing of the server:
+		// the engine is the one the page's prose names, if only one.
+		var line int
+		r.Engine, line = p.proseEngine()
 		r.Derived, r.GPUs, r.Line = true, 1, res.line
-		r.guessed["engine"] = "the format of the result block at " + p.at(res.line)
+		r.guessed["engine"] = "nothing (the page names no single engine): write the engine that served the block at " + p.at(res.line)
+		if line > 0 {
+			r.guessed["engine"] = "the text at " + p.at(line)
+		}
 		r.guessed["gpus"] = "nothing (no serving command before the block at " + p.at(res.line) + "): write the GPUs the run used"
 		r.guessed["command"] = "nothing (no serving command before the block at " + p.at(res.line) + "): paste the command that served it"
-		r.Name = r.Engine
+		r.Name = "unknown engine"
 		if e := serving.ByID(r.Engine); e != nil {
 			r.Name = e.Name
 		}
@@ -251,4 +254,28 @@ func runName(c serving.Command) string {
 		}
 	}
 	return name
+}
+
+// proseEngine is the one engine the page's prose names, with the line
+// that first names it, or the placeholder and 0 when it names none or
+// several.
+func (p *parser) proseEngine() (string, int) {
+	id, at := "", 0
+	for _, it := range p.items {
+		if it.fence != nil {
+			continue
+		}
+		for _, e := range serving.NamedAll(it.text) {
+			switch {
+			case id == "":
+				id, at = e.ID, it.n
+			case id != e.ID:
+				return unknownVersion, 0
+			}
+		}
+	}
+	if id == "" {
+		return unknownVersion, 0
+	}
+	return id, at
 }

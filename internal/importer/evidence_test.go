@@ -88,8 +88,9 @@ func TestEvidenceWorkloadFromCommand(t *testing.T) {
 func TestEvidencePlaceholders(t *testing.T) {
 	studies, diags := importAll(t, "testdata/bare_block.md")
 	s := studies[0]
-	if s.GPU != unknownGPU || s.Model != unknownModel || s.Workloads[0].Dataset != unknownDataset || !s.Runs[0].Derived {
-		t.Errorf("gpu %q model %q dataset %q derived %v: want the placeholders", s.GPU, s.Model, s.Workloads[0].Dataset, s.Runs[0].Derived)
+	// The block's vLLM format names the client, not the server: no engine.
+	if s.GPU != unknownGPU || s.Model != unknownModel || s.Workloads[0].Dataset != unknownDataset || !s.Runs[0].Derived || s.Runs[0].Engine != "unknown" {
+		t.Errorf("gpu %q model %q dataset %q engine %q derived %v: want the placeholders", s.GPU, s.Model, s.Workloads[0].Dataset, s.Runs[0].Engine, s.Runs[0].Derived)
 	}
 	reported := false
 	for _, d := range diags {
@@ -99,6 +100,12 @@ func TestEvidencePlaceholders(t *testing.T) {
 	}
 	if !reported {
 		t.Errorf("check does not report the unknown dataset: %v", diags)
+	}
+	// A page that names one engine in its prose gives it to a block that
+	// has no serving command.
+	page := "# Serving with SGLang\n\n```\n" + sampleBlock + "\n```\n"
+	if s, err := Import("p.md", []byte(page)); err != nil || s.Runs[0].Engine != "sglang" || !strings.HasPrefix(s.Runs[0].Command, "python3 -m sglang.launch_server") {
+		t.Errorf("engine from the prose: %v", err)
 	}
 }
 
