@@ -12,6 +12,7 @@ import (
 	"cmp"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -216,6 +217,13 @@ func (p *parser) evidenceRun(serve *printed, res pasted) *Run {
 		r.guessed["engine"] = "the serving command at " + p.at(serve.line)
 		r.guessed["gpus"] = "the parallel sizes of the serving command at " + p.at(serve.line) + " (" + c.GPURule() + ")"
 		r.Name = runName(c)
+		for _, o := range s.Runs {
+			if o.Name == r.Name && !o.Derived {
+				// "vLLM TP8 --enable-expert-parallel": what sets it apart.
+				r.Name = strings.TrimSpace(r.Name + " " + strings.Join(ownFlags(c, serving.Parse(o.Command)), " "))
+				break
+			}
+		}
 	} else {
 		// The client that printed the block says nothing of the server:
 		// the engine is the one the page's prose names, if only one.
@@ -278,4 +286,21 @@ func (p *parser) proseEngine() (string, int) {
 		return unknownVersion, 0
 	}
 	return id, at
+}
+
+// ownFlags are the flags of c that change performance and that o does not
+// set the same way, as c prints them.
+func ownFlags(c, o serving.Command) []string {
+	var out []string
+	for _, f := range c.Flags {
+		if serving.Ignored(f.Name) || slices.Contains(o.Flags, f) {
+			continue
+		}
+		if f.Value != "" {
+			out = append(out, f.Printed+" "+f.Value)
+		} else {
+			out = append(out, f.Printed)
+		}
+	}
+	return out
 }

@@ -249,8 +249,17 @@ func (p *parser) evidenceStudy() {
 	s.Commands = strings.Join(cmds, "\n")
 	s.Tool = "unknown"
 	if len(s.Runs) > 0 && len(s.Runs[0].Logs) > 0 {
-		s.Tool = toolOf(parseBlock(s.Runs[0].Logs[0].Text))
-		s.guess("benchmark.tool", "the format of the result block at "+p.at(s.Runs[0].Logs[0].Line))
+		first := s.Runs[0].Logs[0]
+		if w := s.workload(first.Workload); w != nil && w.Command != "" {
+			s.Tool = benchStarts.FindString(w.Command) // "vllm bench serve", "benchmark_serving.py"
+			if strings.HasPrefix(s.Tool, "sglang.") {
+				s.Tool = "python3 -m " + s.Tool
+			}
+			s.guess("benchmark.tool", "the benchmark command at "+p.at(w.line))
+		} else {
+			s.Tool = toolOf(parseBlock(first.Text))
+			s.guess("benchmark.tool", "the format of the result block at "+p.at(first.Line))
+		}
 	}
 	ws := append([]*Workload(nil), s.Workloads...)
 	sort.SliceStable(ws, func(i, j int) bool { return used[ws[i].ID] > used[ws[j].ID] })

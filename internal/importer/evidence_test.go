@@ -16,7 +16,7 @@ func TestEvidence(t *testing.T) {
 	for _, c := range []struct {
 		name         string
 		blocks, runs int
-	}{{"vllm_recipe", 3, 2}, {"sglang_guide", 2, 1}} {
+	}{{"vllm_recipe", 3, 2}, {"sglang_guide", 2, 1}, {"mi300_docker", 2, 2}} {
 		t.Run(c.name, func(t *testing.T) {
 			studies, diags := importAll(t, "testdata/"+c.name+".md")
 			s := studies[0]
@@ -39,7 +39,7 @@ func TestEvidence(t *testing.T) {
 				}
 			}
 			files, _ := s.Files()
-			for _, want := range []string{"model: ", "gpu: ", "gpus_per_node: ", "dataset: random", "input_len: ", "output_len: "} {
+			for _, want := range []string{"model: ", "gpu: ", "gpus_per_node: ", "dataset: ", "tool: "} {
 				if !guessedLine(string(files["study.yaml"]), want) {
 					t.Errorf("study.yaml: %q is not marked as a guess", want)
 				}
