@@ -51,6 +51,9 @@ type evidence struct {
 // benchStarts are the benchmark clients whose commands name the workload.
 var benchStarts = regexp.MustCompile(`(?i)\bvllm\s+bench\s+serve\b|benchmark_serving(?:\.py)?\b|sglang\.bench_serving\b|\bbench_serving\.py\b|genai-perf\s+profile\b|trtllm-bench\b`)
 
+// inlineCode is a code span of prose, where a page may print a command.
+var inlineCode = regexp.MustCompile("`([^`]+)`")
+
 // hasResults reports whether a page pastes at least one result block
 // perflab parse reads.
 func hasResults(items []line) bool {
@@ -120,6 +123,10 @@ func documentEvidence(items []line) []evidence {
 	var out []evidence
 	for _, it := range items {
 		if it.fence == nil {
+			// "We ran `vllm bench serve --dataset-name random ...`."
+			for _, m := range inlineCode.FindAllStringSubmatch(it.text, -1) {
+				out = append(out, commandsIn(&fence{content: []string{m[1]}, first: it.n}, nil)...)
+			}
 			continue
 		}
 		blocks := readBlocks(it.fence)

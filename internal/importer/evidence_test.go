@@ -241,3 +241,15 @@ func TestEvidenceRecipeWithSetupSection(t *testing.T) {
 		t.Fatalf("Import = %v, %v", s, err)
 	}
 }
+
+// Commands printed as code in a sentence count as printed commands.
+func TestEvidenceInlineCommands(t *testing.T) {
+	page := "# Recipe\n\nStart the server with `vllm serve org/m -tp 4` and measure with `vllm bench serve --model org/m --dataset-name random --random-input-len 2048 --random-output-len 512`.\n\n```\n" + sampleBlock + "\n```\n"
+	s, err := Import("recipe.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Runs[0]; r.Command != "vllm serve org/m -tp 4" || r.GPUs != 4 || r.Line != 3 || s.Workloads[0].ID != "random-2k-512" {
+		t.Errorf("run %q on %d GPUs at line %d, workload %s", r.Command, r.GPUs, r.Line, s.Workloads[0].ID)
+	}
+}
