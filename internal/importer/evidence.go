@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -62,7 +63,32 @@ func hasResults(items []line) bool {
 			return true
 		}
 	}
-	return false
+	return len(looseBlocks(items)) > 0
+}
+
+// looseBlocks returns the result blocks a page pastes outside code fences,
+// as plain lines of its text. Only a block under a banner counts ("======
+// Serving Benchmark Result ======"): a table of an article is not one.
+func looseBlocks(items []line) []pasted {
+	if len(items) == 0 {
+		return nil
+	}
+	prose := &fence{first: 1}
+	for _, it := range items {
+		for len(prose.content) < it.n-1 {
+			prose.content = append(prose.content, "") // a fence's lines
+		}
+		if it.fence == nil {
+			prose.content = append(prose.content, it.text)
+		}
+	}
+	var out []pasted
+	for _, b := range readBlocks(prose) {
+		if strings.HasPrefix(strings.TrimSpace(b.text), "====") {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // readBlocks returns the readable result blocks of a fence, each with its
@@ -130,18 +156,16 @@ func documentEvidence(items []line) []evidence {
 			continue
 		}
 		blocks := readBlocks(it.fence)
-		ev := commandsIn(it.fence, blocks)
+		out = append(out, commandsIn(it.fence, blocks)...)
 		for _, b := range blocks {
-			ev = append(ev, evidence{kind: "result", res: b})
+			out = append(out, evidence{kind: "result", res: b})
 		}
-		// Commands and blocks of one fence in the order of their lines.
-		for i := 1; i < len(ev); i++ {
-			for j := i; j > 0 && ev[j].at() < ev[j-1].at(); j-- {
-				ev[j], ev[j-1] = ev[j-1], ev[j]
-			}
-		}
-		out = append(out, ev...)
 	}
+	for _, b := range looseBlocks(items) {
+		out = append(out, evidence{kind: "result", res: b})
+	}
+	// Commands and blocks in the order of their lines.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at() < out[j].at() })
 	return out
 }
 

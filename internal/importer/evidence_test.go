@@ -253,3 +253,21 @@ func TestEvidenceInlineCommands(t *testing.T) {
 		t.Errorf("run %q on %d GPUs at line %d, workload %s", r.Command, r.GPUs, r.Line, s.Workloads[0].ID)
 	}
 }
+
+// A block pasted as plain text, outside any code fence, is read too; an
+// article's tables are not blocks.
+func TestEvidenceLooseBlock(t *testing.T) {
+	page := "# Recipe\n\n```bash\nvllm serve org/m -tp 2\nvllm bench serve --model org/m --dataset-name random --random-input-len 8000 --random-output-len 1000\n```\n\nThe result:\n\n" + sampleBlock + "\n\nDone.\n"
+	s, err := Import("recipe.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Blocks() != 1 || s.Runs[0].Logs[0].Text != sampleBlock || s.Runs[0].Logs[0].Line != 10 || s.Runs[0].GPUs != 2 {
+		t.Errorf("%d blocks; first log at line %d: %q", s.Blocks(), s.Runs[0].Logs[0].Line, s.Runs[0].Logs[0].Text)
+	}
+	src, _ := os.ReadFile("testdata/corpus/qwen3-32b__a100.md")
+	items, _ := scan(string(src))
+	if n := len(looseBlocks(items)); n != 0 {
+		t.Errorf("a report's prose and tables read as %d blocks", n)
+	}
+}
