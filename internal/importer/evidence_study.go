@@ -295,6 +295,20 @@ func toolOf(b *benchlog.Block) string {
 	return b.Tool
 }
 
+// marked is a study.yaml or run.yaml mapping with its guesses marked and,
+// when there are any, a head comment saying how to read them, as perflab
+// add writes.
+func marked(n *yaml.Node, guessed map[string]string, source string) *yaml.Node {
+	if len(guessed) == 0 {
+		return n
+	}
+	markGuesses(n, guessed, "")
+	return &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{n}, HeadComment: strings.Join([]string{
+		"Written by perflab import from " + source + ". Check every value marked \"guessed\":",
+		"fix it if it is wrong, then delete the comment. perflab check reports what still disagrees.",
+	}, "\n")}
+}
+
 // markGuesses writes "# guessed from ...: check" after each guessed value
 // of a mapping; items of a list are named by their id.
 func markGuesses(n *yaml.Node, guessed map[string]string, prefix string) {

@@ -20,17 +20,13 @@ import (
 // runs/<run>/<workload>.log.
 func (s *Study) Files() (map[string][]byte, error) {
 	files := map[string][]byte{}
-	top := s.studyNode()
-	markGuesses(top, s.guessed, "")
-	y, err := encode(top)
+	y, err := encode(marked(s.studyNode(), s.guessed, s.Source))
 	if err != nil {
 		return nil, err
 	}
 	files["study.yaml"] = y
 	for _, r := range s.Runs {
-		n := r.node()
-		markGuesses(n, r.guessed, "")
-		y, err := encode(n)
+		y, err := encode(marked(r.node(), r.guessed, s.Source))
 		if err != nil {
 			return nil, err
 		}
