@@ -8,7 +8,10 @@
 // reports (serving-script and benchmark-result admonitions, "Result:"
 // lines, a summary of options and "Other Benchmark Cases") and generated
 // throughput and latency reports (benchmark profiles in YAML, "- Profile:"
-// and "- Backend Parameters:" lists, "- Summary:" lines).
+// and "- Backend Parameters:" lists, "- Summary:" lines). A page of any
+// other layout that pastes result blocks is read by its evidence (see
+// importEvidence): each block a run's log, paired with the commands
+// printed before it, every inferred value marked as a guess.
 //
 // Everything printed is copied byte for byte: serving commands, result
 // blocks, error messages and every figure the report states, each figure as
