@@ -72,10 +72,21 @@ func (p *parser) evidenceWorkload(bench *printed, res pasted) *Workload {
 			concurrencyFrom = "the result block at " + p.at(res.line)
 		}
 	}
+	// The request rate: the command's, else the one the block reports (a
+	// sweep's); "inf" (all at once) is none.
+	if bench != nil {
+		w.rate, _ = strconv.ParseFloat(flagValue(bench.text, "--request-rate"), 64)
+	}
+	if v, ok := res.block.Value("request_rate"); ok && w.rate == 0 {
+		w.rate = v
+	}
+	if math.IsInf(w.rate, 0) || math.IsNaN(w.rate) || w.rate < 0 {
+		w.rate = 0
+	}
 	id := workloadID(w)
 	for _, o := range p.s.Workloads {
 		if o.Dataset == w.Dataset && o.InputLen == w.InputLen && o.OutputLen == w.OutputLen && o.NumPrompts == w.NumPrompts &&
-			samePtr(o.Seed, w.Seed) && samePtr(o.MaxConcurrency, w.MaxConcurrency) && o.Command == w.Command {
+			samePtr(o.Seed, w.Seed) && samePtr(o.MaxConcurrency, w.MaxConcurrency) && o.Command == w.Command && o.rate == w.rate {
 			return o
 		}
 	}
@@ -135,6 +146,9 @@ func workloadID(w *Workload) string {
 	}
 	if w.MaxConcurrency != nil {
 		id += fmt.Sprintf("-c%d", *w.MaxConcurrency)
+	}
+	if w.rate > 0 {
+		id += "-r" + strconv.FormatFloat(w.rate, 'f', -1, 64)
 	}
 	return id
 }

@@ -271,3 +271,16 @@ func TestEvidenceLooseBlock(t *testing.T) {
 		t.Errorf("a report's prose and tables read as %d blocks", n)
 	}
 }
+
+// Blocks measured at different request rates are different workloads.
+func TestEvidenceRequestRates(t *testing.T) {
+	bench := "```bash\nvllm bench serve --model org/m --dataset-name sharegpt --num-prompts 10 --request-rate %s\n```\n\n```\n" + sampleBlock + "\n```\n\n"
+	page := "# Recipe\n\n```bash\nvllm serve org/m\n```\n\n" + strings.ReplaceAll(bench, "%s", "2") + strings.ReplaceAll(bench, "%s", "4.5")
+	s, err := Import("recipe.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Runs) != 1 || len(s.Workloads) != 2 || s.Workloads[0].ID != "sharegpt-r2" || s.Workloads[1].ID != "sharegpt-r4.5" {
+		t.Errorf("%d runs; workloads %s, %s", len(s.Runs), s.Workloads[0].ID, s.Workloads[len(s.Workloads)-1].ID)
+	}
+}
