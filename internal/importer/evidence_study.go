@@ -161,6 +161,10 @@ func (p *parser) evidenceModel() {
 		if m := serving.Parse(r.Command).Model; !r.Derived && m != "" {
 			s.Model = m
 			s.guess("model", "the serving command at "+p.at(r.Line))
+			if hub, line := p.hubName(m); hub != "" {
+				s.Model = hub
+				s.guess("model", "the benchmark command at "+p.at(line)+", naming the model the serving command at "+p.at(r.Line)+" loads from a path")
+			}
 			return
 		}
 	}
@@ -173,6 +177,24 @@ func (p *parser) evidenceModel() {
 	}
 	s.Model = unknownModel
 	s.guess("model", "nothing (the document prints no serving command): write the model it served")
+}
+
+// hubName is the org/name a benchmark command gives (--model, --tokenizer)
+// to a model the serving command loads from a path ("/models/Qwen3-32B"),
+// with the command's line; "" when the model is no path or none names it.
+func (p *parser) hubName(model string) (string, int) {
+	if !strings.HasPrefix(model, "/") && !strings.HasPrefix(model, ".") && !strings.HasPrefix(model, "~") {
+		return "", 0
+	}
+	for _, w := range p.s.Workloads {
+		for _, flag := range []string{"--model", "--tokenizer"} {
+			v := strings.Trim(flagValue(w.Command, flag), `"'`)
+			if strings.Count(v, "/") == 1 && !strings.HasPrefix(v, "/") && serving.ModelKey(v) == serving.ModelKey(model) {
+				return v, w.line
+			}
+		}
+	}
+	return "", 0
 }
 
 // gpuPatterns find the GPUs in prose: "8x H100", "4 × A100 80GB",

@@ -284,3 +284,16 @@ func TestEvidenceRequestRates(t *testing.T) {
 		t.Errorf("%d runs; workloads %s, %s", len(s.Runs), s.Workloads[0].ID, s.Workloads[len(s.Workloads)-1].ID)
 	}
 }
+
+// A model served from a path is named by the org/name the benchmark
+// command gives it.
+func TestEvidenceModelFromPath(t *testing.T) {
+	page := "# Recipe\n\n```bash\nvllm serve /data/models/Qwen3-32B -tp 2\nvllm bench serve --model Qwen/Qwen3-32B --dataset-name random --random-input-len 8000 --random-output-len 1000\n```\n\n```\n" + sampleBlock + "\n```\n"
+	s, err := Import("recipe.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Model != "Qwen/Qwen3-32B" || !strings.Contains(s.guessed["model"], "recipe.md:5") {
+		t.Errorf("model %q guessed from %q", s.Model, s.guessed["model"])
+	}
+}
