@@ -52,6 +52,15 @@ type evidence struct {
 // benchStarts are the benchmark clients whose commands name the workload.
 var benchStarts = regexp.MustCompile(`(?i)\bvllm\s+bench\s+serve\b|benchmark_serving(?:\.py)?\b|sglang\.bench_serving\b|\bbench_serving\.py\b|genai-perf\s+profile\b|trtllm-bench\b`)
 
+// benchCommand is a line that runs a benchmark client, not one that
+// downloads or names its script: "$ python3 -m sglang.bench_serving ...",
+// "VLLM_X=1 vllm bench serve ...", "python benchmarks/benchmark_serving.py".
+var benchCommand = regexp.MustCompile(`^\s*(?:\$\s*)?(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*(?:python3?\s+(?:-m\s+)?)?(?:\S*/)?(?:vllm\s+bench\s+serve|benchmark_serving(?:\.py)?|sglang\.bench_serving|bench_serving\.py|genai-perf\s+profile|trtllm-bench)\b`)
+
+// setupCommand is a line that installs or fetches an engine, naming it
+// without serving: "docker pull vllm/vllm-openai", "pip install sglang".
+var setupCommand = regexp.MustCompile(`^\s*(?:\$\s*)?(?:sudo\s+)?(?:docker\s+(?:pull|build|images|push)|pip3?\s|uv\s+pip|git\s|wget\s|curl\s|conda\s|apt(?:-get)?\s)`)
+
 // inlineCode is a code span of prose, where a page may print a command.
 var inlineCode = regexp.MustCompile("`([^`]+)`")
 
@@ -134,9 +143,9 @@ func commandsIn(f *fence, blocks []pasted) []evidence {
 		}
 		cmd := strings.Join(f.content[i:j+1], "\n")
 		switch {
-		case benchStarts.MatchString(cmd):
+		case benchCommand.MatchString(cmd):
 			out = append(out, evidence{kind: "bench", cmd: printed{cmd, f.first + i}})
-		case serving.Started(cmd) != nil:
+		case serving.Started(cmd) != nil && !setupCommand.MatchString(cmd):
 			out = append(out, evidence{kind: "serve", cmd: printed{cmd, f.first + i}})
 		}
 		i = j

@@ -297,3 +297,22 @@ func TestEvidenceModelFromPath(t *testing.T) {
 		t.Errorf("model %q guessed from %q", s.Model, s.guessed["model"])
 	}
 }
+
+// Only a line that runs the client is a benchmark command.
+func TestBenchCommandLines(t *testing.T) {
+	for line, want := range map[string]bool{
+		"vllm bench serve --model m":                                       true,
+		"$ python3 -m sglang.bench_serving --backend sglang":               true,
+		"  VLLM_USE_V1=1 python benchmarks/benchmark_serving.py --model m": true,
+		"wget https://x.org/benchmarks/benchmark_serving.py":               false,
+		"# run vllm bench serve afterwards":                                false,
+	} {
+		if got := benchCommand.MatchString(line); got != want {
+			t.Errorf("%q: %v, want %v", line, got, want)
+		}
+	}
+	f := &fence{first: 1, content: []string{"docker pull vllm/vllm-openai:v0.10.1", "pip install sglang", "docker run --gpus all vllm/vllm-openai:v0.10.1 --model org/m"}}
+	if ev := commandsIn(f, nil); len(ev) != 1 || ev[0].cmd.line != 3 || ev[0].kind != "serve" {
+		t.Errorf("serving commands %+v, want the docker run at line 3 only", ev)
+	}
+}
