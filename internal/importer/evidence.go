@@ -192,6 +192,16 @@ func (p *parser) importEvidence() error {
 	s.SourceTitle = cmp.Or(firstTitle(p.items), s.Source)
 	s.guess("objective", "nothing: throughput or latency, say which one the document compares")
 	s.Objective = "throughput"
+	for _, it := range p.items {
+		// "Low-latency serving of ...": a title that names latency alone.
+		if lvl, t := heading(it.text); it.fence == nil && lvl == 1 {
+			if low := strings.ToLower(t); strings.Contains(low, "latency") && !strings.Contains(low, "throughput") {
+				s.Objective = "latency"
+				s.guess("objective", "the title at "+p.at(it.n))
+			}
+			break
+		}
+	}
 	var serve, bench *printed
 	byCommand := map[string]*Run{}
 	for _, ev := range documentEvidence(p.items) {

@@ -316,3 +316,13 @@ func TestBenchCommandLines(t *testing.T) {
 		t.Errorf("serving commands %+v, want the docker run at line 3 only", ev)
 	}
 }
+
+// A title about latency alone makes the study's objective latency.
+func TestEvidenceObjective(t *testing.T) {
+	for title, want := range map[string]string{"Low-latency DeepSeek on H200": "latency", "Throughput and latency of Qwen3": "throughput", "Qwen3 recipe": "throughput"} {
+		s, err := Import("r.md", []byte("# "+title+"\n\n```\n"+sampleBlock+"\n```\n"))
+		if err != nil || s.Objective != want {
+			t.Errorf("%q: objective %q (%v), want %s", title, s.Objective, err, want)
+		}
+	}
+}
