@@ -70,9 +70,11 @@ func (p *parser) results(c *runCtx, f *fence) error {
 			end--
 		}
 		// A benchmark command pasted above the block names its workload.
-		for _, ev := range commandsIn(&fence{content: f.content[prevEnd : b.Line-1], first: 1}, nil) {
-			if ev.kind == "bench" {
-				c.bench = ev.cmd.text
+		if b.Line-1 > prevEnd {
+			for _, ev := range commandsIn(&fence{content: f.content[prevEnd : b.Line-1], first: 1}, nil) {
+				if ev.kind == "bench" {
+					c.bench = ev.cmd.text
+				}
 			}
 		}
 		prevEnd = end

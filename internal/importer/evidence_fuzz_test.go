@@ -6,11 +6,12 @@ import (
 	"testing"
 )
 
-// FuzzEvidence feeds pages read by their evidence to Import: it never
-// panics, a page it imports can be written, and every log is text of the
-// page (indentation of a fence aside), never made up.
+// FuzzEvidence feeds pages (read by their evidence, and a report of the
+// family) to Import: it never panics, a page it imports can be written,
+// and every log is text of the page (indentation of a fence aside), never
+// made up.
 func FuzzEvidence(f *testing.F) {
-	for _, name := range []string{"vllm_recipe", "sglang_guide", "mi300_docker", "bare_block"} {
+	for _, name := range []string{"vllm_recipe", "sglang_guide", "mi300_docker", "bare_block", "handwritten_latency"} {
 		src, err := os.ReadFile("testdata/" + name + ".md")
 		if err != nil {
 			f.Fatal(err)
