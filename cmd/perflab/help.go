@@ -87,8 +87,11 @@ summary.`,
 		about: `Turns published Markdown optimisation reports into study folders: the
 commands, result blocks and errors are copied byte for byte, and every
 figure the report prints becomes a claim perflab check recomputes. An
-article with tables but no logs becomes a study of kind article. An
-existing study folder is never replaced.`,
+article with tables but no logs becomes a study of kind article. A page of
+another layout is read by its pasted result blocks, each paired with the
+serving and benchmark commands before it, every inferred value marked as a
+guess. Each page's line says how many figures were not read: check cannot
+verify those. An existing study folder is never replaced.`,
 		examples: []string{"perflab import qwen3-32b__a100.md", "perflab import --out /tmp/results reports/*.md"},
 	},
 	"add": {

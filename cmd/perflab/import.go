@@ -66,6 +66,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintln(stderr, n)
 		}
 		fmt.Fprintf(stdout, "imported %s into %s (%d runs, %d workloads, %d claims)\n", s.Source, filepath.Join(*out, s.ID), len(s.Runs), len(s.Workloads), len(s.Claims))
+		fmt.Fprintf(stdout, "  %s\n", s.Summary())
 	}
 	if failed > 0 {
 		// Each study is written whole or not at all; the reports that could

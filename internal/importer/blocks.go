@@ -4,6 +4,7 @@ package importer
 // (workloads or configurations) and the errors of failed runs.
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -68,6 +69,14 @@ func (p *parser) results(c *runCtx, f *fence) error {
 		for end > b.Line && strings.TrimSpace(f.content[end-1]) == "" {
 			end--
 		}
+		// A benchmark command pasted above the block names its workload.
+		if b.Line-1 > prevEnd {
+			for _, ev := range commandsIn(&fence{content: f.content[prevEnd : b.Line-1], first: 1}, nil) {
+				if ev.kind == "bench" {
+					c.bench = ev.cmd.text
+				}
+			}
+		}
 		prevEnd = end
 		all = append(all, placed{label: label, text: strings.Join(f.content[b.Line-1:end], "\n"), line: f.first + b.Line - 1, labelLine: labelLine})
 	}
@@ -123,6 +132,9 @@ func (p *parser) results(c *runCtx, f *fence) error {
 		if a.label != "" {
 			w = p.labelWorkload(a.label, true)
 		}
+		if w == nil && c.profile == nil && !(c.inOther && c.workload != nil) {
+			w = p.commandWorkload(c.bench)
+		}
 		if w == nil {
 			w = p.contextWorkload(c)
 		}
@@ -137,6 +149,25 @@ func (p *parser) results(c *runCtx, f *fence) error {
 			continue
 		}
 		r.Logs = append(r.Logs, Log{Workload: w.ID, Text: a.text, Line: a.line})
+	}
+	return nil
+}
+
+// commandWorkload is the workload a benchmark command names (a random
+// dataset with both lengths, or ShareGPT), or nil when it names none.
+func (p *parser) commandWorkload(cmd string) *Workload {
+	switch benchDataset(cmd) {
+	case "random":
+		in := firstInt(cmd, "--random-input-len", "--random-input", "--input-len")
+		out := firstInt(cmd, "--random-output-len", "--random-output", "--output-len")
+		if in > 0 && out > 0 {
+			return p.random(in, out, "")
+		}
+	case "sharegpt":
+		if n := firstInt(cmd, "--max-concurrency"); n > 0 {
+			return p.labelWorkload(fmt.Sprintf("sharegpt bs=%d", n), true)
+		}
+		return p.sharegpt()
 	}
 	return nil
 }

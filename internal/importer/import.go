@@ -20,14 +20,29 @@ func Import(file string, src []byte) (*Study, error) {
 	}
 	s := &Study{ID: StudyID(file), Source: name, Nodes: 1}
 	p := &parser{s: s, file: name, items: items}
-	if isArticle(items) {
+	switch {
+	case !familyLayout(items) && hasResults(items):
+		if err := p.importEvidence(); err != nil {
+			return nil, err
+		}
+	case isArticle(items):
 		p.importArticle()
-		return s, nil
+	default:
+		if err := p.parse(); err != nil {
+			return nil, err
+		}
 	}
-	if err := p.parse(); err != nil {
-		return nil, err
-	}
+	s.Unread = unreadFigures(items, s.Claims)
 	return s, nil
+}
+
+// familyLayout reports whether a page has the report family's sections: a
+// setup with a "### Model" and the experiment results. Any other page with
+// result blocks ("## Setup" of a recipe included) is read by its evidence.
+func familyLayout(items []line) bool {
+	h2 := sections(items, 2)
+	setup := find(h2, "experimental setup", "setup")
+	return setup != nil && find(sections(setup.items, 3), "model") != nil && find(h2, "experiment results", "results") != nil
 }
 
 type parser struct {

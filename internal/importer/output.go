@@ -20,13 +20,13 @@ import (
 // runs/<run>/<workload>.log.
 func (s *Study) Files() (map[string][]byte, error) {
 	files := map[string][]byte{}
-	y, err := encode(s.studyNode())
+	y, err := encode(marked(s.studyNode(), s.guessed, s.Source))
 	if err != nil {
 		return nil, err
 	}
 	files["study.yaml"] = y
 	for _, r := range s.Runs {
-		y, err := encode(r.node())
+		y, err := encode(marked(r.node(), r.guessed, s.Source))
 		if err != nil {
 			return nil, err
 		}

@@ -36,6 +36,7 @@ type runCtx struct {
 	inOther  bool
 	workload *Workload // Other Benchmark Cases: the workload of a sub-heading
 	derived  []*Run    // runs rebuilt from the labels of the current run's blocks
+	bench    string    // the last benchmark command the section printed
 }
 
 func (p *parser) step(sec section) error {
@@ -352,6 +353,13 @@ func (p *parser) params(r *Run, printed string, n int) {
 
 func (p *parser) fence(it line, c *runCtx) error {
 	f := it.fence
+	if c.expect != "result" {
+		for _, ev := range commandsIn(f, nil) {
+			if ev.kind == "bench" {
+				c.bench = ev.cmd.text
+			}
+		}
+	}
 	switch c.expect {
 	case "command":
 		c.cur.Command = f.Text()

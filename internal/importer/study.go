@@ -8,7 +8,10 @@
 // reports (serving-script and benchmark-result admonitions, "Result:"
 // lines, a summary of options and "Other Benchmark Cases") and generated
 // throughput and latency reports (benchmark profiles in YAML, "- Profile:"
-// and "- Backend Parameters:" lists, "- Summary:" lines).
+// and "- Backend Parameters:" lists, "- Summary:" lines). A page of any
+// other layout that pastes result blocks is read by its evidence (see
+// importEvidence): each block a run's log, paired with the commands
+// printed before it, every inferred value marked as a guess.
 //
 // Everything printed is copied byte for byte: serving commands, result
 // blocks, error messages and every figure the report states, each figure as
@@ -53,8 +56,12 @@ type Study struct {
 	Runs        []*Run
 	// Notes are things the importer could not place, with their lines;
 	// the import still succeeds.
-	Notes  []string
-	runIDs ids // given by newRunID
+	Notes []string
+	// Unread counts the figures of the page's tables and prose that no
+	// claim holds: check cannot verify them (see unreadFigures).
+	Unread  int
+	runIDs  ids               // given by newRunID
+	guessed map[string]string // study.yaml fields guessed, with where from
 }
 
 // Engine is an inference engine of the study.
@@ -72,6 +79,7 @@ type Workload struct {
 	Command           string
 	Main              bool
 	rate              float64  // request rate of a generated profile, 0 if none
+	line              int      // line of the benchmark command it came from
 	aliases           []string // normalised names the report uses for it
 	firstSeen, tabled int
 }
@@ -112,7 +120,8 @@ type Run struct {
 	Logs       []Log
 	source     string
 	step       *Step
-	role       string // "baseline" or "optimized" for the runs of Other Benchmark Cases
+	role       string            // "baseline" or "optimized" for the runs of Other Benchmark Cases
+	guessed    map[string]string // run.yaml fields guessed, with where from
 }
 
 // Log is one result block of a run, under the workload its label names.

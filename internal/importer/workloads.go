@@ -121,7 +121,7 @@ func (p *parser) labelWorkload(label string, create bool) *Workload {
 			return w
 		}
 		if ds == "" {
-			ds = "sharegpt"
+			ds = unknownDataset // the report names no dataset: never a default
 		}
 		w := &Workload{ID: id, Dataset: ds, MaxConcurrency: &n, aliases: []string{t}}
 		if ds == "random" && len(p.datasets) > 0 {
@@ -173,7 +173,7 @@ func (p *parser) labelWorkload(label string, create bool) *Workload {
 	}
 	w := &Workload{ID: id, Dataset: p.defaultData, aliases: []string{t}}
 	if w.Dataset == "" {
-		w.Dataset = "sharegpt"
+		w.Dataset = unknownDataset // the report names no dataset: never a default
 	}
 	p.s.Workloads = append(p.s.Workloads, w)
 	return w
@@ -264,11 +264,19 @@ func less(a, b *Workload) bool {
 	return ka < kb
 }
 
+// defaultWorkload is the workload of a block nothing places: the dataset
+// the report names, else its first workload. A report that names none
+// gets the placeholder dataset check reports, never an assumed ShareGPT.
 func (p *parser) defaultWorkload() *Workload {
-	if p.defaultData == "sharegpt" || p.s.workload("sharegpt") != nil || len(p.s.Workloads) == 0 {
+	if p.defaultData == "sharegpt" || p.s.workload("sharegpt") != nil {
 		return p.sharegpt()
 	}
-	return p.s.Workloads[0]
+	if len(p.s.Workloads) > 0 {
+		return p.s.Workloads[0]
+	}
+	w := &Workload{ID: unknownDataset, Dataset: unknownDataset, aliases: []string{unknownDataset}}
+	p.s.Workloads = append(p.s.Workloads, w)
+	return w
 }
 
 func parseBlock(txt string) *benchlog.Block {
