@@ -34,7 +34,7 @@ func TestAdd(t *testing.T) {
 		"perflab check --study qwen3-32b-a100:\n",
 		"warning: unplaced-run: run vllm-seqs is in no step",
 		"(steps: engine, quantization,",
-		"run.yaml:5: error: unreviewed-guess: name: vllm-seqs was guessed from --run (the label readers see in tables), and nobody has confirmed it yet",
+		"run.yaml:5: error: unreviewed-guess: 4 values were inferred and nobody has confirmed them yet: name: vllm-seqs (line 5, guessed from --run (the label readers see in tables)); engine: vllm (line 6,",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)

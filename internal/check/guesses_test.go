@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -34,17 +35,22 @@ func TestGuessRules(t *testing.T) {
 		}
 		files[name] = &fstest.MapFile{Data: []byte(strings.Replace(s, old, new, 1))}
 	}
+	severity := Error
 	rules := func() (lines []string) {
 		s, probs, err := study.Load(files, "results/qwen3-32b-a100", "qwen3-32b-a100")
 		if err != nil || len(probs) > 0 {
 			t.Fatalf("load: %v %v", err, probs)
 		}
+		if severity == Warning {
+			s.Source = &study.Source{Title: "a published report"}
+		}
 		guessRules(s, func(d Diagnostic) {
-			if d.Severity != Error || d.Subject != "" {
-				t.Errorf("%+v: want an error that cannot be acknowledged", d)
+			if d.Severity != severity || d.Subject != "" {
+				t.Errorf("%+v: want a %s that cannot be acknowledged", d, severity)
 			}
 			lines = append(lines, fmt.Sprintf("%s:%d", strings.TrimPrefix(d.File, "results/qwen3-32b-a100/"), d.Line))
 		})
+		sort.Strings(lines)
 		return lines
 	}
 	if got := rules(); len(got) != 0 {
@@ -55,5 +61,18 @@ func TestGuessRules(t *testing.T) {
 	edit("study.yaml", "version: v0.11.0", "version: unknown")
 	if got, want := strings.Join(rules(), " "), "runs/vllm/run.yaml:2 study.yaml:10"; got != want {
 		t.Errorf("diagnostics at %s, want %s", got, want)
+	}
+	// Several guesses of a file are one problem, naming each; what was
+	// guessed from nothing is one at its line.
+	edit("runs/vllm/run.yaml", "gpus: 1\n", "gpus: 1 # guessed from the command's parallel sizes: check\n")
+	edit("study.yaml", "version: unknown", "version: unknown # guessed from nothing (the logs do not print it): check")
+	if got, want := strings.Join(rules(), " "), "runs/vllm/run.yaml:2 study.yaml:10"; got != want {
+		t.Errorf("diagnostics at %s, want %s", got, want)
+	}
+	// A study imported from a document is held to what the document
+	// states: what it leaves unsaid is a warning.
+	severity = Warning
+	if got := rules(); len(got) != 2 {
+		t.Errorf("imported: %q", got)
 	}
 }
