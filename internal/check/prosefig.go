@@ -39,6 +39,8 @@ type Figures struct {
 	// RecommendedEngine and RecommendedCommand (lower case) are what the
 	// study recommends, for prose that credits it.
 	RecommendedEngine, RecommendedCommand string
+	// Facts are the study's facts, for the statements prose makes.
+	Facts *StudyFacts
 }
 
 // FigureChange is a computed change and what it names.
@@ -88,6 +90,7 @@ func proseFiguresOf(rep *report.Report) *Figures {
 	s := rep.Study
 	f.NodeGPUs = s.Hardware.GPUs()
 	f.RecommendedEngine, f.RecommendedCommand = recommendation(rep)
+	f.Facts = studyFactsOf(rep)
 	for _, n := range []int{s.Hardware.GPUs(), s.Hardware.GPUsPerNode, s.Hardware.Nodes} {
 		f.Values[strconv.Itoa(n)] = true
 	}
@@ -138,6 +141,7 @@ func ProseFigures(results []Result, content map[string]map[string]*study.Content
 			file := path.Join(root, lang, res.Study.ID+".md")
 			for _, name := range sortedSections(c) {
 				out = append(out, proseSection(res.Study.ID, file, name, c.Sections[name], res.Figures)...)
+				out = append(out, proseFacts(res.Study.ID, file, name, c.Sections[name], c, res.Figures.Facts)...)
 				checkShown(codeBlocks(file, name, c.Sections[name]), res.Figures.NodeGPUs, func(d Diagnostic) {
 					d.Study = res.Study.ID
 					out = append(out, d)
@@ -172,7 +176,7 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 		if strings.ContainsAny(line, "`](") {
 			line = proseCode.ReplaceAllString(dropLinkTargets(line), "")
 		}
-		line = dropListMarker(line)
+		line = foldDigits(dropListMarker(line))
 		// Prose is mostly words: each test runs only on a line that could
 		// hold what it looks for.
 		percent := strings.Contains(line, "%") || strings.Contains(line, "％")

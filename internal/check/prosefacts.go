@@ -1,0 +1,321 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/perflab/perflab/internal/report"
+	"github.com/perflab/perflab/internal/serving"
+	"github.com/perflab/perflab/internal/study"
+)
+
+// RuleProseFact: a statement of prose about the study (a figure with its
+// unit, a factor, a superlative, an order, a parallel size, a GPU, an
+// engine version, a workload setting) binds to a fact and holds.
+const RuleProseFact = "prose-fact"
+
+// proseReading is the reading of one section of prose in one language.
+type proseReading struct {
+	f        *StudyFacts
+	id, file string
+	section  string
+	runs     []*RunFacts // the section's own runs
+	ref      *RunFacts   // its step's reference, or nil
+	names    []nameOf    // workloads by display name, longest first
+	out      []Diagnostic
+	line     int
+	sentence string
+}
+
+type nameOf struct{ name, workload string }
+
+// proseFacts checks every statement of a section that binds to a fact.
+func proseFacts(id, file, section string, sec study.Section, c *study.Content, f *StudyFacts) []Diagnostic {
+	if f == nil {
+		return nil
+	}
+	p := &proseReading{f: f, id: id, file: file, section: section}
+	p.runs, p.ref = f.scope(section)
+	for _, w := range f.Workloads {
+		p.names = append(p.names, nameOf{strings.ToLower(w.ID), w.ID})
+		if n := c.Workloads[w.ID]; n != "" {
+			p.names = append(p.names, nameOf{strings.ToLower(n), w.ID})
+		}
+	}
+	sort.SliceStable(p.names, func(i, j int) bool { return len(p.names[i].name) > len(p.names[j].name) })
+	inCode := false
+	for i, line := range strings.Split(sec.Markdown, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			inCode = !inCode
+		}
+		if inCode || strings.HasPrefix(strings.TrimSpace(line), "<!--") {
+			continue
+		}
+		if strings.ContainsAny(line, "`](") {
+			line = proseCode.ReplaceAllString(dropLinkTargets(line), "")
+		}
+		line = foldDigits(dropListMarker(line))
+		p.line = sec.TextLine + i
+		for _, s := range splitSentences(line) {
+			p.sentence = s
+			p.read(s)
+		}
+	}
+	return p.out
+}
+
+// read checks the statements of one sentence.
+func (p *proseReading) read(s string) {
+	digits := strings.ContainsAny(s, "0123456789")
+	if digits {
+		p.quantities(s)
+		p.settings(s)
+		p.gpus(s)
+		p.versions(s)
+		p.workloadSettings(s)
+	}
+	for _, c := range clauseStop.Split(s, -1) {
+		p.factors(c)
+		p.superlative(c)
+	}
+	if strings.ContainsAny(s, "<>＜＞") {
+		p.order(s)
+	}
+}
+
+func (p *proseReading) fail(format string, args ...any) {
+	p.out = append(p.out, Diagnostic{Study: p.id, Rule: RuleProseFact, Severity: Error, File: p.file, Line: p.line, Subject: "prose/" + p.section,
+		Message: fmt.Sprintf("%q: ", p.sentence) + fmt.Sprintf(format, args...)})
+}
+
+// workloadOf is the workload a sentence names, or the main one.
+func (p *proseReading) workloadOf(s string) (string, bool) {
+	low := strings.ToLower(s)
+	for _, n := range p.names {
+		if i := strings.Index(low, n.name); i >= 0 && wordAt(low, i, len(n.name)) {
+			return n.workload, true
+		}
+	}
+	return p.f.Workload, false
+}
+
+// subject is a run, or an engine standing for its runs, that a clause
+// names.
+type subject struct {
+	name string
+	runs []*RunFacts
+}
+
+// subjectsIn finds the subjects of a clause in their order: run display
+// names first (the longest first; a name not among the section's runs is
+// looked up in the study), then engines, standing for the section's runs
+// of that engine.
+func (p *proseReading) subjectsIn(c string) []subject {
+	low := lowerForSpellings(c)
+	taken := make([]bool, len(low))
+	type hit struct {
+		at int
+		s  subject
+	}
+	var hits []hit
+	all := append(append([]*RunFacts(nil), p.runs...), p.f.Runs...)
+	if p.ref != nil {
+		all = append([]*RunFacts{p.ref}, all...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return len(all[i].Name) > len(all[j].Name) })
+	for _, r := range all {
+		name := strings.ToLower(r.Name)
+		if len(name) < 2 || serving.Named(r.Name) != nil && serving.Named(r.Name).Name == r.Name {
+			continue // an engine's bare name stands for the engine
+		}
+		for from := 0; ; {
+			i := strings.Index(low[from:], name)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(name)
+			if !wordAt(low, i, len(name)) || taken[i] {
+				continue
+			}
+			for k := i; k < i+len(name); k++ {
+				taken[k] = true
+			}
+			hits = append(hits, hit{i, subject{r.Name, []*RunFacts{r}}})
+		}
+	}
+	for _, loc := range engineName.FindAllStringIndex(c, -1) {
+		if taken[loc[0]] {
+			continue
+		}
+		es := enginesIn(c[loc[0]:loc[1]])
+		if len(es) != 1 {
+			continue
+		}
+		s := subject{name: es[0].Name}
+		for _, r := range p.pool() {
+			if r.Engine == es[0] {
+				s.runs = append(s.runs, r)
+			}
+		}
+		hits = append(hits, hit{loc[0], s})
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].at < hits[j].at })
+	var out []subject
+	for _, h := range hits {
+		if len(out) == 0 || out[len(out)-1].name != h.s.name {
+			out = append(out, h.s)
+		}
+	}
+	return out
+}
+
+// pool is the section's runs and its reference.
+func (p *proseReading) pool() []*RunFacts {
+	if p.ref == nil {
+		return p.runs
+	}
+	for _, r := range p.runs {
+		if r == p.ref {
+			return p.runs
+		}
+	}
+	return append([]*RunFacts{p.ref}, p.runs...)
+}
+
+// ranked is a run's value of a metric, for orders.
+type ranked struct {
+	run *RunFacts
+	v   report.Value
+}
+
+// extreme is the run of runs with the largest (max) or smallest value of
+// a metric on a workload.
+func extreme(runs []*RunFacts, workload, key string, largest bool) (ranked, bool) {
+	var best ranked
+	found := false
+	for _, r := range runs {
+		v, ok := r.value(workload, key)
+		if !ok || !r.Comparable {
+			continue
+		}
+		if !found || (v.Effective() > best.v.Effective()) == largest && v.Effective() != best.v.Effective() {
+			best, found = ranked{r, v}, true
+		}
+	}
+	return best, found
+}
+
+// printed is a value as its log printed it, projected when it is.
+func printed(v report.Value) string {
+	s := report.FormatNumber(v.Measured, v.Decimals)
+	if v.Replicas > 1 {
+		s += fmt.Sprintf(" x %d", v.Replicas)
+	}
+	return s
+}
+
+// place is a value's log file and line.
+func place(v report.Value) string { return at(v.Source.File, v.Source.Line) }
+
+// metricName is a metric key as prose reads it: "mean TTFT", "total
+// token throughput".
+func metricName(key string) string {
+	if k, ok := strings.CutSuffix(key, "_ms"); ok {
+		stat, what, _ := strings.Cut(k, "_")
+		return stat + " " + strings.ToUpper(what)
+	}
+	return strings.ReplaceAll(key, "_", " ")
+}
+
+// sameAtRounding: two values print alike, a tie prose may order either way.
+func sameAtRounding(a, b report.Value) bool {
+	d := min(a.Decimals, b.Decimals)
+	return report.FormatNumber(a.Effective(), d) == report.FormatNumber(b.Effective(), d)
+}
+
+// superlative checks "X delivers the highest total token throughput":
+// among the section's runs, X's must be first by that metric.
+func (p *proseReading) superlative(c string) {
+	sup, ok := superlativeIn(c)
+	if !ok || negation.MatchString(c) {
+		return
+	}
+	subs := p.subjectsIn(c)
+	if len(subs) != 1 || len(subs[0].runs) == 0 {
+		return
+	}
+	key := metricIn(c)
+	if key == "" {
+		if !sup.Better && !sup.Worse {
+			return
+		}
+		key = p.f.Headline
+	}
+	largest := sup.Max
+	switch {
+	case sup.Better:
+		largest = higherBetter(key)
+	case sup.Worse:
+		largest = !higherBetter(key)
+	}
+	workload, _ := p.workloadOf(p.sentence)
+	top, ok := extreme(p.pool(), workload, key, largest)
+	own, ok2 := extreme(subs[0].runs, workload, key, largest)
+	if !ok || !ok2 || top.run == own.run || sameAtRounding(top.v, own.v) || ownsRun(subs[0], top.run) {
+		return
+	}
+	p.fail("%q puts %s first by %s on %s, but run %s has %s (%s) against %s for %s (%s)", sup.Raw, subs[0].name, metricName(key), workload,
+		top.run.ID, printed(top.v), place(top.v), printed(own.v), own.run.ID, place(own.v))
+}
+
+func ownsRun(s subject, r *RunFacts) bool {
+	for _, x := range s.runs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// order checks an ordered list, "vLLM BF16 > vLLM FP8 > SGLang", by the
+// metric the sentence names or the headline: each operator must hold.
+func (p *proseReading) order(s string) {
+	for _, c := range clauseStop.Split(s, -1) {
+		ops := orderOperator.FindAllString(c, -1)
+		parts := orderOperator.Split(c, -1)
+		if len(ops) == 0 || strings.Contains(c, "->") || strings.Contains(c, "=>") {
+			continue
+		}
+		key := metricIn(c)
+		if key == "" {
+			key = p.f.Headline
+		}
+		workload, _ := p.workloadOf(s)
+		var vals []ranked
+		for _, part := range parts {
+			subs := p.subjectsIn(part)
+			if len(subs) != 1 {
+				vals = nil
+				break
+			}
+			best, ok := extreme(subs[0].runs, workload, key, higherBetter(key))
+			if !ok {
+				vals = nil
+				break
+			}
+			vals = append(vals, best)
+		}
+		for i := 1; i < len(vals); i++ {
+			a, b := vals[i-1], vals[i]
+			greater := strings.Contains(ops[i-1], ">") || strings.Contains(ops[i-1], "＞")
+			if sameAtRounding(a.v, b.v) || (a.v.Effective() > b.v.Effective()) == greater {
+				continue
+			}
+			p.fail("the order %s %s %s by %s does not hold: run %s has %s (%s), run %s %s (%s)", strings.TrimSpace(parts[i-1]), strings.TrimSpace(ops[i-1]),
+				strings.TrimSpace(parts[i]), metricName(key), a.run.ID, printed(a.v), place(a.v), b.run.ID, printed(b.v), place(b.v))
+			return
+		}
+	}
+}

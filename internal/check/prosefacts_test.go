@@ -1,0 +1,218 @@
+package check
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/perflab/perflab/internal/study"
+)
+
+// Places in the repository's prose where a sentence can be added, by
+// study, section and language: the end of a paragraph.
+var proseAnchors = map[string]map[string]string{
+	"qwen3-235b-a22b-a100/engine": {
+		"en": "which SGLang does not offer on the A100.",
+		"zh": "而 SGLang 在 A100 上无法运行 FP8 模型。",
+		"ja": "SGLang は A100 上で FP8 モデルを実行できないためです。",
+	},
+	"qwen3-235b-a22b-a100/parallelism": {
+		"en": "so its throughput is counted once per replica that fits.",
+		"zh": "因此其吞吐量按整机可容纳的副本数累计。",
+		"ja": "合算して評価します。",
+	},
+	"qwen3-32b-a100/engine": {
+		"en": "The fastest engine becomes the starting point for the following steps.",
+		"zh": "最快的引擎作为后续步骤的起点。",
+		"ja": "最も速かったエンジンを以降のステップの出発点とします。",
+	},
+	"qwen3-32b-a100/other-cases": {
+		"en": "benchmarked on random prompts of different lengths.",
+		"zh": "对基准配置和优化后的配置进行了测试。",
+		"ja": "ランダムなプロンプトでもベンチマークしました。",
+	},
+	"example-qwen3-8b-l40s/quantization": {
+		"en": "so the gain can be weighed against what it costs.",
+		"zh": "便于权衡收益与代价。",
+		"ja": "失うものを比べられます。",
+	},
+	"example-qwen3-8b-l40s/other-cases": {
+		"en": "checks whether the FP8 gain holds when prefill dominates.",
+		"zh": "FP8 带来的提升是否依然成立。",
+		"ja": "FP8 の効果が続くかを確かめます。",
+	},
+}
+
+// A proseKind is one kind of mistake made when writing about the numbers
+// rather than copying them: sentences that state it wrongly, each in its
+// language, and one correct sentence per language, which must pass.
+type proseKind struct {
+	kind, place string
+	wrong       [][2]string // language, sentence
+	right       map[string]string
+	rule        string // the rule expected, RuleProseFact by default
+}
+
+// proseKinds are planted into the repository's studies; the figures are
+// the seed logs' (a wrong sentence states what they do not give).
+var proseKinds = []proseKind{
+	{kind: "figure with thousands grouped, mistyped", place: "qwen3-32b-a100/engine",
+		wrong: [][2]string{{"en", "TensorRT-LLM reaches 2,045.21 tok/s on ShareGPT."}, {"en", "SGLang reaches 1,389.38 tok/s."},
+			{"zh", "TensorRT-LLM 的总吞吐量为 2,045.21 tok/s。"}, {"ja", "TensorRT-LLM の合計スループットは 2,045.21 tok/s です。"}},
+		right: map[string]string{"en": "TensorRT-LLM reaches 2,054.21 tok/s on ShareGPT.", "zh": "TensorRT-LLM 的总吞吐量为 2,054.21 tok/s。", "ja": "TensorRT-LLM の合計スループットは 2,054.21 tok/s です。"}},
+	{kind: "latency in the wrong unit", place: "qwen3-32b-a100/engine",
+		wrong: [][2]string{{"en", "vLLM's mean TPOT is 149.67 s."}, {"en", "SGLang's mean TTFT is 139,199.11 s."},
+			{"zh", "vLLM 的平均 TPOT 为 149.67 s。"}, {"zh", "vLLM 的平均 TPOT 为 149.67 秒。"}, {"ja", "vLLM の平均 TPOT は 149.67 s です。"}},
+		right: map[string]string{"en": "vLLM's mean TPOT is 149.67 ms, and its mean TTFT 105.56 s.", "zh": "vLLM 的平均 TPOT 为 149.67 ms，平均 TTFT 为 105.56 s。", "ja": "vLLM の平均 TPOT は 149.67 ms、平均 TTFT は 105.56 s です。"}},
+	{kind: "full-width digits", place: "qwen3-32b-a100/engine",
+		wrong: [][2]string{{"ja", "TensorRT-LLM の合計スループットは ２０４５．２１ tok/s です。"}, {"zh", "TensorRT-LLM 的总吞吐量为 ２０４５．２１ tok/s。"}},
+		right: map[string]string{"en": "TensorRT-LLM reaches 2054.21 tok/s.", "zh": "TensorRT-LLM 的总吞吐量为 ２０５４．２１ tok/s。", "ja": "TensorRT-LLM の合計スループットは ２０５４．２１ tok/s です。"}},
+	{kind: "full-width percentage", place: "qwen3-32b-a100/other-cases", rule: RuleProseFigure,
+		wrong: [][2]string{{"ja", "ShareGPT では合計スループットが １８．１％ 向上しました。"}, {"zh", "在 ShareGPT 上，总吞吐量提升 １８．１％。"}},
+		right: map[string]string{"en": "On ShareGPT the total token throughput rises by 18.7 %.", "zh": "在 ShareGPT 上，总吞吐量提升 １８．７％。", "ja": "ShareGPT では合計スループットが １８．７％ 向上しました。"}},
+	{kind: "figure with a magnitude", place: "qwen3-235b-a22b-a100/engine",
+		wrong: [][2]string{{"zh", "SGLang 的总吞吐量为 0.47 万 tok/s。"}, {"ja", "SGLang の合計スループットは 0.49 万 tok/s です。"}, {"en", "SGLang reaches 4.9k tok/s."}},
+		right: map[string]string{"en": "SGLang reaches about 4.6k tok/s.", "zh": "SGLang 的总吞吐量约为 0.46 万 tok/s。", "ja": "SGLang の合計スループットは約 0.46 万 tok/s です。"}},
+	{kind: "factor in words or figures", place: "qwen3-235b-a22b-a100/parallelism",
+		wrong: [][2]string{{"en", "Running TP4 as two replicas doubles the total token throughput of the node."}, {"en", "The total token throughput rises 1.95x over the reference."},
+			{"zh", "总吞吐量翻倍。"}, {"zh", "总吞吐量提升到 2.5 倍。"}, {"ja", "合計スループットは 2 倍になります。"}},
+		right: map[string]string{"en": "The total token throughput rises 1.59x over the reference.", "zh": "总吞吐量提升到 1.59 倍。", "ja": "合計スループットは 1.59 倍になります。"}},
+	{kind: "factor of a gain", place: "example-qwen3-8b-l40s/quantization",
+		wrong: [][2]string{{"en", "FP8 raises the total token throughput by 1.72x."}, {"zh", "FP8 让总吞吐量提升到 1.72 倍。"}, {"ja", "FP8 で合計スループットが 3 倍になります。"}, {"en", "FP8 triples the total token throughput."}},
+		right: map[string]string{"en": "FP8 raises the total token throughput by 1.27x.", "zh": "FP8 让总吞吐量提升到 1.27 倍。", "ja": "FP8 で合計スループットが 1.27 倍になります。"}},
+	{kind: "superlative", place: "qwen3-235b-a22b-a100/engine",
+		wrong: [][2]string{{"en", "vLLM delivers the highest total token throughput."}, {"en", "vLLM has the lowest mean TTFT."},
+			{"zh", "vLLM 的总吞吐量最高。"}, {"zh", "vLLM 的平均 TTFT 最低。"}, {"ja", "vLLM の合計スループットが最も高いです。"}, {"ja", "vLLM の TTFT が最も短いです。"}},
+		right: map[string]string{"en": "SGLang delivers the highest total token throughput.", "zh": "SGLang 的总吞吐量最高。", "ja": "SGLang の合計スループットが最も高いです。"}},
+	{kind: "fastest engine", place: "qwen3-32b-a100/engine",
+		wrong: [][2]string{{"en", "SGLang is the fastest engine here."}, {"zh", "SGLang 是最快的引擎。"}, {"ja", "SGLang が最も速いエンジンです。"}},
+		right: map[string]string{"en": "TensorRT-LLM is the fastest engine here.", "zh": "TensorRT-LLM 是最快的引擎。", "ja": "TensorRT-LLM が最も速いエンジンです。"}},
+	{kind: "ordered list of engines", place: "qwen3-32b-a100/engine",
+		wrong: [][2]string{{"en", "By total token throughput: vLLM > TensorRT-LLM > SGLang."}, {"zh", "按总吞吐量排序：SGLang > vLLM > TensorRT-LLM。"}, {"ja", "合計スループットの順は TensorRT-LLM > SGLang > vLLM です。"}},
+		right: map[string]string{"en": "By total token throughput: TensorRT-LLM > vLLM > SGLang.", "zh": "按总吞吐量排序：TensorRT-LLM > vLLM > SGLang。", "ja": "合計スループットの順は TensorRT-LLM > vLLM > SGLang です。"}},
+	{kind: "ordered list of runs", place: "example-qwen3-8b-l40s/quantization",
+		wrong: [][2]string{{"en", "In throughput, vLLM BF16 > vLLM FP8."}, {"zh", "吞吐量上 vLLM BF16 > vLLM FP8。"}, {"ja", "スループットは vLLM BF16 > vLLM FP8 です。"}},
+		right: map[string]string{"en": "In throughput, vLLM FP8 > vLLM BF16.", "zh": "吞吐量上 vLLM FP8 > vLLM BF16。", "ja": "スループットは vLLM FP8 > vLLM BF16 です。"}},
+	{kind: "parallel size of the section's runs", place: "qwen3-235b-a22b-a100/parallelism",
+		wrong: [][2]string{{"en", "This step runs TP8 on half of the node."}, {"en", "The expert-parallel run uses TP4 EP8."}, {"en", "Both runs use a tensor parallel size of 8."},
+			{"zh", "这一步在半个节点上运行 TP8。"}, {"zh", "两次运行的张量并行度为 8。"}, {"ja", "このステップではノードの半分で TP8 を使います。"}},
+		right: map[string]string{"en": "This step runs TP4 on half of the node.", "zh": "这一步在半个节点上运行 TP4。", "ja": "このステップではノードの半分で TP4 を使います。"}},
+	{kind: "engine version", place: "qwen3-235b-a22b-a100/engine",
+		wrong: [][2]string{{"en", "SGLang v0.5.4 serves the model."}, {"en", "vLLM 0.10.1 serves the model."}, {"zh", "SGLang 的版本为 v0.5.4。"}, {"ja", "SGLang のバージョンは v0.5.4 です。"}},
+		right: map[string]string{"en": "SGLang v0.5.5.post1 serves the model.", "zh": "SGLang 的版本为 v0.5.5.post1。", "ja": "SGLang のバージョンは v0.5.5.post1 です。"}},
+	{kind: "GPU model", place: "qwen3-235b-a22b-a100/engine",
+		wrong: [][2]string{{"en", "Both engines ran on the H100."}, {"zh", "两个引擎都在 H100 上运行。"}, {"ja", "どちらのエンジンも H100 で動かしました。"}},
+		right: map[string]string{"en": "Both engines ran on the A100.", "zh": "两个引擎都在 A100 上运行。", "ja": "どちらのエンジンも A100 で動かしました。"}},
+	{kind: "GPU count", place: "qwen3-235b-a22b-a100/parallelism",
+		wrong: [][2]string{{"en", "Each replica uses 2 GPUs."}, {"zh", "每个副本使用 2 块 GPU。"}, {"ja", "各レプリカは GPU 2 基を使います。"}},
+		right: map[string]string{"en": "Each replica uses 4 GPUs.", "zh": "每个副本使用 4 块 GPU。", "ja": "各レプリカは GPU 4 基を使います。"}},
+	{kind: "prompt count", place: "qwen3-32b-a100/other-cases",
+		wrong: [][2]string{{"en", "ShareGPT sends 2000 prompts."}, {"zh", "ShareGPT 负载发送 2000 条请求。"}, {"ja", "ShareGPT では 2000 件のリクエストを送ります。"}},
+		right: map[string]string{"en": "ShareGPT sends 1000 prompts.", "zh": "ShareGPT 负载发送 1000 条请求。", "ja": "ShareGPT では 1000 件のリクエストを送ります。"}},
+	{kind: "input length", place: "qwen3-32b-a100/other-cases",
+		wrong: [][2]string{{"en", "The longest random prompts have 8000 input tokens."}, {"zh", "随机提示的输入长度为 8000。"}, {"ja", "ランダムなプロンプトの入力長は 8000 です。"}},
+		right: map[string]string{"en": "The long prompts have 4000 input tokens.", "zh": "长提示的输入长度为 4000。", "ja": "長いプロンプトの入力長は 4000 です。"}},
+	{kind: "concurrency", place: "example-qwen3-8b-l40s/other-cases",
+		wrong: [][2]string{{"en", "The long workload runs at a concurrency of 32."}, {"zh", "长提示负载的并发数为 32。"}, {"ja", "長いプロンプトのワークロードは同時実行数 32 で動かします。"}},
+		right: map[string]string{"en": "The long workload runs at a concurrency of 16.", "zh": "长提示负载的并发数为 16。", "ja": "長いプロンプトのワークロードは同時実行数 16 で動かします。"}},
+}
+
+// proseMutations turns the kinds into planted mistakes (one sentence
+// each) and controls (the right sentence in every language at once).
+func proseMutations(t *testing.T) (wrong []mutation, kinds []string, right []mutation) {
+	for _, k := range proseKinds {
+		id, _, _ := strings.Cut(k.place, "/")
+		anchors := proseAnchors[k.place]
+		if anchors == nil {
+			t.Fatalf("%s: no anchors at %s", k.kind, k.place)
+		}
+		file := func(lang string) string { return "content/" + lang + "/" + id + ".md" }
+		glue := func(lang string) string {
+			if lang == "en" {
+				return " "
+			}
+			return ""
+		}
+		rule := k.rule
+		if rule == "" {
+			rule = RuleProseFact
+		}
+		for _, w := range k.wrong {
+			wrong = append(wrong, mutation{name: k.kind + " (" + w[0] + "): " + w[1], file: file(w[0]), old: anchors[w[0]],
+				new: anchors[w[0]] + glue(w[0]) + w[1], rule: rule, at: w[1]})
+			kinds = append(kinds, k.kind)
+		}
+		c := mutation{name: k.kind + " stated right", file: file("en"), old: anchors["en"], new: anchors["en"] + " " + k.right["en"]}
+		for _, lang := range []string{"zh", "ja"} {
+			c.also = append(c.also, mutation{file: file(lang), old: anchors[lang], new: anchors[lang] + k.right[lang]})
+		}
+		right = append(right, c)
+	}
+	return wrong, kinds, right
+}
+
+// TestProseFacts plants each wrong sentence into a copy of its study and
+// expects an error on its line; the right sentences, in every language,
+// must add no error. It logs the counts the docs give.
+func TestProseFacts(t *testing.T) {
+	wrong, kinds, right := proseMutations(t)
+	caught := 0
+	byKind := map[string][2]int{}
+	for i, m := range wrong {
+		got := checkCopy(t, m)
+		want := wantAt(t, m)
+		n := byKind[kinds[i]]
+		n[1]++
+		if got[want] {
+			caught++
+			n[0]++
+		} else {
+			t.Errorf("%s: no error %s; errors: %v", m.name, want, keys(got))
+		}
+		byKind[kinds[i]] = n
+	}
+	for _, k := range proseKinds {
+		t.Logf("%-40s caught %d of %d", k.kind, byKind[k.kind][0], byKind[k.kind][1])
+	}
+	falseAlarms := 0
+	base := map[string]map[string]bool{}
+	for _, m := range right {
+		id := studyOf(m.file)
+		if base[id] == nil {
+			base[id] = checkCopy(t, mutation{file: m.file})
+		}
+		for e := range checkCopy(t, m) {
+			if !base[id][e] {
+				falseAlarms++
+				t.Errorf("control %q raised %s", m.name, e)
+			}
+		}
+	}
+	t.Logf("caught %d of %d planted mistakes; %d false alarms on %d controls (each in en, zh and ja)", caught, len(wrong), falseAlarms, len(right))
+}
+
+// newRules are the rules of the fact model and of the run evidence: each
+// has its row and section in docs/checks.md and its message in every
+// locale.
+var newRules = []string{RuleProseFact}
+
+func TestNewRulesDocumented(t *testing.T) {
+	docs, err := os.ReadFile("../../docs/checks.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range newRules {
+		if !strings.Contains(string(docs), "| [`"+id+"`](#"+id+") |") || !strings.Contains(string(docs), "\n### "+id+"\n") {
+			t.Errorf("docs/checks.md lacks the row or the section of %s", id)
+		}
+		for _, lang := range study.Languages {
+			data, err := os.ReadFile("../../locales/" + lang + ".yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), "\nrule."+id+": ") {
+				t.Errorf("locales/%s.yaml has no rule.%s", lang, id)
+			}
+		}
+	}
+}

@@ -1,0 +1,404 @@
+package check
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// This file reads, in English, Chinese and Japanese prose, the statements
+// that StudyFacts can bind: figures with their unit and magnitude, factors,
+// superlatives, ordered lists and named settings. Reading is separate from
+// checking (prosefacts.go): a reader finds what a sentence states, and
+// says nothing about whether it is true.
+
+// foldDigits writes full-width digits, and a full-width point between
+// digits, as ASCII: "１８．７％" is read as "18.7％".
+func foldDigits(s string) string {
+	if !strings.ContainsAny(s, "０１２３４５６７８９") {
+		return s
+	}
+	var b strings.Builder
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r >= '０' && r <= '９':
+			b.WriteByte(byte('0' + r - '０'))
+		case r == '．' && i > 0 && i+1 < len(rs) && isWideOrASCIIDigit(rs[i-1]) && isWideOrASCIIDigit(rs[i+1]):
+			b.WriteByte('.')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isAlnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) }
+
+func isWideOrASCIIDigit(r rune) bool { return r >= '0' && r <= '9' || r >= '０' && r <= '９' }
+
+// splitSentences splits a line of prose into sentences, each with its byte
+// offset: a dot ends one only before a space or the end of the line, so
+// "1.27x" and "v0.11.0" stay whole.
+func splitSentences(line string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(line); i++ {
+		end := 0
+		switch {
+		case line[i] == '.' && (i+1 == len(line) || line[i+1] == ' '):
+			end = i + 1
+		case line[i] == '!' || line[i] == '?':
+			end = i + 1
+		case strings.HasPrefix(line[i:], "。") || strings.HasPrefix(line[i:], "！") || strings.HasPrefix(line[i:], "？"):
+			end = i + 3
+		}
+		if end > 0 {
+			if s := strings.TrimSpace(line[start:end]); s != "" {
+				out = append(out, s)
+			}
+			start = end
+		}
+	}
+	if s := strings.TrimSpace(line[start:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// clauses splits a sentence at commas and semicolons, in every script.
+var clauseStop = regexp.MustCompile(`[,;，；、：:]\s*|\s+(?:and|but|while|whereas)\s+`)
+
+// quantity is a figure prose states with a unit: its value in the unit's
+// base (ms for time, tok/s, req/s), the precision it is printed at, and
+// whether the sentence says it is approximate.
+type quantity struct {
+	Raw       string
+	Value     float64
+	Precision float64 // half of it either way is the printed rounding
+	Unit      string  // "ms", "s", "tok/s", "req/s"
+	Magnitude string  // "万", "k"..., or ""
+	Approx    bool
+}
+
+// quantityWord is a figure, with thousands grouped by commas or not, a
+// magnitude (万, 千, 亿/億, k) and a unit of time or throughput.
+var quantityWord = regexp.MustCompile(`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(万|千|亿|億|k|K)?\s?(tok/s|tokens/s|token/s|req/s|requests/s|ms|毫秒|ミリ秒|s|秒)(?:[^A-Za-z0-9/]|$)`)
+
+// approxWord says the figure near it is rounded on purpose.
+var approxWord = regexp.MustCompile(`(?i)(~|≈|\babout|\baround|\broughly|\bapproximately|\bnearly|\balmost|\bsome|约|大约|近|約|およそ|ほぼ|程度|前後|左右)`)
+
+var magnitudes = map[string]float64{"": 1, "万": 1e4, "千": 1e3, "亿": 1e8, "億": 1e8, "k": 1e3, "K": 1e3}
+
+// quantities reads the figures with a unit in a sentence.
+func quantities(s string) []quantity {
+	var out []quantity
+	for _, m := range quantityWord.FindAllStringSubmatchIndex(s, -1) {
+		if glued(s, m[0]-1) {
+			continue
+		}
+		raw := strings.ReplaceAll(s[m[2]:m[3]], ",", "")
+		v, err := strconv.ParseFloat(raw, 64)
+		if err != nil {
+			continue
+		}
+		dec := 0
+		if i := strings.IndexByte(raw, '.'); i >= 0 {
+			dec = len(raw) - i - 1
+		}
+		mag := ""
+		if m[4] >= 0 {
+			mag = s[m[4]:m[5]]
+		}
+		q := quantity{Raw: strings.TrimSpace(s[m[0]:m[7]]), Value: v * magnitudes[mag], Precision: math.Pow(10, -float64(dec)) * magnitudes[mag], Magnitude: mag}
+		switch u := s[m[6]:m[7]]; u {
+		case "ms", "毫秒", "ミリ秒":
+			q.Unit = "ms"
+		case "s", "秒":
+			q.Unit = "s"
+		case "req/s", "requests/s":
+			q.Unit = "req/s"
+		default:
+			q.Unit = "tok/s"
+		}
+		before := s[max(0, m[0]-16):m[0]]
+		q.Approx = approxWord.MatchString(before) || approxWord.MatchString(s[m[7]:min(len(s), m[7]+9)])
+		out = append(out, q)
+	}
+	return out
+}
+
+// factor is a ratio prose states: "1.27x", "2倍", "doubles", "halves".
+type factor struct {
+	Raw     string
+	Value   float64
+	Decimal int  // decimals printed; -1 for a word
+	Exact   bool // a figure with decimals, held to its rounding
+}
+
+// numericFactor is a figure followed by x, ×, 倍 or "times": not "x 2"
+// (replicas) nor "xformers".
+var numericFactor = regexp.MustCompile(`(\d+(?:\.\d+)?)(?:x|\s?×|\s?倍|\s?-?fold|\s+times)`)
+
+// wordFactors are factors in words, in the three languages.
+var wordFactors = []struct {
+	re    *regexp.Regexp
+	value float64
+}{
+	{regexp.MustCompile(`(?i)\b(doubles|doubled|doubling|double|twice|two-fold|twofold)\b|翻倍|翻了一番|加倍|倍増|倍になり|倍になる|倍に`), 2},
+	{regexp.MustCompile(`(?i)\b(triples|tripled|triple|thrice|three-fold|threefold)\b|三倍|翻了两番`), 3},
+	{regexp.MustCompile(`(?i)\b(halves|halved|halving|half)\b|减半|一半|半减|半分|半減`), 0.5},
+}
+
+// factors reads the factors a clause states.
+func factors(c string) []factor {
+	var out []factor
+	for _, m := range numericFactor.FindAllStringSubmatchIndex(c, -1) {
+		if glued(c, m[0]-1) || m[1] < len(c) && isAlnum(c[m[1]]) {
+			continue
+		}
+		num := c[m[2]:m[3]]
+		// "3019.19 × 2" multiplies a value: a factor is followed by no figure.
+		if rest := strings.TrimLeft(c[m[1]-1:], " ×x"); rest != "" && isDigit(rest[0]) && strings.ContainsAny(c[m[3]:m[1]], "×x") {
+			continue
+		}
+		v, err := strconv.ParseFloat(num, 64)
+		if err != nil || v <= 0 {
+			continue
+		}
+		dec := 0
+		if i := strings.IndexByte(num, '.'); i >= 0 {
+			dec = len(num) - i - 1
+		}
+		out = append(out, factor{Raw: strings.TrimSpace(c[m[0]:m[1]]), Value: v, Decimal: dec, Exact: dec > 0})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, w := range wordFactors {
+		if m := w.re.FindString(c); m != "" {
+			out = append(out, factor{Raw: m, Value: w.value, Decimal: -1})
+		}
+	}
+	return out
+}
+
+// superlative is a word that ranks a subject first: by value (highest),
+// or by what is better for the metric (fastest, best).
+type superlative struct {
+	Raw string
+	// Max: the subject holds the largest value; Better: the best value
+	// for the metric (Max and Better are not both set).
+	Max, Min, Better, Worse bool
+}
+
+var superlatives = []struct {
+	re   *regexp.Regexp
+	kind superlative
+}{
+	{regexp.MustCompile(`(?i)\b(highest|largest|greatest|longest)\b|最高|最大|最长|最多|最も高|最も大き|最も長|最も多|一番高`), superlative{Max: true}},
+	{regexp.MustCompile(`(?i)\b(lowest|smallest|shortest|fewest)\b|最低|最小|最短|最少|最も低|最も小さ|最も短|最も少な|一番低`), superlative{Min: true}},
+	{regexp.MustCompile(`(?i)\b(fastest|best|quickest)\b|最快|最好|最佳|最优|最速|最良|最も速|最も良|一番速`), superlative{Better: true}},
+	{regexp.MustCompile(`(?i)\b(slowest|worst)\b|最慢|最差|最も遅|最も悪|一番遅`), superlative{Worse: true}},
+}
+
+// superlativeIn finds the superlative of a clause, if it has one.
+func superlativeIn(c string) (superlative, bool) {
+	for _, s := range superlatives {
+		if m := s.re.FindString(c); m != "" {
+			k := s.kind
+			k.Raw = m
+			return k, true
+		}
+	}
+	return superlative{}, false
+}
+
+// negation says a clause denies what it states.
+var negation = regexp.MustCompile(`(?i)\b(not|no|never|neither|nor|isn't|doesn't|cannot|can't)\b|不|没|未|非|无|ない|ません|ず`)
+
+// metricWords name a metric in the three languages, the most specific
+// first; a percentile or median before a latency names that statistic.
+var metricWords = []struct {
+	re  *regexp.Regexp
+	key string
+}{
+	{regexp.MustCompile(`(?i)output (token )?throughput|输出 ?(token )?吞吐|出力(トークン)?スループット`), "output_throughput"},
+	{regexp.MustCompile(`(?i)request throughput|requests? per second|请求吞吐|リクエスト(・)?スループット`), "request_throughput"},
+	{regexp.MustCompile(`(?i)\bTTFT\b|time to (the )?first token|首 ?token|首字|最初のトークンまで`), "ttft_ms"},
+	{regexp.MustCompile(`(?i)\bTPOT\b|time per output token|每个输出 ?token|输出 ?token ?(的)?(时间|耗时|延迟)|出力トークンあたり`), "tpot_ms"},
+	{regexp.MustCompile(`(?i)\bITL\b|inter-?token latency|token ?间延迟|トークン間`), "itl_ms"},
+	{regexp.MustCompile(`(?i)\bE2EL\b|end-to-end latency|(request )?latency|端到端延迟|延迟|时延|エンドツーエンド|レイテンシ|遅延`), "e2el_ms"},
+	{regexp.MustCompile(`(?i)(total )?(token )?throughput|tok/s|吞吐|スループット`), "total_token_throughput"},
+}
+
+var statisticWord = regexp.MustCompile(`(?i)\b(p\d{2}(?:\.\d)?|median)\b|中位数?|中央値`)
+
+// metricIn is the metric a clause names, as a metric key, or "".
+func metricIn(c string) string {
+	for _, w := range metricWords {
+		if !w.re.MatchString(c) {
+			continue
+		}
+		if !strings.HasSuffix(w.key, "_ms") {
+			return w.key
+		}
+		stat := "mean"
+		if m := statisticWord.FindString(c); m != "" {
+			stat = strings.ToLower(m)
+			if stat != "median" && !strings.HasPrefix(stat, "p") {
+				stat = "median"
+			}
+		}
+		return stat + "_" + w.key
+	}
+	return ""
+}
+
+// speedWord: a clause about speed with no metric named speaks of the
+// headline.
+var speedWord = regexp.MustCompile(`(?i)\b(faster|slower|fastest|slowest|speed|quicker|outperforms?)\b|快|慢|速`)
+
+// orderOperator splits an ordered list: "A > B > C".
+var orderOperator = regexp.MustCompile(`\s*(>|<|＞|＜)\s*`)
+
+// settingWord is a parallel size prose names: TP8, tp=4, EP 8, and the
+// same in words ("tensor parallelism of 4", "4 路张量并行", "テンソル並列 4").
+var settingWords = []struct {
+	re   *regexp.Regexp
+	kind string // TP, PP, DP, EP
+	size int    // submatch of the size
+	name int    // submatch of the kind, when it varies
+}{
+	{regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9-])-?-?(tp|ep|dp|pp)(?:[ =-]|-size[ =]|\s?size\s?)?(\d+)\b`), "", 2, 1},
+	{regexp.MustCompile(`(?i)\b(tensor|pipeline|data|expert)[- ]parallel(?:ism)?(?: size| degree)?(?: of| =| at)? (\d+)\b`), "", 2, 1},
+	{regexp.MustCompile(`(?i)\b(\d+)-way (tensor|pipeline|data|expert)`), "", 1, 2},
+	{regexp.MustCompile(`(\d+) ?路(张量|流水线|数据|专家)并行`), "", 1, 2},
+	{regexp.MustCompile(`(张量|流水线|数据|专家)并行(?:度|规模|大小|数)?(?:为|是|=|设为|设置为)? ?(\d+)`), "", 2, 1},
+	{regexp.MustCompile(`(テンソル|パイプライン|データ|エキスパート)並列(?:数|度|サイズ)?(?:は|を|が|=)? ?(\d+)`), "", 2, 1},
+}
+
+// parallelKind is the TP/PP/DP/EP of a kind word in any language.
+func parallelKind(w string) string {
+	switch strings.ToLower(w) {
+	case "tp", "tensor", "张量", "テンソル":
+		return "TP"
+	case "pp", "pipeline", "流水线", "パイプライン":
+		return "PP"
+	case "dp", "data", "数据", "データ":
+		return "DP"
+	case "ep", "expert", "专家", "エキスパート":
+		return "EP"
+	}
+	return ""
+}
+
+// setting is a parallel size a clause names.
+type setting struct {
+	Raw  string
+	Kind string
+	Size int
+}
+
+func settingsIn(c string) []setting {
+	var out []setting
+	seen := map[string]bool{}
+	for _, w := range settingWords {
+		for _, m := range w.re.FindAllStringSubmatch(c, -1) {
+			n, err := strconv.Atoi(m[w.size])
+			kind := parallelKind(m[w.name])
+			if err != nil || kind == "" {
+				continue
+			}
+			key := kind + strconv.Itoa(n)
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, setting{Raw: strings.TrimSpace(strings.TrimLeft(m[0], " ,(")), Kind: kind, Size: n})
+			}
+		}
+	}
+	return out
+}
+
+// gpuCountWords: "8 GPUs", "8 块 GPU", "8 卡", "8 基の GPU", "GPU 8 枚".
+var gpuCountWords = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\b(\d+)\s?(?:x\s?)?(?:[A-Z]+\d+[A-Z]* )?GPUs?\b`),
+	regexp.MustCompile(`(\d+) ?(?:块|张|个|枚|基|台)(?:の)? ?(?:[A-Z]+\d+[A-Z]* ?)?GPU|(\d+) ?卡`),
+	regexp.MustCompile(`GPU ?(\d+) ?(?:块|张|枚|基|台)`),
+}
+
+func gpuCountsIn(c string) []int {
+	var out []int
+	for _, re := range gpuCountWords {
+		for _, m := range re.FindAllStringSubmatch(c, -1) {
+			for _, g := range m[1:] {
+				if n, err := strconv.Atoi(g); err == nil {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// gpuModelWord is a GPU's model name.
+var gpuModelWord = regexp.MustCompile(`\b([ABHL]\d{2,3}S?|GB\d{3}|MI\d{3}X?|910[BC]\d?|RTX ?\d{4})\b`)
+
+// contrastWord: a clause that sets something against another (unlike
+// the H100, than on H100) names what the study did not run.
+var contrastWord = regexp.MustCompile(`(?i)\b(unlike|than|versus|vs|compared|comparison|other|such as|e\.g\.|instead|rather|against|from|baseline|reference)\b|不同|相比|相较|对比|比|与其|而非|基准|参照|より|比べ|異なり|ではなく|他の|基準|ベースライン`)
+
+// versionWord is an engine named with a version: "SGLang v0.5.4",
+// "vLLM 0.10.1", "vLLM 版本 0.10.1", "SGLang バージョン 0.5.4".
+var versionWord = regexp.MustCompile(`(?i)(vllm|sglang|tensorrt[-_ ]?llm|trt-?llm|lmdeploy|mindie)(?:\s|'s|的|version|版本|バージョン|の)*(?:为|是|は|:|=)?\s*v?(\d+\.\d+(?:\.\d+)?(?:\.?post\d+|rc\d+|\.dev\d+)?)`)
+
+// workloadWords name a workload's settings: prompt counts, lengths,
+// concurrency and request rate, in the three languages.
+var workloadWords = []struct {
+	re   *regexp.Regexp
+	kind string // prompts, input, output, concurrency, rate
+}{
+	{regexp.MustCompile(`(?i)(\d[\d,]*)\s?(?:prompts|requests)\b|(\d+) ?(?:条|个)(?:提示词?|请求)|(\d+) ?件の?(?:プロンプト|リクエスト)|(?:プロンプト|リクエスト)(?:数)?(?:は)? ?(\d+) ?件|(?:num[-_ ]prompts|prompt count|请求数|提示数|提示词数)(?:为|是|=|:)? ?(\d+)`), "prompts"},
+	{regexp.MustCompile(`(?i)input length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)[- ]?(k|K)?[- ]token (?:inputs?|prompts)|(\d[\d,]*)(k|K)? input tokens|输入长度(?:为|是)? ?(\d+)(k|K)?|入力長(?:は)? ?(\d+)(k|K)?`), "input"},
+	{regexp.MustCompile(`(?i)output length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)(k|K)? output tokens|输出长度(?:为|是)? ?(\d+)|出力長(?:は)? ?(\d+)`), "output"},
+	{regexp.MustCompile(`(?i)concurrency(?: of| =| limit of| at)? (\d+)|(\d+) concurrent|并发(?:数|度|上限)?(?:为|是|=)? ?(\d+)|同時(?:実行数|リクエスト数|接続数)(?:は|を)? ?(\d+)`), "concurrency"},
+	{regexp.MustCompile(`(?i)request rate(?: of| =)? (\d+(?:\.\d+)?)|请求速率(?:为|是)? ?(\d+(?:\.\d+)?)|リクエストレート(?:は)? ?(\d+(?:\.\d+)?)`), "rate"},
+}
+
+// workloadSetting is a workload setting a clause names.
+type workloadSetting struct {
+	Raw   string
+	Kind  string
+	Value float64
+	K     bool // written with k: 4k may be 4000 or 4096
+}
+
+func workloadSettingsIn(c string) []workloadSetting {
+	var out []workloadSetting
+	for _, w := range workloadWords {
+		for _, m := range w.re.FindAllStringSubmatchIndex(c, -1) {
+			if glued(c, m[0]-1) {
+				continue
+			}
+			ws := workloadSetting{Raw: c[m[0]:m[1]], Kind: w.kind}
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] < 0 {
+					continue
+				}
+				part := c[m[g]:m[g+1]]
+				if part == "k" || part == "K" {
+					ws.K = true
+					continue
+				}
+				if v, err := strconv.ParseFloat(strings.ReplaceAll(part, ",", ""), 64); err == nil && ws.Value == 0 {
+					ws.Value = v
+				}
+			}
+			if ws.Value > 0 {
+				out = append(out, ws)
+			}
+		}
+	}
+	return out
+}
