@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -75,9 +76,10 @@ func (p *proseReading) read(s string) {
 		p.versions(s)
 		p.workloadSettings(s)
 	}
-	for _, c := range clauseStop.Split(s, -1) {
+	for _, c := range splitClauses(s) {
 		p.factors(c)
 		p.superlative(c)
+		p.comparative(c)
 	}
 	if strings.ContainsAny(s, "<>＜＞") {
 		p.order(s)
@@ -103,8 +105,10 @@ func (p *proseReading) workloadOf(s string) (string, bool) {
 // subject is a run, or an engine standing for its runs, that a clause
 // names.
 type subject struct {
-	name string
-	runs []*RunFacts
+	name   string
+	runs   []*RunFacts
+	engine bool // an engine's name, standing for its runs
+	at     int  // where the clause names it
 }
 
 // subjectsIn finds the subjects of a clause in their order: run display
@@ -142,7 +146,7 @@ func (p *proseReading) subjectsIn(c string) []subject {
 			for k := i; k < i+len(name); k++ {
 				taken[k] = true
 			}
-			hits = append(hits, hit{i, subject{r.Name, []*RunFacts{r}}})
+			hits = append(hits, hit{i, subject{name: r.Name, runs: []*RunFacts{r}, at: i}})
 		}
 	}
 	for _, loc := range engineName.FindAllStringIndex(c, -1) {
@@ -153,7 +157,7 @@ func (p *proseReading) subjectsIn(c string) []subject {
 		if len(es) != 1 {
 			continue
 		}
-		s := subject{name: es[0].Name}
+		s := subject{name: es[0].Name, engine: true, at: loc[0]}
 		for _, r := range p.pool() {
 			if r.Engine == es[0] {
 				s.runs = append(s.runs, r)
@@ -260,8 +264,14 @@ func (p *proseReading) superlative(c string) {
 	case sup.Worse:
 		largest = !higherBetter(key)
 	}
+	// Among the step's own runs: its reference is what they are measured
+	// against, unless the sentence names it.
+	among := p.runs
+	if p.ref != nil && ownsRun(subs[0], p.ref) {
+		among = p.pool()
+	}
 	workload, _ := p.workloadOf(p.sentence)
-	top, ok := extreme(p.pool(), workload, key, largest)
+	top, ok := extreme(among, workload, key, largest)
 	own, ok2 := extreme(subs[0].runs, workload, key, largest)
 	if !ok || !ok2 || top.run == own.run || sameAtRounding(top.v, own.v) || ownsRun(subs[0], top.run) {
 		return
@@ -282,7 +292,7 @@ func ownsRun(s subject, r *RunFacts) bool {
 // order checks an ordered list, "vLLM BF16 > vLLM FP8 > SGLang", by the
 // metric the sentence names or the headline: each operator must hold.
 func (p *proseReading) order(s string) {
-	for _, c := range clauseStop.Split(s, -1) {
+	for _, c := range splitClauses(s) {
 		ops := orderOperator.FindAllString(c, -1)
 		parts := orderOperator.Split(c, -1)
 		if len(ops) == 0 || strings.Contains(c, "->") || strings.Contains(c, "=>") {
@@ -317,5 +327,52 @@ func (p *proseReading) order(s string) {
 				strings.TrimSpace(parts[i]), metricName(key), a.run.ID, printed(a.v), place(a.v), b.run.ID, printed(b.v), place(b.v))
 			return
 		}
+	}
+}
+
+// Words of a comparison by value: the first subject's value is larger
+// ("higher TTFT than") or smaller.
+var (
+	moreWord = regexp.MustCompile(`(?i)\b(higher|more|larger|greater|longer)\b|高于|多于|大于|长于|更高|更多|更大|更长|比.{1,40}(?:高|多|大|长)|より高|より多|より大き|より長`)
+	lessWord = regexp.MustCompile(`(?i)\b(lower|less|fewer|smaller|shorter)\b|低于|少于|小于|短于|更低|更少|更小|更短|比.{1,40}(?:低|少|小|短)|より低|より少な|より小さ|より短`)
+	thanWord = regexp.MustCompile(`(?i)\bthan\b|比|より`)
+)
+
+// comparative checks "vLLM FP8 is faster than vLLM BF16" and "vLLM FP8
+// has a higher TTFT than vLLM BF16" between two runs (two engines alone
+// are prose-figure's): by the metric named, or the headline.
+func (p *proseReading) comparative(c string) {
+	if negation.MatchString(c) {
+		return
+	}
+	subs := p.subjectsIn(c)
+	if len(subs) != 2 || subs[0].engine && subs[1].engine {
+		return
+	}
+	first, second := subs[0], subs[1]
+	// "B より A のほうが速い": what stands right before より is the other.
+	if i := strings.Index(c, "より"); i >= 0 && second.at > i {
+		first, second = second, first
+	}
+	key := metricIn(c)
+	up, down := ahead.MatchString(c), behind.MatchString(c)
+	more, less := moreWord.MatchString(c), lessWord.MatchString(c)
+	byValue := key != "" && more != less
+	if up == down && !byValue || !thanWord.MatchString(c) && !up && !down {
+		return
+	}
+	if key == "" {
+		key = p.f.Headline
+	}
+	workload, _ := p.workloadOf(p.sentence)
+	a, okA := extreme(first.runs, workload, key, higherBetter(key))
+	b, okB := extreme(second.runs, workload, key, higherBetter(key))
+	if !okA || !okB || sameAtRounding(a.v, b.v) {
+		return
+	}
+	larger := a.v.Effective() > b.v.Effective()
+	if byValue && larger != more || !byValue && larger == higherBetter(key) != up {
+		p.fail("it compares %s with %s the wrong way by %s: run %s has %s (%s), run %s %s (%s)", first.name, second.name, metricName(key),
+			a.run.ID, printed(a.v), place(a.v), b.run.ID, printed(b.v), place(b.v))
 	}
 }

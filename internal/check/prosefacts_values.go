@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 func unitClass(unit, key string) bool {
 	switch unit {
 	case "ms", "s":
-		return strings.HasSuffix(key, "_ms")
+		return strings.HasSuffix(key, "_ms") || key == "duration"
 	case "req/s":
 		return key == "request_throughput"
 	case "tok/s":
@@ -42,6 +43,9 @@ func candidates(runs []*RunFacts, unit string) []boundValue {
 					continue
 				}
 				xs := []float64{v.Measured, v.Effective()}
+				if key == "duration" {
+					xs = []float64{v.Measured * 1000} // seconds, as ms
+				}
 				if !strings.HasSuffix(key, "_ms") && v.GPUs > 1 {
 					xs = append(xs, v.PerGPU())
 				}
@@ -73,6 +77,9 @@ func holds(x, figure, precision float64, approx bool) bool {
 // unbound (prose-figure warns about it).
 func (p *proseReading) quantities(s string) {
 	for _, q := range quantities(s) {
+		if q.Unit == "req/s" && rateWord.MatchString(s) {
+			continue // a request rate the client sends: workloadSettings' to check
+		}
 		base, prec := q.Value, q.Precision
 		if q.Unit == "s" {
 			base, prec = base*1000, prec*1000
@@ -101,6 +108,8 @@ func (p *proseReading) quantities(s string) {
 		}
 	}
 }
+
+var rateWord = regexp.MustCompile(`(?i)\brate\b|速率|レート`)
 
 // firstHolding is the first candidate the figure is a rounding of.
 func firstHolding(cs []boundValue, figure, precision float64, approx bool) (boundValue, bool) {
@@ -314,7 +323,15 @@ func (p *proseReading) versions(s string) {
 		if e == nil {
 			continue
 		}
-		said := s[m[4]:m[5]]
+		// A version is written as one: with a v, after the word, or with
+		// three parts; "vLLM's 38.07 s" is a figure.
+		said := s[m[8]:m[9]]
+		if m[4] < 0 && m[6] < 0 && strings.Count(said, ".") < 2 || m[10] < m[11] && isAlnum(s[m[10]]) {
+			continue
+		}
+		if rest := strings.TrimLeft(s[m[9]:], " "); quantityWord.MatchString(said+" "+rest) && strings.Count(said, ".") < 2 || strings.HasPrefix(rest, "倍") || strings.HasPrefix(rest, "x") || strings.HasPrefix(rest, "%") {
+			continue
+		}
 		known := p.f.Versions[e.Name]
 		if len(known) == 0 {
 			continue
@@ -333,6 +350,13 @@ func (p *proseReading) versions(s string) {
 // workloadSettings checks prompt counts, lengths, concurrency and rates
 // against the workloads (the one the sentence names, else any).
 func (p *proseReading) workloadSettings(s string) {
+	for _, c := range splitClauses(s) {
+		p.workloadSettingsOf(c)
+	}
+}
+
+// workloadSettingsOf checks the workload settings of one clause.
+func (p *proseReading) workloadSettingsOf(s string) {
 	named, isNamed := p.workloadOf(s)
 	for _, ws := range workloadSettingsIn(s) {
 		var allowed []float64
@@ -356,8 +380,10 @@ func (p *proseReading) workloadSettings(s string) {
 				where = append(where, fmt.Sprintf("%s %s (%s)", w.ID, key, at(p.f.StudyFile, w.Lines[key])))
 			}
 		}
-		if ws.Kind == "prompts" {
-			allowed = append(allowed, p.f.Counts...)
+		for w, byKind := range p.f.Counts {
+			if !isNamed || w == named {
+				allowed = append(allowed, byKind[ws.Kind]...)
+			}
 		}
 		if len(where) == 0 {
 			continue

@@ -67,8 +67,27 @@ func splitSentences(line string) []string {
 	return out
 }
 
-// clauses splits a sentence at commas and semicolons, in every script.
+// clauseStop splits a sentence at commas and semicolons, in every script.
 var clauseStop = regexp.MustCompile(`[,;，；、：:]\s*|\s+(?:and|but|while|whereas)\s+`)
+
+// splitClauses splits a sentence into clauses; a comma between digits
+// groups thousands ("2,054.21") and splits nothing.
+func splitClauses(s string) []string {
+	if !strings.Contains(s, ",") {
+		return clauseStop.Split(s, -1)
+	}
+	b := []byte(s)
+	for i := 1; i+1 < len(b); i++ {
+		if b[i] == ',' && isDigit(b[i-1]) && isDigit(b[i+1]) {
+			b[i] = '\x00'
+		}
+	}
+	parts := clauseStop.Split(string(b), -1)
+	for i := range parts {
+		parts[i] = strings.ReplaceAll(parts[i], "\x00", ",")
+	}
+	return parts
+}
 
 // quantity is a figure prose states with a unit: its value in the unit's
 // base (ms for time, tok/s, req/s), the precision it is printed at, and
@@ -199,7 +218,7 @@ var superlatives = []struct {
 }{
 	{regexp.MustCompile(`(?i)\b(highest|largest|greatest|longest)\b|最高|最大|最长|最多|最も高|最も大き|最も長|最も多|一番高`), superlative{Max: true}},
 	{regexp.MustCompile(`(?i)\b(lowest|smallest|shortest|fewest)\b|最低|最小|最短|最少|最も低|最も小さ|最も短|最も少な|一番低`), superlative{Min: true}},
-	{regexp.MustCompile(`(?i)\b(fastest|best|quickest)\b|最快|最好|最佳|最优|最速|最良|最も速|最も良|一番速`), superlative{Better: true}},
+	{regexp.MustCompile(`(?i)\b(fastest|best|quickest|ranks first|comes first|comes out on top)\b|最快|最好|最佳|最优|排名第一|排第一|最速|最良|最も速|最も良|一番速|トップ|1 ?位`), superlative{Better: true}},
 	{regexp.MustCompile(`(?i)\b(slowest|worst)\b|最慢|最差|最も遅|最も悪|一番遅`), superlative{Worse: true}},
 }
 
@@ -216,7 +235,7 @@ func superlativeIn(c string) (superlative, bool) {
 }
 
 // negation says a clause denies what it states.
-var negation = regexp.MustCompile(`(?i)\b(not|no|never|neither|nor|isn't|doesn't|cannot|can't)\b|不|没|未|非|无|ない|ません|ず`)
+var negation = regexp.MustCompile(`(?i)\b(not|never|neither|nor|no longer|isn't|doesn't|cannot|can't)\b|不是|并非|并不|没有|不如|不及|未能|不再|ではな|じゃな|くない|ません|ず[、。]|ずに`)
 
 // metricWords name a metric in the three languages, the most specific
 // first; a percentile or median before a latency names that statistic.
@@ -323,6 +342,7 @@ func settingsIn(c string) []setting {
 
 // gpuCountWords: "8 GPUs", "8 块 GPU", "8 卡", "8 基の GPU", "GPU 8 枚".
 var gpuCountWords = []*regexp.Regexp{
+	regexp.MustCompile(`\b(\d+)\s?[x×]\s?(?:NVIDIA )?(?:[ABHL]\d{2,3}S?|GB\d{3}|MI\d{3}X?|910[BC]\d?)\b`),
 	regexp.MustCompile(`(?i)\b(\d+)\s?(?:x\s?)?(?:[A-Z]+\d+[A-Z]* )?GPUs?\b`),
 	regexp.MustCompile(`(\d+) ?(?:块|张|个|枚|基|台)(?:の)? ?(?:[A-Z]+\d+[A-Z]* ?)?GPU|(\d+) ?卡`),
 	regexp.MustCompile(`GPU ?(\d+) ?(?:块|张|枚|基|台)`),
@@ -347,11 +367,11 @@ var gpuModelWord = regexp.MustCompile(`\b([ABHL]\d{2,3}S?|GB\d{3}|MI\d{3}X?|910[
 
 // contrastWord: a clause that sets something against another (unlike
 // the H100, than on H100) names what the study did not run.
-var contrastWord = regexp.MustCompile(`(?i)\b(unlike|than|versus|vs|compared|comparison|other|such as|e\.g\.|instead|rather|against|from|baseline|reference)\b|不同|相比|相较|对比|比|与其|而非|基准|参照|より|比べ|異なり|ではなく|他の|基準|ベースライン`)
+var contrastWord = regexp.MustCompile(`(?i)\b(unlike|than|versus|vs|compared|comparison|other|such as|e\.g\.|instead|rather|against|from|baseline|reference|would|could|might|if)\b|不同|相比|相较|对比|比|与其|而非|基准|参照|如果|若|より|比べ|異なり|ではなく|他の|基準|ベースライン|なら|場合`)
 
 // versionWord is an engine named with a version: "SGLang v0.5.4",
 // "vLLM 0.10.1", "vLLM 版本 0.10.1", "SGLang バージョン 0.5.4".
-var versionWord = regexp.MustCompile(`(?i)(vllm|sglang|tensorrt[-_ ]?llm|trt-?llm|lmdeploy|mindie)(?:\s|'s|的|version|版本|バージョン|の)*(?:为|是|は|:|=)?\s*v?(\d+\.\d+(?:\.\d+)?(?:\.?post\d+|rc\d+|\.dev\d+)?)`)
+var versionWord = regexp.MustCompile(`(?i)(vllm|sglang|tensorrt[-_ ]?llm|trt-?llm|lmdeploy|mindie)(?:\s|'s|的|の)*(version|版本|バージョン)?(?:\s|の)*(?:为|是|は|:|=)?\s*(v)?(\d+\.\d+(?:\.\d+)?(?:\.?post\d+|rc\d+|\.dev\d+)?)([^\s]?)`)
 
 // workloadWords name a workload's settings: prompt counts, lengths,
 // concurrency and request rate, in the three languages.

@@ -33,9 +33,10 @@ type StudyFacts struct {
 	// better for each metric key.
 	Headline string
 	Workload string // the main workload
-	// Counts are the requests each log completed or sent, which prose may
-	// give as a prompt count.
-	Counts []float64
+	// Counts are what each workload's logs counted, by the kind of
+	// setting prose may give them as: requests completed or sent
+	// ("prompts"), total input and output tokens.
+	Counts map[string]map[string][]float64 // workload -> kind -> values
 }
 
 // RunFacts are one run's facts.
@@ -67,13 +68,17 @@ type ratioFact struct {
 	Workload string
 }
 
+// countKinds are the counts of a block prose may give as a workload's
+// setting, by the setting's kind.
+var countKinds = map[string]string{"completed": "prompts", "num_prompts": "prompts", "total_input_tokens": "input", "total_output_tokens": "output"}
+
 // higherBetter says whether a higher value of a metric is better.
 func higherBetter(key string) bool { return !strings.HasSuffix(key, "_ms") }
 
 // factMetric reports whether prose may state a metric: latencies and
 // throughputs.
 func factMetric(key string) bool {
-	return strings.HasSuffix(key, "_ms") || strings.HasSuffix(key, "_throughput")
+	return strings.HasSuffix(key, "_ms") || strings.HasSuffix(key, "_throughput") || key == "duration"
 }
 
 // studyFactsOf builds the facts of a study from its checked report.
@@ -81,7 +86,8 @@ func studyFactsOf(rep *report.Report) *StudyFacts {
 	s := rep.Study
 	f := &StudyFacts{GPU: s.Hardware.GPU, NodeGPUs: s.Hardware.GPUs(), GPUAt: at(s.Hardware.Pos.File, s.Hardware.Pos.Line),
 		Versions: map[string][]factValue{}, Workloads: s.Workloads, StudyFile: s.Pos.File,
-		Steps: map[string]stepFacts{}, Changes: map[string][]ratioFact{}, Headline: rep.Headline.Key}
+		Steps: map[string]stepFacts{}, Changes: map[string][]ratioFact{}, Headline: rep.Headline.Key,
+		Counts: map[string]map[string][]float64{}}
 	if rep.Main != nil {
 		f.Workload = rep.Main.ID
 	}
@@ -92,9 +98,12 @@ func studyFactsOf(rep *report.Report) *StudyFacts {
 		byID[r.ID] = rf
 		for _, lg := range r.Logs {
 			for _, b := range lg.Blocks {
-				for _, k := range []string{"completed", "num_prompts"} {
+				for k, kind := range countKinds {
 					if m, ok := b.Metrics[k]; ok {
-						f.Counts = append(f.Counts, m.Value)
+						if f.Counts[lg.Workload] == nil {
+							f.Counts[lg.Workload] = map[string][]float64{}
+						}
+						f.Counts[lg.Workload][kind] = append(f.Counts[lg.Workload][kind], m.Value)
 					}
 				}
 			}
