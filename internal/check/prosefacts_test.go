@@ -240,7 +240,7 @@ func TestProseFacts(t *testing.T) {
 // newRules are the rules of the fact model and of the run evidence: each
 // has its row and section in docs/checks.md and its message in every
 // locale.
-var newRules = []string{RuleProseFact}
+var newRules = []string{RuleProseFact, RuleRepeatCopy, RuleLogModel, RuleRunName}
 
 func TestNewRulesDocumented(t *testing.T) {
 	docs, err := os.ReadFile("../../docs/checks.md")
@@ -258,6 +258,57 @@ func TestNewRulesDocumented(t *testing.T) {
 			}
 			if !strings.Contains(string(data), "\nrule."+id+": ") {
 				t.Errorf("locales/%s.yaml has no rule.%s", lang, id)
+			}
+		}
+	}
+}
+
+// runEvidence are mistakes in a run's logs and name, each with the error
+// expected at its place.
+var runEvidence = []mutation{
+	{name: "chat repeat copied", file: "example-qwen3-8b-l40s/runs/sglang/chat.run-2.log", copyFrom: "example-qwen3-8b-l40s/runs/sglang/chat.run-1.log", rule: RuleRepeatCopy, at: "====="},
+	{name: "last chat repeat copied", file: "example-qwen3-8b-l40s/runs/vllm/chat.run-3.log", copyFrom: "example-qwen3-8b-l40s/runs/vllm/chat.run-1.log", rule: RuleRepeatCopy, at: "====="},
+	{name: "sweep repeat copied", file: "example-qwen3-8b-l40s/runs/sglang/sweep.c16.run-3.log", copyFrom: "example-qwen3-8b-l40s/runs/sglang/sweep.c16.run-2.log", rule: RuleRepeatCopy, at: "====="},
+	{name: "repeat copied with a header", file: "example-qwen3-8b-l40s/runs/vllm-fp8/chat.run-2.log", copyFrom: "example-qwen3-8b-l40s/runs/vllm-fp8/chat.run-1.log",
+		old: "=====", new: "# second repeat\n=====", rule: RuleRepeatCopy, at: "====="},
+	{name: "echo of another model", file: "qwen3-32b-a100/runs/sglang/sharegpt.log", old: "=====",
+		new: "Namespace(backend='sglang', model='Qwen/Qwen3-14B', dataset_name='sharegpt', num_prompts=1000)\n=====", rule: RuleLogModel, at: "Namespace("},
+	{name: "echo of another size", file: "qwen3-235b-a22b-a100/runs/vllm-tp8/sharegpt.log", old: "=====",
+		new: "Namespace(model='Qwen/Qwen3-30B-A3B-Instruct-2507', dataset_name='sharegpt', num_prompts=1000)\n=====", rule: RuleLogModel, at: "Namespace("},
+	{name: "echo of another model, no organisation", file: "example-qwen3-8b-l40s/runs/vllm/long.log", old: "=====",
+		new: "Namespace(model='Qwen3-14B', dataset_name='random', num_prompts=200)\n=====", rule: RuleLogModel, at: "Namespace("},
+	{name: "SGLang run named vLLM BF16", file: "example-qwen3-8b-l40s/runs/sglang/run.yaml", old: "name: SGLang BF16", new: "name: vLLM BF16", rule: RuleRunName},
+	{name: "SGLang run named vLLM", file: "qwen3-235b-a22b-a100/runs/sglang-tp8/run.yaml", old: "name: SGLang", new: "name: vLLM", rule: RuleRunName},
+	{name: "vLLM run named TensorRT-LLM", file: "qwen3-32b-a100/runs/vllm-fp8/run.yaml", old: "name: vLLM FP8", new: "name: TensorRT-LLM FP8", rule: RuleRunName},
+	{name: "two runs named TP4", file: "qwen3-235b-a22b-a100/runs/vllm-fp8-tp4-ep4/run.yaml", old: "name: TP4 EP4", new: "name: TP4", rule: RuleRunName},
+	{name: "two runs named vLLM BF16", file: "example-qwen3-8b-l40s/runs/vllm-fp8/run.yaml", old: "name: vLLM FP8", new: "name: vLLM BF16", rule: RuleRunName},
+}
+
+// runEvidenceRight are edits of the same places that are no mistake.
+var runEvidenceRight = []mutation{
+	{name: "echo of the same model, quantised", file: "qwen3-32b-a100/runs/sglang/sharegpt.log", old: "=====",
+		new: "Namespace(backend='sglang', model='Qwen/Qwen3-32B-FP8', dataset_name='sharegpt', num_prompts=1000)\n====="},
+	{name: "echo of a served alias", file: "qwen3-32b-a100/runs/sglang/sharegpt.log", old: "=====",
+		new: "Namespace(backend='sglang', model='default', dataset_name='sharegpt', num_prompts=1000)\n====="},
+	{name: "run renamed", file: "example-qwen3-8b-l40s/runs/sglang/run.yaml", old: "name: SGLang BF16", new: "name: SGLang (BF16)"},
+	{name: "run named without an engine", file: "qwen3-235b-a22b-a100/runs/sglang-tp8/run.yaml", old: "name: SGLang", new: "name: TP8 default"},
+}
+
+func TestRunEvidence(t *testing.T) {
+	for _, m := range runEvidence {
+		if got, want := checkCopy(t, m), wantAt(t, m); !got[want] {
+			t.Errorf("%s: no error %s; errors: %v", m.name, want, keys(got))
+		}
+	}
+	base := map[string]map[string]bool{}
+	for _, m := range runEvidenceRight {
+		id := studyOf(m.file)
+		if base[id] == nil {
+			base[id] = checkCopy(t, mutation{file: m.file})
+		}
+		for e := range checkCopy(t, m) {
+			if !base[id][e] {
+				t.Errorf("%q raised %s", m.name, e)
 			}
 		}
 	}
