@@ -109,6 +109,7 @@ type subject struct {
 	runs   []*RunFacts
 	engine bool // an engine's name, standing for its runs
 	at     int  // where the clause names it
+	end    int  // and where the name ends
 }
 
 // subjectsIn finds the subjects of a clause in their order: run display
@@ -146,7 +147,7 @@ func (p *proseReading) subjectsIn(c string) []subject {
 			for k := i; k < i+len(name); k++ {
 				taken[k] = true
 			}
-			hits = append(hits, hit{i, subject{name: r.Name, runs: []*RunFacts{r}, at: i}})
+			hits = append(hits, hit{i, subject{name: r.Name, runs: []*RunFacts{r}, at: i, end: i + len(name)}})
 		}
 	}
 	for _, loc := range engineName.FindAllStringIndex(c, -1) {
@@ -157,7 +158,7 @@ func (p *proseReading) subjectsIn(c string) []subject {
 		if len(es) != 1 {
 			continue
 		}
-		s := subject{name: es[0].Name, engine: true, at: loc[0]}
+		s := subject{name: es[0].Name, engine: true, at: loc[0], end: loc[1]}
 		for _, r := range p.pool() {
 			if r.Engine == es[0] {
 				s.runs = append(s.runs, r)
@@ -247,7 +248,12 @@ func (p *proseReading) superlative(c string) {
 		return
 	}
 	subs := p.subjectsIn(c)
-	if len(subs) != 1 || len(subs[0].runs) == 0 {
+	if len(subs) != 1 || len(subs[0].runs) == 0 || amongWord.MatchString(strings.TrimSpace(c[subs[0].end:])) {
+		return
+	}
+	// "the fastest vLLM configuration" ranks within vLLM's runs: the
+	// superlative qualifies its subject, and states no order between engines.
+	if i := strings.Index(c, sup.Raw); i >= 0 && i < subs[0].at && strings.Count(strings.TrimSpace(c[i+len(sup.Raw):subs[0].at]), " ") < 1 {
 		return
 	}
 	key := metricIn(c)
@@ -329,6 +335,9 @@ func (p *proseReading) order(s string) {
 		}
 	}
 }
+
+// amongWord: a superlative within one engine's runs ("vLLM 中最快的配置").
+var amongWord = regexp.MustCompile(`^(?:的?(?:各种?|所有)?(?:配置|运行)?(?:中|里|之中)|の中で|のうち|の(?:構成|実行)(?:の中で|のうち|で)|(?:runs|configurations)? ?(?:among|of) its own)`)
 
 // Words of a comparison by value: the first subject's value is larger
 // ("higher TTFT than") or smaller.

@@ -84,7 +84,7 @@ func (p *proseReading) quantities(s string) {
 		if q.Unit == "s" {
 			base, prec = base*1000, prec*1000
 		}
-		if _, bound := firstHolding(candidates(p.f.Runs, q.Unit), base, prec, q.Approx); bound {
+		if _, bound := firstHolding(candidates(p.f.Runs, q.Unit), base, prec, q.Approx); bound || p.isLimit(q.Unit, base, prec) {
 			continue
 		}
 		if q.Unit == "s" || q.Unit == "ms" {
@@ -93,13 +93,15 @@ func (p *proseReading) quantities(s string) {
 			if q.Unit == "ms" {
 				other, otherPrec, unit = q.Value*1000, q.Precision*1000, "s"
 			}
-			if c, ok := firstHolding(candidates(p.pool(), q.Unit), other, otherPrec, q.Approx); ok {
+			if c, ok := firstHolding(candidates(p.pool(), q.Unit), other, otherPrec, q.Approx); ok && !limitWord.MatchString(s) {
 				p.fail("%s is written in %s, but the logs give run %s's %s as %s ms (%s): the unit is %s", q.Raw, q.Unit, c.run.ID, metricName(c.value.Metric),
 					printed(c.value), place(c.value), unit)
 				continue
 			}
 		}
-		if q.Approx {
+		// A figure near a value is a mistyped one only when the sentence
+		// speaks of runs or metrics, not of a budget or a guess.
+		if q.Approx || limitWord.MatchString(s) || hypothetical.MatchString(s) || metricIn(s) == "" && len(p.subjectsIn(s)) == 0 {
 			continue
 		}
 		if near, ok := nearest(candidates(p.pool(), q.Unit), base); ok && math.Abs(near.v-base) <= 0.1*math.Abs(near.v) {
@@ -110,6 +112,19 @@ func (p *proseReading) quantities(s string) {
 }
 
 var rateWord = regexp.MustCompile(`(?i)\brate\b|速率|レート`)
+
+// isLimit: a latency the study sets as a budget.
+func (p *proseReading) isLimit(unit string, figure, precision float64) bool {
+	if unit != "ms" && unit != "s" {
+		return false
+	}
+	for _, l := range p.f.Limits {
+		if holds(l, figure, precision, false) {
+			return true
+		}
+	}
+	return false
+}
 
 // firstHolding is the first candidate the figure is a rounding of.
 func firstHolding(cs []boundValue, figure, precision float64, approx bool) (boundValue, bool) {
@@ -231,7 +246,7 @@ func fmtRatio(r float64) string {
 // wrong even if another step ran TP8. The reference counts when the
 // sentence compares; outside a step, every run of the study counts.
 func (p *proseReading) settings(s string) {
-	if !mayNameParallel(s) && !strings.Contains(s, "并行") && !strings.Contains(s, "並列") && !strings.Contains(strings.ToLower(s), "parallel") {
+	if !mayNameParallel(s) && !strings.Contains(s, "并行") && !strings.Contains(s, "並列") && !strings.Contains(strings.ToLower(s), "parallel") || hypothetical.MatchString(s) {
 		return
 	}
 	runs := p.runs
@@ -288,7 +303,11 @@ func dedupe(xs []string) []string {
 // node's or one of the section's runs'; a model is the study's hardware,
 // unless the sentence sets it against another.
 func (p *proseReading) gpus(s string) {
-	for _, n := range gpuCountsIn(s) {
+	counts := gpuCountsIn(s)
+	if hypothetical.MatchString(s) {
+		counts = nil
+	}
+	for _, n := range counts {
 		ok := n == p.f.NodeGPUs || n == 1 && strings.Contains(strings.ToLower(s), "per gpu")
 		runs := p.pool()
 		if p.ref == nil {
@@ -333,7 +352,7 @@ func (p *proseReading) versions(s string) {
 			continue
 		}
 		known := p.f.Versions[e.Name]
-		if len(known) == 0 {
+		if len(known) == 0 || hypothetical.MatchString(s) {
 			continue
 		}
 		ok := false
@@ -359,6 +378,9 @@ func (p *proseReading) workloadSettings(s string) {
 func (p *proseReading) workloadSettingsOf(s string) {
 	named, isNamed := p.workloadOf(s)
 	for _, ws := range workloadSettingsIn(s) {
+		if ws.Kind == "prompts" && partWord.MatchString(s) || hypothetical.MatchString(s) {
+			continue
+		}
 		var allowed []float64
 		var where []string
 		for _, w := range p.f.Workloads {

@@ -422,3 +422,14 @@ func workloadSettingsIn(c string) []workloadSetting {
 	}
 	return out
 }
+
+// hypothetical: a sentence about what was not run (what a size would
+// need, a later version) states no fact of the study.
+var hypothetical = regexp.MustCompile(`(?i)\b(would|could|might|if|unless|later|newer|future|upcoming|next)\b|如果|若|假如|将来|未来|之后的|新版本|なら|場合|将来|今後|以降の`)
+
+// limitWord: a figure given as a budget or a limit is a setting, not a
+// measurement.
+var limitWord = regexp.MustCompile(`(?i)\b(budget|slo|limit|target|threshold|at most|under|below|within|cap)\b|预算|上限|目标|阈值|以内|不超过|予算|目標|しきい値|以内|以下`)
+
+// partWord: a count of part of the requests ("the first 100 requests").
+var partWord = regexp.MustCompile(`(?i)\b(first|last|warm-?up|each|every|per|of the)\b|前|最初の|最後の|ウォームアップ|每`)

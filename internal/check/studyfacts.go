@@ -2,7 +2,9 @@ package check
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
@@ -37,6 +39,9 @@ type StudyFacts struct {
 	// setting prose may give them as: requests completed or sent
 	// ("prompts"), total input and output tokens.
 	Counts map[string]map[string][]float64 // workload -> kind -> values
+	// Limits are the latencies, in ms, the study sets as budgets: its SLO
+	// and the goodput thresholds of its benchmark commands.
+	Limits []float64
 }
 
 // RunFacts are one run's facts.
@@ -68,6 +73,9 @@ type ratioFact struct {
 	Workload string
 }
 
+// goodputLimit is a latency threshold of vllm bench serve --goodput.
+var goodputLimit = regexp.MustCompile(`\b(?:ttft|tpot|e2el|itl):(\d+(?:\.\d+)?)\b`)
+
 // countKinds are the counts of a block prose may give as a workload's
 // setting, by the setting's kind.
 var countKinds = map[string]string{"completed": "prompts", "num_prompts": "prompts", "total_input_tokens": "input", "total_output_tokens": "output"}
@@ -90,6 +98,18 @@ func studyFactsOf(rep *report.Report) *StudyFacts {
 		Counts: map[string]map[string][]float64{}}
 	if rep.Main != nil {
 		f.Workload = rep.Main.ID
+	}
+	if s.SLO != nil {
+		f.Limits = append(f.Limits, s.SLO.TTFT, s.SLO.TPOT, s.SLO.E2EL)
+	}
+	commands := s.Benchmark.Commands
+	for _, w := range s.Workloads {
+		commands += "\n" + w.Command
+	}
+	for _, m := range goodputLimit.FindAllStringSubmatch(commands, -1) {
+		if v, err := strconv.ParseFloat(m[1], 64); err == nil {
+			f.Limits = append(f.Limits, v)
+		}
 	}
 	byID := map[string]*RunFacts{}
 	for _, r := range s.Runs {
