@@ -137,6 +137,24 @@ func facts(sec study.Section) []fact {
 	return out
 }
 
+// mayHaveNumericFactor: numericFactor needs a digit, then at once or
+// after one space x, ×, 倍, "fold" or "times".
+func mayHaveNumericFactor(line string) bool {
+	for i := 0; i+1 < len(line); i++ {
+		if !isDigit(line[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(line) && strings.IndexByte(" \t\n\f\r-", line[j]) >= 0 {
+			j++
+		}
+		if j < len(line) && (line[j] == 'x' || line[j] == 'f' || line[j] == 't' || strings.HasPrefix(line[j:], "×") || strings.HasPrefix(line[j:], "倍")) {
+			return true
+		}
+	}
+	return false
+}
+
 // magnitudeFacts reads a figure written with a magnitude ("0.46 万
 // tok/s", "4.6k tok/s") as its value, one fact in every language, and
 // blanks it for figures.
@@ -158,7 +176,7 @@ func magnitudeFacts(line string, n int) ([]fact, string) {
 // fact, "×1.27", and blanks them for figures; a whole factor up to ten
 // is left out, as a translation may say it in words ("doubles", "2倍").
 func factorFacts(line string, n int) ([]fact, string) {
-	if !strings.ContainsAny(line, "x×倍ft") {
+	if !mayHaveNumericFactor(line) {
 		return nil, line
 	}
 	var out []fact

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -70,16 +69,28 @@ func proseFacts(id, file, section string, sec study.Section, c *study.Content, f
 func (p *proseReading) read(s string) {
 	digits := strings.ContainsAny(s, "0123456789")
 	if digits {
+		low := lowerForSpellings(s)
 		p.quantities(s)
 		p.settings(s)
 		p.gpus(s)
-		p.versions(s)
-		p.workloadSettings(s)
+		if strings.Contains(s, ".") && len(enginesInLower(low)) > 0 {
+			p.versions(s)
+		}
+		if mayStateWorkload(low) {
+			p.workloadSettings(s)
+		}
 	}
 	for _, c := range splitClauses(s) {
-		p.factors(c)
-		p.superlative(c)
-		p.comparative(c)
+		low := lowerForSpellings(c)
+		if mayStateFactor(low) {
+			p.factors(c)
+		}
+		if mayBeSuperlative(low) {
+			p.superlative(c)
+		}
+		if mayCompare(low) {
+			p.comparative(c)
+		}
 	}
 	if strings.ContainsAny(s, "<>＜＞") {
 		p.order(s)
@@ -124,30 +135,21 @@ func (p *proseReading) subjectsIn(c string) []subject {
 		s  subject
 	}
 	var hits []hit
-	all := append(append([]*RunFacts(nil), p.runs...), p.f.Runs...)
-	if p.ref != nil {
-		all = append([]*RunFacts{p.ref}, all...)
-	}
-	sort.SliceStable(all, func(i, j int) bool { return len(all[i].Name) > len(all[j].Name) })
-	for _, r := range all {
-		name := strings.ToLower(r.Name)
-		if len(name) < 2 || serving.Named(r.Name) != nil && serving.Named(r.Name).Name == r.Name {
-			continue // an engine's bare name stands for the engine
-		}
+	for _, rn := range p.f.runNames {
 		for from := 0; ; {
-			i := strings.Index(low[from:], name)
+			i := strings.Index(low[from:], rn.name)
 			if i < 0 {
 				break
 			}
 			i += from
-			from = i + len(name)
-			if !wordAt(low, i, len(name)) || taken[i] {
+			from = i + len(rn.name)
+			if !wordAt(low, i, len(rn.name)) || taken[i] {
 				continue
 			}
-			for k := i; k < i+len(name); k++ {
+			for k := i; k < i+len(rn.name); k++ {
 				taken[k] = true
 			}
-			hits = append(hits, hit{i, subject{name: r.Name, runs: []*RunFacts{r}, at: i, end: i + len(name)}})
+			hits = append(hits, hit{i, subject{name: rn.runs[0].Name, runs: p.inScope(rn.runs), at: i, end: i + len(rn.name)}})
 		}
 	}
 	for _, loc := range engineName.FindAllStringIndex(c, -1) {
@@ -172,6 +174,21 @@ func (p *proseReading) subjectsIn(c string) []subject {
 		if len(out) == 0 || out[len(out)-1].name != h.s.name {
 			out = append(out, h.s)
 		}
+	}
+	return out
+}
+
+// inScope are the runs of a name that the section speaks of: those of
+// its pool, or, if none is, all of them.
+func (p *proseReading) inScope(runs []*RunFacts) []*RunFacts {
+	var out []*RunFacts
+	for _, r := range runs {
+		if ownsRun(subject{runs: p.pool()}, r) {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return runs
 	}
 	return out
 }
@@ -351,7 +368,7 @@ var (
 // has a higher TTFT than vLLM BF16" between two runs (two engines alone
 // are prose-figure's): by the metric named, or the headline.
 func (p *proseReading) comparative(c string) {
-	if negation.MatchString(c) {
+	if !thanWord.MatchString(c) && !ahead.MatchString(c) && !behind.MatchString(c) || negation.MatchString(c) {
 		return
 	}
 	subs := p.subjectsIn(c)

@@ -327,3 +327,28 @@ func TestRunEvidence(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkProseFacts times the reading of the repository's prose, in
+// every language, against the studies' facts.
+func BenchmarkProseFacts(b *testing.B) {
+	studies, _, err := study.LoadAll(os.DirFS("../../results"), "results")
+	if err != nil {
+		b.Fatal(err)
+	}
+	content, _, err := study.LoadContent(os.DirFS("../../content"), "content")
+	if err != nil {
+		b.Fatal(err)
+	}
+	results := All(studies)
+	b.ResetTimer()
+	for range b.N {
+		for _, res := range results {
+			for _, lang := range study.Languages {
+				c := content[lang][res.Study.ID]
+				for _, name := range sortedSections(c) {
+					proseFacts(res.Study.ID, "f", name, c.Sections[name], c, res.Figures.Facts)
+				}
+			}
+		}
+	}
+}

@@ -70,23 +70,59 @@ func splitSentences(line string) []string {
 // clauseStop splits a sentence at commas and semicolons, in every script.
 var clauseStop = regexp.MustCompile(`[,;，；、：:]\s*|\s+(?:and|but|while|whereas)\s+`)
 
-// splitClauses splits a sentence into clauses; a comma between digits
-// groups thousands ("2,054.21") and splits nothing.
+// splitClauses splits a sentence into clauses, as clauseStop does but by
+// hand (it runs on every sentence); a comma between digits groups
+// thousands ("2,054.21") and splits nothing.
 func splitClauses(s string) []string {
-	if !strings.Contains(s, ",") {
-		return clauseStop.Split(s, -1)
+	var out []string
+	start := 0
+	// cut ends a clause at end and starts the next after the spaces from
+	// next on; the scan goes on from there, as the pattern does.
+	cut := func(end, next int) int {
+		out = append(out, s[start:end])
+		for next < len(s) && isSpace(s[next]) {
+			next++
+		}
+		start = next
+		return next - 1
 	}
-	b := []byte(s)
-	for i := 1; i+1 < len(b); i++ {
-		if b[i] == ',' && isDigit(b[i-1]) && isDigit(b[i+1]) {
-			b[i] = '\x00'
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ',' && i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]):
+		case c == ',' || c == ';' || c == ':':
+			i = cut(i, i+1)
+		case c >= 0x80:
+			for _, p := range [...]string{"，", "；", "、", "："} {
+				if strings.HasPrefix(s[i:], p) {
+					i = cut(i, i+len(p))
+					break
+				}
+			}
+		case isSpace(c):
+			if w := conjunctionAt(s, i); w > 0 {
+				i = cut(i, i+w)
+			}
 		}
 	}
-	parts := clauseStop.Split(string(b), -1)
-	for i := range parts {
-		parts[i] = strings.ReplaceAll(parts[i], "\x00", ",")
+	return append(out, s[start:])
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// conjunctionAt is the length of a joining word with the spaces around
+// it at i (" and "), or 0.
+func conjunctionAt(s string, i int) int {
+	j := i
+	for j < len(s) && isSpace(s[j]) {
+		j++
 	}
-	return parts
+	for _, w := range [...]string{"and", "but", "while", "whereas"} {
+		if k := j + len(w); strings.HasPrefix(s[j:], w) && k < len(s) && isSpace(s[k]) {
+			return k + 1 - i
+		}
+	}
+	return 0
 }
 
 // quantity is a figure prose states with a unit: its value in the unit's
@@ -110,8 +146,29 @@ var approxWord = regexp.MustCompile(`(?i)(~|≈|\babout|\baround|\broughly|\bapp
 
 var magnitudes = map[string]float64{"": 1, "万": 1e4, "千": 1e3, "亿": 1e8, "億": 1e8, "k": 1e3, "K": 1e3}
 
+// mayStateQuantity: quantityWord needs a digit followed, after spaces and
+// a magnitude, by the first letter of a unit.
+func mayStateQuantity(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if !isDigit(s[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f' || s[j] == '\r' || s[j] == 'k' || s[j] == 'K') {
+			j++
+		}
+		if j < len(s) && (s[j] == 't' || s[j] == 'r' || s[j] == 'm' || s[j] == 's' || s[j] >= 0x80) {
+			return true
+		}
+	}
+	return false
+}
+
 // quantities reads the figures with a unit in a sentence.
 func quantities(s string) []quantity {
+	if !mayStateQuantity(s) {
+		return nil
+	}
 	var out []quantity
 	for _, m := range quantityWord.FindAllStringSubmatchIndex(s, -1) {
 		if glued(s, m[0]-1) {
@@ -349,6 +406,9 @@ var gpuCountWords = []*regexp.Regexp{
 }
 
 func gpuCountsIn(c string) []int {
+	if !mayCountGPUs(c) {
+		return nil
+	}
 	var out []int
 	for _, re := range gpuCountWords {
 		for _, m := range re.FindAllStringSubmatch(c, -1) {
@@ -433,3 +493,47 @@ var limitWord = regexp.MustCompile(`(?i)\b(budget|slo|limit|target|threshold|at 
 
 // partWord: a count of part of the requests ("the first 100 requests").
 var partWord = regexp.MustCompile(`(?i)\b(first|last|warm-?up|each|every|per|of the)\b|前|最初の|最後の|ウォームアップ|每`)
+
+// The prefilters below are cheap tests that are true of every clause the
+// patterns they guard could match (FuzzProseFactPrefilters holds them to
+// it): most prose states none of these, and the patterns are costly.
+
+// containsAnyOf reports whether s holds one of the words; a long s (ſ),
+// which (?i) reads as an s, may stand in any of them.
+func containsAnyOf(s string, words ...string) bool {
+	if strings.Contains(s, "ſ") {
+		return true
+	}
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayStateFactor guards numericFactor and wordFactors.
+func mayStateFactor(low string) bool {
+	return containsAnyOf(low, "x", "×", "倍", "fold", "times", "doubl", "twice", "tripl", "thrice", "half", "halv", "番", "半")
+}
+
+// mayBeSuperlative guards superlatives.
+func mayBeSuperlative(low string) bool {
+	return containsAnyOf(low, "highest", "largest", "greatest", "longest", "lowest", "smallest", "shortest", "fewest", "fastest", "best",
+		"quickest", "slowest", "worst", "first", "top", "最", "一番", "トップ", "位")
+}
+
+// mayCompare guards thanWord, ahead and behind.
+func mayCompare(low string) bool {
+	return containsAnyOf(low, "than", "fast", "slow", "outperform", "beat", "ahead", "behind", "trail", "throughput",
+		"比", "より", "快", "慢", "领先", "落后", "上回", "下回")
+}
+
+// mayStateWorkload guards workloadWords.
+func mayStateWorkload(low string) bool {
+	return containsAnyOf(low, "prompt", "request", "input", "output", "token", "concurren", "rate",
+		"提示", "请求", "输入", "输出", "并发", "速率", "プロンプト", "リクエスト", "入力", "出力", "同時", "レート")
+}
+
+// mayCountGPUs guards gpuCountWords.
+func mayCountGPUs(s string) bool { return containsAnyOf(s, "GPU", "gpu", "Gpu", "卡", "x", "×") }

@@ -84,3 +84,57 @@ func TestDriftReadsFactorsAndWidths(t *testing.T) {
 		t.Errorf("1.27x and 1.72 倍 read as one fact: %v", en)
 	}
 }
+
+// The prefilters of the fact reader never skip what a pattern finds.
+func FuzzProseFactPrefilters(f *testing.F) {
+	for _, s := range []string{"1.27x", "doubles", "TWICE", "翻倍", "半分", "the highest", "最も高い", "トップ", "vLLM is faster than SGLang", "A 比 B 快", "B より速い",
+		"2000 prompts", "并发数为 32", "同時実行数 16", "8 GPUs", "8 × A100", "4 块 GPU", "Ranks First", "HALVES", "2 Times", "a, b and c", "1,000 and 2,000: x; y", "甲，乙、丙：丁", "a  and\tb but  c", "and x", "x and", " while  "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, c string) {
+		low := lowerForSpellings(c)
+		if got, want := splitClauses(c), splitByPattern(c); !strings.Contains(c, "\x00") && !slices.Equal(got, want) {
+			t.Errorf("splitClauses(%q) = %q, want %q", c, got, want)
+		}
+		if quantityWord.MatchString(c) && !mayStateQuantity(c) {
+			t.Errorf("mayStateQuantity(%q) skips a figure", c)
+		}
+		if numericFactor.MatchString(c) && !mayHaveNumericFactor(c) {
+			t.Errorf("mayHaveNumericFactor(%q) skips a factor", c)
+		}
+		if len(factors(c)) > 0 && !mayStateFactor(low) {
+			t.Errorf("mayStateFactor(%q) skips a factor", c)
+		}
+		if _, ok := superlativeIn(c); ok && !mayBeSuperlative(low) {
+			t.Errorf("mayBeSuperlative(%q) skips a superlative", c)
+		}
+		if (thanWord.MatchString(c) || ahead.MatchString(c) || behind.MatchString(c)) && !mayCompare(low) {
+			t.Errorf("mayCompare(%q) skips a comparison", c)
+		}
+		for _, w := range workloadWords {
+			if w.re.MatchString(c) && !mayStateWorkload(low) {
+				t.Errorf("mayStateWorkload(%q) skips a workload setting", c)
+			}
+		}
+		for _, re := range gpuCountWords {
+			if re.MatchString(c) && !mayCountGPUs(c) {
+				t.Errorf("mayCountGPUs(%q) skips a GPU count", c)
+			}
+		}
+	})
+}
+
+// splitByPattern is splitClauses with clauseStop, digits' commas kept.
+func splitByPattern(s string) []string {
+	b := []byte(s)
+	for i := 1; i+1 < len(b); i++ {
+		if b[i] == ',' && isDigit(b[i-1]) && isDigit(b[i+1]) {
+			b[i] = 0
+		}
+	}
+	parts := clauseStop.Split(string(b), -1)
+	for i := range parts {
+		parts[i] = strings.ReplaceAll(parts[i], "\x00", ",")
+	}
+	return parts
+}

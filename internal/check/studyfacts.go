@@ -39,6 +39,10 @@ type StudyFacts struct {
 	// setting prose may give them as: requests completed or sent
 	// ("prompts"), total input and output tokens.
 	Counts map[string]map[string][]float64 // workload -> kind -> values
+	// runNames are the runs' display names, lower case, the longest
+	// first, each with the runs of that name; an engine's bare name
+	// ("vLLM") stands for the engine and is left out.
+	runNames []runName
 	// Limits are the latencies, in ms, the study sets as budgets: its SLO
 	// and the goodput thresholds of its benchmark commands.
 	Limits []float64
@@ -54,6 +58,11 @@ type RunFacts struct {
 	Line       int                                // the command's line
 	Comparable bool                               // in comparisons: not failed, not excluded
 	Metrics    map[string]map[string]report.Value // workload -> metric key -> value
+}
+
+type runName struct {
+	name string
+	runs []*RunFacts
 }
 
 type stepFacts struct {
@@ -135,6 +144,7 @@ func studyFactsOf(rep *report.Report) *StudyFacts {
 			f.Versions[rf.Engine.Name] = append(f.Versions[rf.Engine.Name], factValue{h.Version.Raw, h.Dir})
 		}
 	}
+	f.runNames = runNamesOf(f.Runs)
 	for _, e := range s.Engines {
 		if named := labelEngine(s, e.ID); named != nil && e.Version != "" {
 			f.Versions[named.Name] = append(f.Versions[named.Name], factValue{e.Version, at(s.Pos.File, e.VersionLine)})
@@ -211,6 +221,26 @@ func runFactsOf(s *study.Study, r *study.Run, kept bool) *RunFacts {
 		}
 	}
 	return rf
+}
+
+// runNamesOf groups runs by display name, the longest name first.
+func runNamesOf(runs []*RunFacts) []runName {
+	index := map[string]int{}
+	var out []runName
+	for _, r := range runs {
+		name := strings.ToLower(r.Name)
+		if e := serving.Named(r.Name); len(name) < 2 || e != nil && e.Name == r.Name {
+			continue
+		}
+		if i, ok := index[name]; ok {
+			out[i].runs = append(out[i].runs, r)
+			continue
+		}
+		index[name] = len(out)
+		out = append(out, runName{name, []*RunFacts{r}})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].name) > len(out[j].name) })
+	return out
 }
 
 // at is a place as "file:line".
