@@ -144,6 +144,15 @@ var proseKinds = []proseKind{
 	{kind: "superlative among a step's own runs", place: "qwen3-32b-a100/quantization",
 		wrong: [][2]string{{"en", "vLLM FP8 is the fastest of the quantized runs."}, {"zh", "vLLM FP8 是量化运行中最快的。"}, {"ja", "量子化した実行では vLLM FP8 が最も速いです。"}},
 		right: map[string]string{"en": "vLLM AWQ is the fastest of the quantized runs.", "zh": "vLLM AWQ 是量化运行中最快的。", "ja": "量子化した実行では vLLM AWQ が最も速いです。"}},
+	{kind: "factor between two engines", place: "qwen3-235b-a22b-a100/engine",
+		wrong: [][2]string{{"en", "SGLang is 1.32x as fast as vLLM."}, {"zh", "SGLang 的吞吐量是 vLLM 的 1.32 倍。"}, {"ja", "SGLang のスループットは vLLM の 1.32 倍です。"}},
+		right: map[string]string{"en": "SGLang is 1.22x as fast as vLLM.", "zh": "SGLang 的吞吐量是 vLLM 的 1.22 倍。", "ja": "SGLang のスループットは vLLM の 1.22 倍です。"}},
+	{kind: "seconds written as ms", place: "qwen3-235b-a22b-a100/engine",
+		wrong: [][2]string{{"en", "vLLM's mean TTFT is 38.07 ms."}, {"zh", "vLLM 的平均 TTFT 为 38.07 ms。"}, {"ja", "vLLM の平均 TTFT は 38.07 ミリ秒です。"}},
+		right: map[string]string{"en": "vLLM's mean TTFT is 38.07 s.", "zh": "vLLM 的平均 TTFT 为 38.07 s。", "ja": "vLLM の平均 TTFT は 38.07 秒です。"}},
+	{kind: "shortest latency", place: "qwen3-235b-a22b-a100/engine",
+		wrong: [][2]string{{"en", "vLLM has the shortest time to first token."}, {"zh", "vLLM 的首 token 时间最短。"}, {"ja", "最初のトークンまでの時間は vLLM が最も短いです。"}},
+		right: map[string]string{"en": "SGLang has the shortest time to first token.", "zh": "SGLang 的首 token 时间最短。", "ja": "最初のトークンまでの時間は SGLang が最も短いです。"}},
 	// Right only: statements a contributor writes that hold.
 	{kind: "sizes and GPUs of the step", place: "qwen3-235b-a22b-a100/parallelism",
 		right: map[string]string{"en": "The model fits on half of the node, so each replica uses 4 GPUs with TP4, or TP4 EP4.", "zh": "模型只需半个节点，每个副本使用 4 块 GPU，TP4 或 TP4 EP4。", "ja": "モデルはノードの半分に収まり、各レプリカは GPU 4 基を TP4、または TP4 EP4 で使います。"}},
@@ -349,6 +358,23 @@ func BenchmarkProseFacts(b *testing.B) {
 					proseFacts(res.Study.ID, "f", name, c.Sections[name], c, res.Figures.Facts)
 				}
 			}
+		}
+	}
+}
+
+// TestProseAgainstChangedFacts: prose that was right goes wrong when the
+// fact it states changes; the error is on the prose.
+func TestProseAgainstChangedFacts(t *testing.T) {
+	for _, m := range []mutation{
+		{name: "hardware.gpu now H100", file: "qwen3-235b-a22b-a100/study.yaml", old: "gpu: NVIDIA A100 SXM 80GB", new: "gpu: NVIDIA H100 SXM 80GB",
+			rule: RuleProseFact, atFile: "content/en/qwen3-235b-a22b-a100.md", at: "which SGLang does not offer on the A100."},
+		{name: "hardware.gpu now H100, zh", file: "qwen3-235b-a22b-a100/study.yaml", old: "gpu: NVIDIA A100 SXM 80GB", new: "gpu: NVIDIA H100 SXM 80GB",
+			rule: RuleProseFact, atFile: "content/zh/qwen3-235b-a22b-a100.md", at: "A100 没有原生的"},
+		{name: "hardware.gpu now H200, ja", file: "qwen3-32b-a100/study.yaml", old: "gpu: NVIDIA A100 SXM 80GB", new: "gpu: NVIDIA H200",
+			rule: RuleProseFact, atFile: "content/ja/qwen3-32b-a100.md", at: "A100 上では起動できなかった"},
+	} {
+		if got, want := checkCopy(t, m), wantAt(t, m); !got[want] {
+			t.Errorf("%s: no error %s; errors: %v", m.name, want, keys(got))
 		}
 	}
 }

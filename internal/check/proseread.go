@@ -334,7 +334,7 @@ func metricIn(c string) string {
 
 // speedWord: a clause about speed with no metric named speaks of the
 // headline.
-var speedWord = regexp.MustCompile(`(?i)\b(faster|slower|fastest|slowest|speed|quicker|outperforms?)\b|快|慢|速`)
+var speedWord = regexp.MustCompile(`(?i)\b(fast|faster|slow|slower|fastest|slowest|speed|quick|quicker|outperforms?)\b|快|慢|速`)
 
 // orderOperator splits an ordered list: "A > B > C".
 var orderOperator = regexp.MustCompile(`\s*(>|<|＞|＜)\s*`)
@@ -427,7 +427,7 @@ var gpuModelWord = regexp.MustCompile(`\b([ABHL]\d{2,3}S?|GB\d{3}|MI\d{3}X?|910[
 
 // contrastWord: a clause that sets something against another (unlike
 // the H100, than on H100) names what the study did not run.
-var contrastWord = regexp.MustCompile(`(?i)\b(unlike|than|versus|vs|compared|comparison|other|such as|e\.g\.|instead|rather|against|from|baseline|reference|would|could|might|if)\b|不同|相比|相较|对比|比|与其|而非|基准|参照|如果|若|より|比べ|異なり|ではなく|他の|基準|ベースライン|なら|場合`)
+var contrastWord = regexp.MustCompile(`(?i)\b(unlike|than|versus|vs|compared|comparison|other|such as|e\.g\.|instead|rather|against|from|baseline|reference|would|could|might|if)\b|不同|相比|相较|对比|比[^較较]|与其|而非|基准|参照|如果|若|より|比べ|異なり|ではなく|他の|基準|ベースライン|なら|場合`)
 
 // versionWord is an engine named with a version: "SGLang v0.5.4",
 // "vLLM 0.10.1", "vLLM 版本 0.10.1", "SGLang バージョン 0.5.4".
