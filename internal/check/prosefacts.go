@@ -26,6 +26,7 @@ type proseReading struct {
 	out      []Diagnostic
 	line     int
 	sentence string
+	judged   bool // a check found what it needs to judge its statement
 }
 
 type nameOf struct{ name, workload string }
@@ -86,20 +87,61 @@ func (p *proseReading) read(s string) {
 			p.factors(c)
 		}
 		if mayBeSuperlative(low) {
-			p.superlative(c)
+			p.acrossSteps(c, (*proseReading).superlative)
 		}
 		if mayCompare(low) {
-			p.comparative(c)
+			p.acrossSteps(c, (*proseReading).comparative)
 		}
 	}
 	if strings.ContainsAny(s, "<>＜＞") {
-		p.order(s)
+		p.acrossSteps(s, (*proseReading).order)
 	}
 }
 
 func (p *proseReading) fail(format string, args ...any) {
 	p.out = append(p.out, Diagnostic{Study: p.id, Rule: RuleProseFact, Severity: Error, File: p.file, Line: p.line, Subject: "prose/" + p.section,
 		Message: fmt.Sprintf("%q: ", p.sentence) + fmt.Sprintf(format, args...)})
+}
+
+// acrossSteps runs a check of an order between engines stated outside a
+// step's section in every step: an engine's runs differ from step to
+// step (default settings, then tuned), so the statement is wrong only if
+// every step that can judge it says so, as prose-figure's comparison does.
+func (p *proseReading) acrossSteps(c string, check func(*proseReading, string)) {
+	engines := false
+	for _, sub := range p.subjectsIn(c) {
+		engines = engines || sub.engine
+	}
+	if p.ref != nil || len(p.f.Steps) == 0 || !engines {
+		check(p, c)
+		return
+	}
+	ids := make([]string, 0, len(p.f.Steps))
+	for id := range p.f.Steps {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var first *Diagnostic
+	for _, id := range ids {
+		q := *p
+		q.out, q.judged = nil, false
+		q.runs, q.ref = p.f.scope(id)
+		check(&q, c)
+		if !q.judged {
+			continue
+		}
+		if len(q.out) == 0 {
+			return // it holds in this step
+		}
+		if first == nil {
+			d := q.out[0]
+			d.Message += fmt.Sprintf(" (in %s, and so in every step that ran them)", id)
+			first = &d
+		}
+	}
+	if first != nil {
+		p.out = append(p.out, *first)
+	}
 }
 
 // workloadOf is the workload a sentence names, or the main one.
@@ -296,6 +338,7 @@ func (p *proseReading) superlative(c string) {
 	workload, _ := p.workloadOf(p.sentence)
 	top, ok := extreme(among, workload, key, largest)
 	own, ok2 := extreme(subs[0].runs, workload, key, largest)
+	p.judged = p.judged || ok && ok2
 	if !ok || !ok2 || top.run == own.run || sameAtRounding(top.v, own.v) || ownsRun(subs[0], top.run) {
 		return
 	}
@@ -340,6 +383,7 @@ func (p *proseReading) order(s string) {
 			}
 			vals = append(vals, best)
 		}
+		p.judged = p.judged || len(vals) > 1
 		for i := 1; i < len(vals); i++ {
 			a, b := vals[i-1], vals[i]
 			greater := strings.Contains(ops[i-1], ">") || strings.Contains(ops[i-1], "＞")
@@ -393,6 +437,7 @@ func (p *proseReading) comparative(c string) {
 	workload, _ := p.workloadOf(p.sentence)
 	a, okA := extreme(first.runs, workload, key, higherBetter(key))
 	b, okB := extreme(second.runs, workload, key, higherBetter(key))
+	p.judged = p.judged || okA && okB
 	if !okA || !okB || sameAtRounding(a.v, b.v) {
 		return
 	}

@@ -36,6 +36,11 @@ var proseAnchors = map[string]map[string]string{
 		"zh": "因此又在 vLLM 中运行了这两个版本作为对比。",
 		"ja": "比較のために両方を vLLM でも実行しました。",
 	},
+	"qwen3-235b-a22b-a100/other-cases": {
+		"en": "benchmarked on random prompts of different lengths.",
+		"zh": "对基准配置和优化后的配置进行了测试。",
+		"ja": "ランダムなプロンプトでもベンチマークしました。",
+	},
 	"qwen3-32b-a100/other-cases": {
 		"en": "benchmarked on random prompts of different lengths.",
 		"zh": "对基准配置和优化后的配置进行了测试。",
@@ -153,6 +158,9 @@ var proseKinds = []proseKind{
 	{kind: "shortest latency", place: "qwen3-235b-a22b-a100/engine",
 		wrong: [][2]string{{"en", "vLLM has the shortest time to first token."}, {"zh", "vLLM 的首 token 时间最短。"}, {"ja", "最初のトークンまでの時間は vLLM が最も短いです。"}},
 		right: map[string]string{"en": "SGLang has the shortest time to first token.", "zh": "SGLang 的首 token 时间最短。", "ja": "最初のトークンまでの時間は SGLang が最も短いです。"}},
+	{kind: "engines ordered outside a step", place: "qwen3-235b-a22b-a100/other-cases",
+		wrong: [][2]string{{"en", "With default settings, vLLM (3,792.50 tok/s) > SGLang (4,635.31 tok/s)."}, {"zh", "默认配置下 vLLM > SGLang。"}, {"ja", "既定の設定では vLLM > SGLang です。"}},
+		right: map[string]string{"en": "With default settings, SGLang (4,635.31 tok/s) > vLLM (3,792.50 tok/s).", "zh": "默认配置下 SGLang（4,635.31 tok/s）> vLLM（3,792.50 tok/s）。", "ja": "既定の設定では SGLang（4,635.31 tok/s）> vLLM（3,792.50 tok/s）です。"}},
 	// Right only: statements a contributor writes that hold.
 	{kind: "sizes and GPUs of the step", place: "qwen3-235b-a22b-a100/parallelism",
 		right: map[string]string{"en": "The model fits on half of the node, so each replica uses 4 GPUs with TP4, or TP4 EP4.", "zh": "模型只需半个节点，每个副本使用 4 块 GPU，TP4 或 TP4 EP4。", "ja": "モデルはノードの半分に収まり、各レプリカは GPU 4 基を TP4、または TP4 EP4 で使います。"}},
