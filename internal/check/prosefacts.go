@@ -81,6 +81,9 @@ func (p *proseReading) read(s string) {
 			p.workloadSettings(s)
 		}
 	}
+	if strings.Contains(lowerForSpellings(s), "gpu") && perGPUWord.MatchString(s) {
+		return
+	}
 	for _, c := range splitClauses(s) {
 		low := lowerForSpellings(c)
 		if mayStateFactor(low) {

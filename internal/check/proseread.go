@@ -537,3 +537,7 @@ func mayStateWorkload(low string) bool {
 
 // mayCountGPUs guards gpuCountWords.
 func mayCountGPUs(s string) bool { return containsAnyOf(s, "GPU", "gpu", "Gpu", "卡", "x", "×") }
+
+// perGPUWord: a statement per GPU ranks values the fact model keeps per
+// node; it is left unbound rather than judged on the wrong figure.
+var perGPUWord = regexp.MustCompile(`(?i)\bper[- ]gpu\b|/gpu\b|每 ?(?:块|张)? ?GPU|单卡|GPU ?(?:1 ?基)?あたり|GPU 当たり`)
