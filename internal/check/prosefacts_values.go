@@ -94,8 +94,12 @@ func (p *proseReading) quantities(s string) {
 				other, otherPrec, unit = q.Value*1000, q.Precision*1000, "s"
 			}
 			if c, ok := firstHolding(candidates(p.pool(), q.Unit), other, otherPrec, q.Approx); ok && !limitWord.MatchString(s) {
-				p.fail("%s is written in %s, but the logs give run %s's %s as %s ms (%s): the unit is %s", q.Raw, q.Unit, c.run.ID, metricName(c.value.Metric),
-					printed(c.value), place(c.value), unit)
+				logged := "ms"
+				if c.value.Metric == "duration" {
+					logged = "s"
+				}
+				p.fail("%s is written in %s, but the logs give run %s's %s as %s %s (%s): the unit is %s", q.Raw, q.Unit, c.run.ID, metricName(c.value.Metric),
+					printed(c.value), logged, place(c.value), unit)
 				continue
 			}
 		}
