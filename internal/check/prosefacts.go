@@ -315,7 +315,7 @@ func (p *proseReading) superlative(c string) {
 	}
 	// "the fastest vLLM configuration" ranks within vLLM's runs: the
 	// superlative qualifies its subject, and states no order between engines.
-	if i := strings.Index(c, sup.Raw); i >= 0 && i < subs[0].at && strings.Count(strings.TrimSpace(c[i+len(sup.Raw):subs[0].at]), " ") < 1 {
+	if i := strings.Index(c, sup.Raw); i >= 0 && i < subs[0].at && strings.TrimSpace(c[i+len(sup.Raw):subs[0].at]) == "" {
 		return
 	}
 	key := metricIn(c)

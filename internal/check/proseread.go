@@ -222,8 +222,8 @@ var wordFactors = []struct {
 	re    *regexp.Regexp
 	value float64
 }{
-	{regexp.MustCompile(`(?i)\b(doubles|doubled|doubling|double|twice|two-fold|twofold)\b|翻倍|翻了一番|加倍|倍増|倍になり|倍になる|倍に`), 2},
-	{regexp.MustCompile(`(?i)\b(triples|tripled|triple|thrice|three-fold|threefold)\b|三倍|翻了两番`), 3},
+	{regexp.MustCompile(`(?i)\b(doubles|doubled|doubling|double|twice|two-fold|twofold|two times)\b|翻倍|翻了一番|翻一番|加倍|两倍|兩倍|二倍|(?:提高|增加|提升)了?一倍|倍増|倍になり|倍になる|倍に`), 2},
+	{regexp.MustCompile(`(?i)\b(triples|tripled|triple|thrice|three-fold|threefold|three times)\b|三倍|翻了两番`), 3},
 	{regexp.MustCompile(`(?i)\b(halves|halved|halving|half)\b|减半|一半|半减|半分|半減`), 0.5},
 }
 
@@ -273,10 +273,10 @@ var superlatives = []struct {
 	re   *regexp.Regexp
 	kind superlative
 }{
-	{regexp.MustCompile(`(?i)\b(highest|largest|greatest|longest)\b|最高|最大|最长|最多|最も高|最も大き|最も長|最も多|一番高`), superlative{Max: true}},
-	{regexp.MustCompile(`(?i)\b(lowest|smallest|shortest|fewest)\b|最低|最小|最短|最少|最も低|最も小さ|最も短|最も少な|一番低`), superlative{Min: true}},
-	{regexp.MustCompile(`(?i)\b(fastest|best|quickest|ranks first|comes first|comes out on top)\b|最快|最好|最佳|最优|排名第一|排第一|最速|最良|最も速|最も良|一番速|トップ|1 ?位`), superlative{Better: true}},
-	{regexp.MustCompile(`(?i)\b(slowest|worst)\b|最慢|最差|最も遅|最も悪|一番遅`), superlative{Worse: true}},
+	{regexp.MustCompile(`(?i)\b(highest|largest|greatest|longest)\b|最高|最大|最长|最多|(?:最も|一番)[^。、，]{0,16}?(?:高|大き|長|多)`), superlative{Max: true}},
+	{regexp.MustCompile(`(?i)\b(lowest|smallest|shortest|fewest)\b|最低|最小|最短|最少|(?:最も|一番)[^。、，]{0,16}?(?:低|小さ|短|少な)`), superlative{Min: true}},
+	{regexp.MustCompile(`(?i)\b(fastest|best|quickest|ranks first|comes first|comes out on top)\b|最快|最好|最佳|最优|排名第一|排第一|最速|最良|(?:最も|一番)[^。、，]{0,16}?(?:速|良)|トップ|1 ?位`), superlative{Better: true}},
+	{regexp.MustCompile(`(?i)\b(slowest|worst)\b|最慢|最差|(?:最も|一番)[^。、，]{0,16}?(?:遅|悪)`), superlative{Worse: true}},
 }
 
 // superlativeIn finds the superlative of a clause, if it has one.
@@ -439,12 +439,17 @@ var workloadWords = []struct {
 	re   *regexp.Regexp
 	kind string // prompts, input, output, concurrency, rate
 }{
-	{regexp.MustCompile(`(?i)(\d[\d,]*)\s?(?:prompts|requests)\b|(\d+) ?(?:条|个)(?:提示词?|请求)|(\d+) ?件の?(?:プロンプト|リクエスト)|(?:プロンプト|リクエスト)(?:数)?(?:は)? ?(\d+) ?件|(?:num[-_ ]prompts|prompt count|请求数|提示数|提示词数)(?:为|是|=|:)? ?(\d+)`), "prompts"},
-	{regexp.MustCompile(`(?i)input length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)[- ]?(k|K)?[- ]token (?:inputs?|prompts)|(\d[\d,]*)(k|K)? input tokens|输入长度(?:为|是)? ?(\d+)(k|K)?|入力長(?:は)? ?(\d+)(k|K)?`), "input"},
+	{regexp.MustCompile(`(?i)(\d[\d,]*)\s?(?:([A-Za-z][A-Za-z-]*)\s)?(?:prompts|requests)\b|(\d+) ?(?:条|个)(?:提示词?|请求)|(\d+) ?件の?(?:プロンプト|リクエスト)|(?:プロンプト|リクエスト)(?:数)?(?:は)? ?(\d+) ?件|(?:プロンプト|リクエスト)数(?:は|が|を)? ?(\d+)|(?:num[-_ ]prompts|prompt count|请求数|提示数|提示词数)(?:为|是|=|:| of)? ?(\d+)`), "prompts"},
+	{regexp.MustCompile(`(?i)input length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)[- ]?(k|K)?[- ]token (?:inputs?|prompts)|(\d[\d,]*)(k|K)? input tokens|prompts? of (\d[\d,]*)(k|K)? (?:input )?tokens|输入长度(?:为|是)? ?(\d+)(k|K)?|入力長(?:は)? ?(\d+)(k|K)?`), "input"},
 	{regexp.MustCompile(`(?i)output length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)(k|K)? output tokens|输出长度(?:为|是)? ?(\d+)|出力長(?:は)? ?(\d+)`), "output"},
-	{regexp.MustCompile(`(?i)concurrency(?: of| =| limit of| at)? (\d+)|(\d+) concurrent|并发(?:数|度|上限)?(?:为|是|=)? ?(\d+)|同時(?:実行数|リクエスト数|接続数)(?:は|を)? ?(\d+)`), "concurrency"},
+	{regexp.MustCompile(`(?i)concurrency(?: of| limit of| at)?\s?=?\s?(\d+)|(\d+) concurrent|并发(?:数|度|上限)?(?:为|是|=)? ?(\d+)|同時(?:実行数|リクエスト数|接続数)(?:は|を)? ?(\d+)`), "concurrency"},
 	{regexp.MustCompile(`(?i)request rate(?: of| =)? (\d+(?:\.\d+)?)|请求速率(?:为|是)? ?(\d+(?:\.\d+)?)|リクエストレート(?:は)? ?(\d+(?:\.\d+)?)`), "rate"},
 }
+
+// notPromptCount are the words between a figure and "requests" that make
+// it another count than the prompts a workload sends.
+var notPromptCount = map[string]bool{"concurrent": true, "parallel": true, "simultaneous": true, "in-flight": true, "running": true,
+	"failed": true, "more": true, "fewer": true, "extra": true, "warm-up": true, "warmup": true}
 
 // workloadSetting is a workload setting a clause names.
 type workloadSetting struct {
@@ -462,6 +467,10 @@ func workloadSettingsIn(c string) []workloadSetting {
 				continue
 			}
 			ws := workloadSetting{Raw: c[m[0]:m[1]], Kind: w.kind}
+			// "64 concurrent requests" counts no prompts.
+			if w.kind == "prompts" && m[4] >= 0 && notPromptCount[strings.ToLower(c[m[4]:m[5]])] {
+				continue
+			}
 			for g := 2; g+1 < len(m); g += 2 {
 				if m[g] < 0 {
 					continue
