@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/serving"
@@ -94,10 +95,16 @@ func facts(sec study.Section) []fact {
 		if strings.Contains(line, "](") {
 			line = dropLinkTargets(line)
 		}
-		line = dropListMarker(line)
+		line = foldDigits(dropListMarker(line))
 		// Prose is mostly words: the patterns run only on lines that
 		// could hold what they look for.
 		digits := strings.ContainsAny(line, "0123456789")
+		if digits {
+			var factors, magnitudes []fact
+			factors, line = factorFacts(line, n)
+			magnitudes, line = magnitudeFacts(line, n)
+			out = append(append(out, factors...), magnitudes...)
+		}
 		if mayNamePrecision(line) {
 			for _, m := range precisionWord.FindAllString(line, -1) {
 				out = append(out, fact{strings.ToUpper(m), n})
@@ -128,6 +135,61 @@ func facts(sec study.Section) []fact {
 		}
 	}
 	return out
+}
+
+// mayHaveNumericFactor: numericFactor needs a digit, then at once or
+// after one space x, ×, 倍, "fold" or "times".
+func mayHaveNumericFactor(line string) bool {
+	for i := 0; i+1 < len(line); i++ {
+		if !isDigit(line[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(line) && strings.IndexByte(" \t\n\f\r-", line[j]) >= 0 {
+			j++
+		}
+		if j < len(line) && (line[j] == 'x' || line[j] == 'f' || line[j] == 't' || strings.HasPrefix(line[j:], "×") || strings.HasPrefix(line[j:], "倍")) {
+			return true
+		}
+	}
+	return false
+}
+
+// magnitudeFacts reads a figure written with a magnitude ("0.46 万
+// tok/s", "4.6k tok/s") as its value, one fact in every language, and
+// blanks it for figures.
+func magnitudeFacts(line string, n int) ([]fact, string) {
+	if !strings.ContainsAny(line, "万千亿億kK") {
+		return nil, line
+	}
+	var out []fact
+	for _, q := range quantities(line) {
+		if q.Magnitude != "" {
+			out = append(out, fact{strconv.FormatFloat(q.Value, 'f', -1, 64), n})
+			line = strings.Replace(line, q.Raw, " ", 1)
+		}
+	}
+	return out, line
+}
+
+// factorFacts reads the factors of a line ("1.27x", "1.27 倍") as one
+// fact, "×1.27", and blanks them for figures; a whole factor up to ten
+// is left out, as a translation may say it in words ("doubles", "2倍").
+func factorFacts(line string, n int) ([]fact, string) {
+	if !mayHaveNumericFactor(line) {
+		return nil, line
+	}
+	var out []fact
+	for _, f := range factors(line) {
+		if f.Decimal < 0 {
+			continue
+		}
+		if f.Exact || f.Value > 10 {
+			out = append(out, fact{"×" + strconv.FormatFloat(f.Value, 'f', -1, 64), n})
+		}
+		line = strings.Replace(line, f.Raw, " ", 1)
+	}
+	return out, line
 }
 
 // engineSpellings are, lower case, the ways prose names an engine, in

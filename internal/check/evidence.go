@@ -17,6 +17,7 @@ func evidenceRules(s *study.Study, add func(Diagnostic)) {
 	}
 	workloadEvidenceRule(s, add)
 	shellRules(s, add)
+	runEvidenceRules(s, add)
 }
 
 // withoutRunBlame drops the requests-failed warnings of a workload whose

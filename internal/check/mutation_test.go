@@ -152,6 +152,18 @@ func studyOf(file string) string {
 // a temporary folder, applies m and returns its errors as "file:line: rule".
 func checkCopy(t *testing.T, m mutation) map[string]bool {
 	t.Helper()
+	out := map[string]bool{}
+	for _, d := range checkCopyDiagnostics(t, m) {
+		if d.Severity == Error {
+			out[fmt.Sprintf("%s:%d: %s", d.File, d.Line, d.Rule)] = true
+		}
+	}
+	return out
+}
+
+// checkCopyDiagnostics is checkCopy's every diagnostic.
+func checkCopyDiagnostics(t *testing.T, m mutation) []Diagnostic {
+	t.Helper()
 	id := studyOf(m.file)
 	dir := t.TempDir()
 	if err := os.CopyFS(path.Join(dir, "results", id), os.DirFS(path.Join("../../results", id))); err != nil {
@@ -180,7 +192,6 @@ func checkCopy(t *testing.T, m mutation) map[string]bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]bool{}
 	results := All(studies)
 	diags := append(Problems(probs), Problems(cprobs)...)
 	diags = append(diags, Drift(content, "content")...)
@@ -188,12 +199,7 @@ func checkCopy(t *testing.T, m mutation) map[string]bool {
 	for _, r := range results {
 		diags = append(diags, r.Diagnostics...)
 	}
-	for _, d := range diags {
-		if d.Severity == Error {
-			out[fmt.Sprintf("%s:%d: %s", d.File, d.Line, d.Rule)] = true
-		}
-	}
-	return out
+	return diags
 }
 
 // plant makes one edit of a mutation in the copy in dir.

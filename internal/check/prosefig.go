@@ -5,6 +5,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
+	"github.com/perflab/perflab/internal/workers"
 )
 
 // RuleProseFigure: a figure in prose is a computed one, at its printed
@@ -39,6 +41,8 @@ type Figures struct {
 	// RecommendedEngine and RecommendedCommand (lower case) are what the
 	// study recommends, for prose that credits it.
 	RecommendedEngine, RecommendedCommand string
+	// Facts are the study's facts, for the statements prose makes.
+	Facts *StudyFacts
 }
 
 // FigureChange is a computed change and what it names.
@@ -88,6 +92,7 @@ func proseFiguresOf(rep *report.Report) *Figures {
 	s := rep.Study
 	f.NodeGPUs = s.Hardware.GPUs()
 	f.RecommendedEngine, f.RecommendedCommand = recommendation(rep)
+	f.Facts = studyFactsOf(rep)
 	for _, n := range []int{s.Hardware.GPUs(), s.Hardware.GPUsPerNode, s.Hardware.Nodes} {
 		f.Values[strconv.Itoa(n)] = true
 	}
@@ -125,24 +130,31 @@ var (
 // ProseFigures checks the figures of every study's prose, in every
 // language, against the figures its check computed.
 func ProseFigures(results []Result, content map[string]map[string]*study.Content, root string) []Diagnostic {
+	// Each study on its own worker, in the order of results.
+	byStudy := make([][]Diagnostic, len(results))
+	workers.Each(len(results), func(i int) { byStudy[i] = proseFiguresOfStudy(results[i], content, root) })
+	return slices.Concat(byStudy...)
+}
+
+// proseFiguresOfStudy is ProseFigures for one study.
+func proseFiguresOfStudy(res Result, content map[string]map[string]*study.Content, root string) []Diagnostic {
 	var out []Diagnostic
-	for _, res := range results {
-		if res.Figures == nil {
+	if res.Figures == nil {
+		return nil
+	}
+	for _, lang := range study.Languages {
+		c := content[lang][res.Study.ID]
+		if c == nil {
 			continue
 		}
-		for _, lang := range study.Languages {
-			c := content[lang][res.Study.ID]
-			if c == nil {
-				continue
-			}
-			file := path.Join(root, lang, res.Study.ID+".md")
-			for _, name := range sortedSections(c) {
-				out = append(out, proseSection(res.Study.ID, file, name, c.Sections[name], res.Figures)...)
-				checkShown(codeBlocks(file, name, c.Sections[name]), res.Figures.NodeGPUs, func(d Diagnostic) {
-					d.Study = res.Study.ID
-					out = append(out, d)
-				})
-			}
+		file := path.Join(root, lang, res.Study.ID+".md")
+		for _, name := range sortedSections(c) {
+			out = append(out, proseSection(res.Study.ID, file, name, c.Sections[name], res.Figures)...)
+			out = append(out, proseFacts(res.Study.ID, file, name, c.Sections[name], c, res.Figures.Facts)...)
+			checkShown(codeBlocks(file, name, c.Sections[name]), res.Figures.NodeGPUs, func(d Diagnostic) {
+				d.Study = res.Study.ID
+				out = append(out, d)
+			})
 		}
 	}
 	return out
@@ -172,7 +184,7 @@ func proseSection(id, file, name string, sec study.Section, figs *Figures) []Dia
 		if strings.ContainsAny(line, "`](") {
 			line = proseCode.ReplaceAllString(dropLinkTargets(line), "")
 		}
-		line = dropListMarker(line)
+		line = foldDigits(dropListMarker(line))
 		// Prose is mostly words: each test runs only on a line that could
 		// hold what it looks for.
 		percent := strings.Contains(line, "%") || strings.Contains(line, "％")

@@ -12,8 +12,9 @@ func Rules() []string {
 		RuleNonFinite, RuleRegression, RuleRecorded, RuleOutputLength, RuleGuess, RulePrice, RuleReproduction,
 		RuleDefinitions, RuleSweepPoint, RuleSweepMissing, RuleUnplaced,
 		RuleEngineLabel, RuleEngineVersion, RuleWorkload, RuleContinuation,
+		RuleRepeatCopy, RuleLogModel, RuleRunName,
 		RuleAckUnused, RuleAckLanguage,
-		RuleTranslation, RuleDrift, RuleProseFigure, RuleTypography, RuleLinkSpoof,
+		RuleTranslation, RuleDrift, RuleProseFigure, RuleProseFact, RuleTypography, RuleLinkSpoof,
 		RuleInvisible, RulePortableName,
 	}
 }

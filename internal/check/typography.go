@@ -524,8 +524,9 @@ func (g *Glossary) LatinWordsOf(file, lang, text string, names func() []string) 
 			prose = strings.ReplaceAll(prose, p, " ")
 		}
 		seen := map[string]bool{}
-		for _, w := range latinWord.FindAllString(prose, -1) {
-			if allowed[w] || seen[w] || strings.ContainsAny(w, "0123456789") || strings.ToUpper(w) == w || ownName(w) {
+		for _, loc := range latinWord.FindAllStringIndex(prose, -1) {
+			w := prose[loc[0]:loc[1]]
+			if allowed[w] || seen[w] || strings.ContainsAny(w, "0123456789") || strings.ToUpper(w) == w || ownName(w) || unitOfFigure(prose, loc[0], w) {
 				continue
 			}
 			seen[w] = true
@@ -534,6 +535,20 @@ func (g *Glossary) LatinWordsOf(file, lang, text string, names func() []string) 
 		}
 	})
 	return out
+}
+
+// figureUnits are the units a figure keeps in every language (149.67 s,
+// 2.5 min): after a number they are not English words.
+var figureUnits = map[string]bool{"s": true, "ms": true, "us": true, "min": true, "h": true, "tok/s": true, "req/s": true, "tokens/s": true, "GB": true, "GiB": true}
+
+// unitOfFigure reports whether the word at i of prose is a unit right
+// after a number ("149.67 s").
+func unitOfFigure(prose string, i int, w string) bool {
+	if !figureUnits[w] {
+		return false
+	}
+	before := strings.TrimRight(prose[:i], " \u00a0")
+	return before != "" && isDigit(before[len(before)-1])
 }
 
 // englishName is a language's name in a message.

@@ -160,6 +160,13 @@ latin:
 	if d := g.LatinWords("content/ja/x.md", "ja", "各 token の値。\n"); len(d) != 1 {
 		t.Errorf("token is allowed in Chinese only: %v", d)
 	}
+	// A unit after a figure is no English word; the same letters alone are.
+	if d := g.LatinWords("content/ja/x.md", "ja", "平均 TTFT は 149.67 s で、5 ms 短い。\n"); len(d) != 0 {
+		t.Errorf("units after figures: %v", d)
+	}
+	if d := g.LatinWords("content/zh/x.md", "zh", "这是 s 的值。\n"); len(d) != 1 {
+		t.Errorf("s alone is a word: %v", d)
+	}
 	if d := (&Glossary{}).LatinWords("locales/zh.yaml", "zh", yamlText); d != nil {
 		t.Errorf("without a latin list the rule is off: %v", d)
 	}

@@ -9,6 +9,7 @@ package claims
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/serving"
@@ -88,7 +89,7 @@ func (r checker) excludedRunPrints(id, printed string) bool {
 	}
 	h := &report.Value{Measured: m.Value, Decimals: m.Decimals, Metric: r.Headline.Key}
 	for _, e := range rankEntry.FindAllStringSubmatch(printed, -1) {
-		if r.sameFigure(e[0], e[1], h) {
+		if r.sameFigure(e[0], strings.ReplaceAll(e[1], ",", ""), h) {
 			return true
 		}
 	}

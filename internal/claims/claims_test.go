@@ -245,6 +245,9 @@ func TestRankingClaim(t *testing.T) {
 		{"Throughput improved from 4635.31 tok/s to 3792.50 tok/s.", false, "4635.31 < 3792.50 does not hold"},
 		{"Latency dropped from 4635.31 tok/s to 3792.50 tok/s.", true, ""},
 		{"SGLang > vLLM", false, "no figure"},
+		// Thousands grouped with commas are one figure, not "4".
+		{"SGLang (4,635.31 tok/s) > vLLM (3,792.50 tok/s)", true, ""},
+		{"SGLang (4,635.30 tok/s) > vLLM (3,792.50 tok/s)", false, "the figure 4635.30 appears in no log"},
 	}
 	for _, tt := range tests {
 		s := engineStudy()

@@ -9,7 +9,8 @@ import (
 	"github.com/perflab/perflab/internal/report"
 )
 
-var rankEntry = regexp.MustCompile(`\(\s*(\d+(?:\.(\d+))?)\s*(?:x\s*(\d+))?\s*[^)]*\)`)
+// A figure may group its thousands with commas ("2,054.21 tok/s").
+var rankEntry = regexp.MustCompile(`\(\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?:x\s*(\d+))?\s*[^)]*\)`)
 
 // fromTo is a ranking in words: "from 4768.75 tok/s to 4986.20 tok/s".
 var fromTo = regexp.MustCompile(`(?i)\bfrom\s+(\d[\d,]*(?:\.\d+)?)\s*(\S*)\s+to\s+(\d[\d,]*(?:\.\d+)?)\s*(\S*)`)
@@ -45,7 +46,7 @@ func (r checker) checkRanking(printed string, sr *report.StepResult) (bool, stri
 	var prev *report.RunResult
 	prevEnd := 0
 	for _, loc := range entries {
-		entry, num := printed[loc[0]:loc[1]], printed[loc[2]:loc[3]]
+		entry, num := printed[loc[0]:loc[1]], strings.ReplaceAll(printed[loc[2]:loc[3]], ",", "")
 		var cur *report.RunResult
 		for i := range sr.Ranking {
 			if r.sameFigure(entry, num, sr.Ranking[i].Headline) {

@@ -396,6 +396,7 @@ type Run struct {
 	EngineLine     int     // line of the engine field in run.yaml
 	CommandLine    int     // line of the command field
 	GPUsLine       int     // line of the gpus field
+	NameLine       int     // line of the name field
 	Logs           []Log   // sorted by workload order of the study
 	Accuracy       []Score // from the run's accuracy.json, by task and metric
 	// History holds the same configuration's earlier measurements, on

@@ -187,6 +187,7 @@ func (l *loader) runMeta(r *Run, n *yaml.Node, id, failure string) {
 		r.Error = failure
 	}
 	r.EngineLine, r.CommandLine, r.GPUsLine = m.pos("engine").Line, m.pos("command").Line, m.pos("gpus").Line
+	r.NameLine = m.pos("name").Line
 	if r.Failed() && len(r.Logs) > 0 {
 		l.problem(m.pos("error"), "run %s has an error and also result logs: a failed run has no result; remove the error or the logs", id)
 	}
