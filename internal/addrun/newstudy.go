@@ -13,7 +13,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -170,7 +169,7 @@ func newStudyYAML(o Options, s *study.Study, p *Plan, infos map[string]*logInfo)
 		gpu, gpuFrom = "unknown GPU", "nothing (benchmark logs do not name the GPU): write its model as its maker names it, or pass --gpu"
 	}
 	e := s.Engines[0]
-	tool := benchmarkTool(p.Logs[0].Block)
+	tool := p.Logs[0].Block.ClientCommand()
 	workloads := &yaml.Node{Kind: yaml.SequenceNode}
 	for _, w := range s.Workloads {
 		args := infos[w.ID].args
@@ -244,20 +243,6 @@ func datasetFrom(w study.Workload, args map[string]arg) string {
 		return "the benchmark's settings in the log"
 	}
 	return "nothing the log says (sharegpt unless it was a random dataset: then write random, input_len and output_len)"
-}
-
-// benchmarkTool names the client that printed a block, as study.yaml's
-// benchmark.tool does.
-func benchmarkTool(b *benchlog.Block) string {
-	switch b.Tool {
-	case benchlog.ToolVLLM:
-		return "vllm bench serve"
-	case benchlog.ToolSGLang:
-		return "python3 -m sglang.bench_serving"
-	case "":
-		return "unknown"
-	}
-	return b.Tool
 }
 
 // contentStub is a study's prose file to start from: the workloads'

@@ -195,6 +195,20 @@ const (
 	FormatFireworksCSV        Format = "llm-bench-csv"         // Fireworks llm_bench --summary-file, one block per row (fwcsv.go)
 )
 
+// ClientCommand names the client that printed a block as a study's
+// benchmark.tool does: the command that runs it, or the tool's name.
+func (b *Block) ClientCommand() string {
+	switch b.Tool {
+	case ToolVLLM:
+		return "vllm bench serve"
+	case ToolSGLang:
+		return "python3 -m sglang.bench_serving"
+	case "":
+		return "unknown"
+	}
+	return b.Tool
+}
+
 // Tools named in Block.Tool.
 const (
 	ToolVLLM      = "vllm"

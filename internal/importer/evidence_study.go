@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/serving"
 	"gopkg.in/yaml.v3"
 )
@@ -293,7 +292,7 @@ func (p *parser) evidenceStudy() {
 			}
 			s.guess("benchmark.tool", "the benchmark command at "+p.at(w.line))
 		} else {
-			s.Tool = toolOf(parseBlock(first.Text))
+			s.Tool = parseBlock(first.Text).ClientCommand()
 			s.guess("benchmark.tool", "the format of the result block at "+p.at(first.Line))
 		}
 	}
@@ -317,18 +316,6 @@ func (p *parser) evidenceStudy() {
 		}
 		s.Steps = append(s.Steps, st)
 	}
-}
-
-func toolOf(b *benchlog.Block) string {
-	switch b.Tool {
-	case benchlog.ToolVLLM:
-		return "vllm bench serve"
-	case benchlog.ToolSGLang:
-		return "python3 -m sglang.bench_serving"
-	case "":
-		return "unknown"
-	}
-	return b.Tool
 }
 
 // marked is a study.yaml or run.yaml mapping with its guesses marked and,

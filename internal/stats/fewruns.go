@@ -71,17 +71,7 @@ func Prediction(x float64, s Summary) (t, df, p, half float64, ok bool) {
 // exactly when its adjusted p is below alpha. NaN values stay NaN and do
 // not count in the family.
 func Holm(ps []float64) []float64 {
-	idx := make([]int, 0, len(ps))
-	for i, p := range ps {
-		if !math.IsNaN(p) {
-			idx = append(idx, i)
-		}
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
-	out := make([]float64, len(ps))
-	for i := range out {
-		out[i] = math.NaN()
-	}
+	idx, out := holmOrder(ps)
 	m, running := len(idx), 0.0
 	for k, i := range idx {
 		adj := math.Min(1, float64(m-k)*ps[i])
@@ -91,21 +81,27 @@ func Holm(ps []float64) []float64 {
 	return out
 }
 
-// HolmLevels returns the level each test of a family is held to under
-// Holm's procedure: alpha / (m - k) for the test with the k-th smallest p
-// (k from 0), NaN for NaN p-values.
-func HolmLevels(ps []float64, alpha float64) []float64 {
-	idx := make([]int, 0, len(ps))
+// holmOrder returns the indexes of the p-values that are not NaN, from
+// the smallest p up, and a result of NaN for each p to fill in.
+func holmOrder(ps []float64) (idx []int, out []float64) {
 	for i, p := range ps {
 		if !math.IsNaN(p) {
 			idx = append(idx, i)
 		}
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
-	out := make([]float64, len(ps))
+	out = make([]float64, len(ps))
 	for i := range out {
 		out[i] = math.NaN()
 	}
+	return idx, out
+}
+
+// HolmLevels returns the level each test of a family is held to under
+// Holm's procedure: alpha / (m - k) for the test with the k-th smallest p
+// (k from 0), NaN for NaN p-values.
+func HolmLevels(ps []float64, alpha float64) []float64 {
+	idx, out := holmOrder(ps)
 	for k, i := range idx {
 		out[i] = alpha / float64(len(idx)-k)
 	}
