@@ -225,6 +225,9 @@ func (w *Writer) Add(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	if err := w.step("write", name); err != nil {
+		return err
+	}
 	return writeFile(p, data)
 }
 
@@ -234,6 +237,9 @@ func (w *Writer) Add(name string, data []byte) error {
 func (w *Writer) Create(name string) (io.WriteCloser, error) {
 	p, err := w.claim(name)
 	if err != nil {
+		return nil, err
+	}
+	if err := w.step("write", name); err != nil {
 		return nil, err
 	}
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -270,6 +276,9 @@ func (w *Writer) ReadFile(name string) ([]byte, error) {
 func (w *Writer) Link(name, from string) error {
 	p, err := w.claim(name)
 	if err != nil {
+		return err
+	}
+	if err := w.step("link", name); err != nil {
 		return err
 	}
 	if os.Link(from, p) == nil {
@@ -321,7 +330,11 @@ func (w *Writer) Commit() error {
 	w.mu.Unlock()
 	defer w.lock.Close()
 	dir, tmp := w.dir, w.tmp
-	if err := os.WriteFile(filepath.Join(tmp, Stamp), []byte(stampText), 0o644); err != nil {
+	err := w.step("stamp", Stamp)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(tmp, Stamp), []byte(stampText), 0o644)
+	}
+	if err != nil {
 		os.RemoveAll(tmp)
 		return err
 	}
@@ -330,9 +343,16 @@ func (w *Writer) Commit() error {
 		return err
 	}
 	beforeSwap("swap")
+	if err := w.step("swap", ""); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
 	if _, err := os.Lstat(dir); err == nil {
 		if exchange(tmp, dir) == nil {
 			beforeSwap("remove old")
+			if err := w.step("remove old", ""); err != nil {
+				return err
+			}
 			return os.RemoveAll(tmp) // now the old site
 		}
 	}
