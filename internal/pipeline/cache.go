@@ -93,15 +93,13 @@ type BuildResult struct {
 }
 
 // BuildCached builds the site into out, reusing the cache in cacheDir when it
-// describes out, and leaves a cache of the new site there. A failed build
-// removes the cache: the next build is a full one.
+// describes out, and leaves a cache of the new site there. A build that
+// fails once it holds the site's lock removes the cache: the next build is
+// a full one.
 func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
 	b := &Builder{cacheDir: cacheDir}
 	res, err := b.Build(d, out)
 	if err != nil {
-		if rerr := os.Remove(filepath.Join(cacheDir, cacheFile)); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
-			err = errors.Join(err, rerr)
-		}
 		return nil, err
 	}
 	return res, writeCache(cacheDir, b.state)
@@ -135,11 +133,17 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		b.state = readCache(b.cacheDir)
 	}
 	res, next, err := b.buildInto(d, out, w)
-	if err != nil {
+	if err == nil {
+		err = w.Commit()
+	} else {
 		w.Abort()
-		return nil, nil, err
 	}
-	if err := w.Commit(); err != nil {
+	if err != nil {
+		if b.cacheDir != "" {
+			if rerr := os.Remove(filepath.Join(b.cacheDir, cacheFile)); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+				err = errors.Join(err, rerr)
+			}
+		}
 		return nil, nil, err
 	}
 	next.Site = siteIdentity(out)

@@ -273,3 +273,35 @@ func TestCachedBuildOutOfDisk(t *testing.T) {
 		k.rebuild(t, what)
 	}
 }
+
+// A cached build, like a full one, takes the site's lock before it reads its
+// cache: while another build holds it, a cached build or a Builder (perflab
+// serve) fails without touching the site or the cache.
+func TestCachedBuildTakesTheLock(t *testing.T) {
+	t.Parallel()
+	k := newKillTree(t)
+	cache, err := os.ReadFile(filepath.Join(k.cache, cacheFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := site.Create(k.out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k.toggle(t)
+	var b Builder
+	for name, build := range map[string]func() error{
+		"a cached build": func() error { _, err := BuildCached(k.d, k.out, k.cache); return err },
+		"a Builder":      func() error { _, err := b.Build(k.d, k.out); return err },
+	} {
+		if err := build(); err == nil || !strings.Contains(err.Error(), "another perflab build") {
+			t.Errorf("%s beside another build: %v", name, err)
+		}
+	}
+	other.Abort()
+	sameTree(t, "the site", readTree(t, k.out), k.full[1-k.now])
+	if now, _ := os.ReadFile(filepath.Join(k.cache, cacheFile)); !bytes.Equal(now, cache) {
+		t.Error("the cache changed")
+	}
+	k.rebuild(t, "after the other build")
+}
