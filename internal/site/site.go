@@ -160,10 +160,13 @@ func Create(dir string) (*Writer, error) {
 
 // removeStale removes what a build killed before its end left next to the
 // site: its temporary folder (.<base>.new-*) and, after the swap, the old
-// site (.<base>.new-*.old). Only folders of that name, and only while the
-// lock is held, so no running build loses its folder.
+// site (.<base>.new-*.old, or .<base>.spare.old). Only folders of that
+// name, and only while the lock is held, so no running build loses its
+// folder.
 func removeStale(parent, base string) {
 	stale, _ := filepath.Glob(filepath.Join(parent, "."+base+".new-*"))
+	// The old site that a spare swapped in by two renames left.
+	stale = append(stale, sparePath(filepath.Join(parent, base))+".old")
 	for _, p := range stale {
 		if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
 			os.RemoveAll(p)
