@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/gob"
@@ -42,9 +43,10 @@ import (
 // then remakes the site-wide files (landing pages, data/all.*, extras) from
 // what the cache keeps; the bytes are those of a full build. It writes the
 // new site as a full build does, into a folder next to the old one under
-// the same lock, hard-linking the files it keeps from the old site, and
-// swaps it in whole (see stage.go): a build that fails, is killed or runs
-// out of disk leaves the old site as it was.
+// the same lock (a new folder with hard links to the files it keeps, or
+// the spare brought up to date), and swaps it in whole (see stage.go): a
+// build that fails, is killed or runs out of disk leaves the old site as
+// it was.
 //
 // Anything else that changed (templates, locales, the perflab binary, the
 // folders, the set of studies or of content files, a site written by another
@@ -55,7 +57,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-8"
+const cacheFormat = "perflab-build-cache-9"
 
 type cacheState struct {
 	Global  string
@@ -65,6 +67,12 @@ type cacheState struct {
 	// SiteFiles are the site-wide files (landing pages, data/all.*,
 	// extras), sorted: the site is SiteFiles and every study's Files.
 	SiteFiles []string
+	// Token names the build of the site; Spare, the build the spare beside
+	// it holds ("" for none). Wrote and Removed are the files this build
+	// wrote (rather than kept) and removed, sorted: with the next build's,
+	// they are what brings the spare up to date (see stage.go).
+	Token, Spare   string
+	Wrote, Removed []string
 
 	partial bool // some study was not built: the cache cannot be used
 }
@@ -171,14 +179,18 @@ func (b *Builder) buildInto(d Dirs, out string, w *site.Writer) (*BuildResult, *
 		if err != nil {
 			return nil, nil, err
 		}
-		next.Global = global
+		next.Global, next.Token = global, newToken()
+		if st.Token != "" { // the old site becomes the spare
+			w.KeepSpare(st.Token)
+			next.Spare = st.Token
+		}
 		return res, next, nil
 	}
 	p, made, err := build(d, w, true, nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	next := &cacheState{Global: global}
+	next := &cacheState{Global: global, Token: newToken()}
 	sigOf := map[string]string{}
 	for i, id := range ids {
 		sigOf[id] = sigs[i]
@@ -579,12 +591,17 @@ func readCache(dir string) *cacheState {
 			}
 		}
 	}
-	for _, f := range st.SiteFiles {
+	for _, f := range slices.Concat(st.SiteFiles, st.Wrote, st.Removed) {
 		if site.CheckPath(f) != nil {
 			return nil
 		}
 	}
 	return &st
+}
+
+// newToken names a build: the spare it leaves is stamped with it.
+func newToken() string {
+	return rand.Text()
 }
 
 // castagnoli is the CRC-32C table; the checksum finds a torn or damaged

@@ -100,7 +100,8 @@ func (k *killTree) site(t *testing.T) int {
 }
 
 // expect checks that the site is the full build of content i, and that
-// nothing of a stopped build is left beside it.
+// nothing of a stopped build is left beside it: only the spare, the old
+// site a cached build keeps.
 func (k *killTree) expect(t *testing.T, what string, i int) {
 	t.Helper()
 	sameTree(t, what, readTree(t, k.out), k.full[i])
@@ -109,7 +110,7 @@ func (k *killTree) expect(t *testing.T, what string, i int) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if got := strings.Join(names, ","); got != ".perflab-cache,content,results,site" {
+	if got := strings.Join(names, ","); got != ".perflab-cache,content,results,site" && got != ".perflab-cache,.site.spare,content,results,site" {
 		t.Errorf("%s: beside the site: %s", what, got)
 	}
 	if stale, _ := filepath.Glob(filepath.Join(k.cache, ".build-*")); len(stale) > 0 {
@@ -145,48 +146,45 @@ const killEnv = "PERFLAB_TEST_KILL_AT"
 // A cached build killed at each of its first steps on disk, at steps
 // across the rest of it, and at random moments, leaves the old site or the
 // new one byte for byte; the next cached build gives the full build's bytes
-// and removes what the killed one left.
+// and removes what the killed one left. Both ways of staging are killed:
+// into a new folder (no spare) and into the spare brought up to date.
 func TestCachedBuildKilled(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs some 20 builds in child processes")
+		t.Skip("runs some 40 builds in child processes")
 	}
 	t.Parallel()
 	k := newKillTree(t)
 	// What an older perflab, killed while it replaced a file in place,
-	// left in the site: the next cached build does not carry it over.
+	// left in the site, with that perflab's cache: the next cached build
+	// is a full one and does not carry it over, nor do later ones.
 	if err := os.WriteFile(filepath.Join(k.out, "en", ".perflab-1234567"), []byte("torn"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The steps of an uninterrupted cached build.
-	var steps atomic.Int64
-	restore := site.SetFault(k.out, func(op, name string) error { steps.Add(1); return nil })
-	k.toggle(t)
-	res, err := BuildCached(k.d, k.out, k.cache)
-	restore()
-	if err != nil {
+	st := readCache(k.cache)
+	st.Global = "an older perflab"
+	if err := writeCache(k.cache, st); err != nil {
 		t.Fatal(err)
 	}
-	if !res.Incremental || !res.SiteWide || res.Rendered == res.Studies {
-		t.Fatalf("%+v: want an incremental build that renders some studies again and keeps others, and remakes data/all.*", res)
+	k.toggle(t)
+	k.rebuild(t, "after an older perflab")
+	n, spare := k.countSteps(t)
+	if spare {
+		t.Fatal("the first cached build after a full one used a spare")
 	}
-	k.expect(t, "a cached build", k.now)
-	n := int(steps.Load())
-	at := []int{}
-	for i := 1; i <= 12; i++ {
-		at = append(at, i)
+	m, spare := k.countSteps(t)
+	if !spare {
+		t.Fatal("the second cached build in a row did not use the spare")
 	}
-	at = append(at, n/2, n-1, n) // a write in the middle, the swap, the removal of the old site
-	for _, step := range at {
-		before, after := k.toggle(t)
-		what := fmt.Sprintf("killed at step %d of %d", step, n)
-		if err := k.child(strconv.Itoa(step), 0); err == nil {
-			t.Fatalf("%s: the build ran to its end", what)
+	if m >= n {
+		t.Errorf("updating the spare took %d steps, staging a new folder %d", m, n)
+	}
+	k.kills(t, "staging a new folder", n, func() { os.RemoveAll(k.spare()) })
+	k.kills(t, "updating the spare", m, func() {
+		if _, err := os.Stat(k.spare()); err != nil {
+			k.toggle(t)
+			k.rebuild(t, "a build that leaves a spare")
 		}
-		if got := k.site(t); got != before && got != after {
-			t.Fatalf("%s: the site is neither the old nor the new one", what)
-		}
-		k.rebuild(t, what)
-	}
+	})
 	// Random moments: the build takes some 100 ms to 1 s here.
 	rng := rand.New(rand.NewPCG(42, 42))
 	for range 4 {
@@ -200,6 +198,60 @@ func TestCachedBuildKilled(t *testing.T) {
 		k.rebuild(t, what)
 	}
 }
+
+// countSteps runs a cached build after a change, which must be
+// incremental, and returns its steps on disk and whether it updated the
+// spare.
+func (k *killTree) countSteps(t *testing.T) (int, bool) {
+	t.Helper()
+	var steps atomic.Int64
+	var spare atomic.Bool
+	restore := site.SetFault(k.out, func(op, name string) error {
+		steps.Add(1)
+		if op == "spare" {
+			spare.Store(true)
+		}
+		return nil
+	})
+	k.toggle(t)
+	res, err := BuildCached(k.d, k.out, k.cache)
+	restore()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Incremental || !res.SiteWide || res.Rendered == res.Studies {
+		t.Fatalf("%+v: want an incremental build that renders some studies again and keeps others, and remakes data/all.*", res)
+	}
+	k.expect(t, "a cached build", k.now)
+	return int(steps.Load()), spare.Load()
+}
+
+// kills kills a cached build at each of its first 12 steps, in the
+// middle, at the swap and at the removal or keeping of the old site (n
+// steps in all); prepare runs before each.
+func (k *killTree) kills(t *testing.T, how string, n int, prepare func()) {
+	t.Helper()
+	at := []int{}
+	for i := 1; i <= 12; i++ {
+		at = append(at, i)
+	}
+	at = append(at, n/2, n-2, n-1, n)
+	for _, step := range at {
+		prepare()
+		before, after := k.toggle(t)
+		what := fmt.Sprintf("%s, killed at step %d of %d", how, step, n)
+		if err := k.child(strconv.Itoa(step), 0); err == nil {
+			t.Fatalf("%s: the build ran to its end", what)
+		}
+		if got := k.site(t); got != before && got != after {
+			t.Fatalf("%s: the site is neither the old nor the new one", what)
+		}
+		k.rebuild(t, what)
+	}
+}
+
+// spare is where a cached build keeps the old site.
+func (k *killTree) spare() string { return filepath.Join(k.dir, ".site.spare") }
 
 // child runs a cached build of k in a child process (this test binary,
 // TestCachedBuildChild), killed at a step, or after delay.
