@@ -12,17 +12,21 @@ site:
 check:
 	$(GO) run ./cmd/perflab check
 
-# actionlint validates .github/workflows; pinned as a tool in go.mod, so that
-# make test works offline once go mod download has run.
+# actionlint validates .github/workflows and staticcheck the Go code; both are
+# pinned as tools in go.mod, so that make test works offline once go mod
+# download has run.
 ACTIONLINT ?= $(GO) tool actionlint
+STATICCHECK ?= $(GO) tool staticcheck
 
-## test: vet, unit and end-to-end tests (the browser test needs chromium), actionlint, then check this repository's results/;
+## test: vet, staticcheck, unit and end-to-end tests (the browser test needs chromium), actionlint, then check this repository's results/;
 ## each step says what it does, and only a failure prints more (the first run compiles everything: a few minutes)
 test:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null || [ -n "$$PERFLAB_CHROMIUM" ] || \
 		echo "*** WARNING: no chromium on PATH: the browser test (internal/e2e) will be SKIPPED; install chromium and fonts-noto-cjk (.ci/run does) ***"
 	@echo "make test: go vet ./... (the first run compiles every package: a few minutes)"
 	@$(GO) vet ./...
+	@echo "make test: staticcheck ./... (the first run compiles staticcheck)"
+	@$(STATICCHECK) ./...
 	@echo "make test: go test ./... (unit, golden and browser tests)"
 	@out=$$(mktemp); if $(GO) test ./... >"$$out" 2>&1; then rm -f "$$out"; else cat "$$out"; rm -f "$$out"; exit 1; fi
 	@echo "make test: actionlint"
@@ -35,15 +39,12 @@ test:
 build:
 	$(GO) build -o bin/perflab ./cmd/perflab
 
-## fuzz: run every fuzz test of the repository, one at a time, for FUZZTIME each
+## fuzz: run every fuzz test of the repository, one at a time, for FUZZTIME each; fails unless
+## every target got past its seed corpus into fuzzing and none failed (see .ci/fuzz)
 FUZZTIME ?= 30s
+FUZZMINIMIZETIME ?= 5s
 fuzz:
-	@set -e; grep -rl --include='*_test.go' '^func Fuzz' . | sort | while read -r file; do \
-		for name in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$$file"); do \
-			echo "== $$(dirname "$$file") $$name"; \
-			$(GO) test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME) "$$(dirname "$$file")"; \
-		done; \
-	done
+	@GO="$(GO)" FUZZTIME="$(FUZZTIME)" FUZZMINIMIZETIME="$(FUZZMINIMIZETIME)" .ci/fuzz
 
 ## bench: parser and build benchmarks
 bench:

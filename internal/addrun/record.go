@@ -51,7 +51,7 @@ func Record(ctx context.Context, ro RecordOptions) (*Plan, error) {
 		o.Results = "results"
 	}
 	if len(ro.Argv) == 0 {
-		return nil, errors.New("no benchmark command: give it after --, e.g. perflab record --study S --run R -- vllm bench serve ...")
+		return nil, errors.New("no benchmark command: give it after --, e.g. perflab record --study S --run R -- vllm bench serve --model M")
 	}
 	s, err := checkTarget(o)
 	if err != nil {

@@ -27,9 +27,7 @@ var bom = []byte("\xef\xbb\xbf")
 // "{'a': 1}" stays text.
 func sniff(r *bufio.Reader) inputKind {
 	buf, _ := r.Peek(4096)
-	if bytes.HasPrefix(buf, bom) {
-		buf = buf[len(bom):]
-	}
+	buf = bytes.TrimPrefix(buf, bom)
 	i := skipSpace(buf, 0)
 	if i < len(buf) {
 		j := skipSpace(buf, i+1)

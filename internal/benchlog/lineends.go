@@ -19,7 +19,6 @@ var errCROnly = errors.New(crOnlyMessage)
 // instead of io.EOF, before the scanner ends its one line.
 type lineEnds struct {
 	r      io.Reader
-	name   string
 	cr, lf bool
 }
 

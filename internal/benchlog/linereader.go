@@ -32,10 +32,7 @@ func (s *Scanner) lrStart(text []byte) bool {
 	for _, start := range lineReaderStarts {
 		if r := start(s, text); r != nil {
 			s.rd = &lineBlock{r}
-			if !r.line(s, text) {
-				return false
-			}
-			return true
+			return r.line(s, text)
 		}
 	}
 	return false

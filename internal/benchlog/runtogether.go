@@ -24,7 +24,7 @@ var (
 // such a line.
 func splitRunTogether(line []byte) [][]byte {
 	if len(line) < 40 || line[0] != 'T' || !bytes.HasPrefix(line, runTogetherHead) ||
-		bytes.Index(line, runTogetherLabels[0]) < 0 {
+		!bytes.Contains(line, runTogetherLabels[0]) {
 		return nil
 	}
 	var parts [][]byte

@@ -3,7 +3,6 @@ package claims
 import (
 	"math"
 
-	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/studytest"
@@ -16,10 +15,8 @@ func build(s *study.Study, excluded map[string]string) *report.Report {
 	return r
 }
 
-// metric, testRun, setMetric, testStudy and engineStudy are studytest's,
-// with the report's headline metric.
-func metric(raw string, line int) benchlog.Metric { return studytest.Metric(raw, line) }
-
+// testRun, setMetric, testStudy and engineStudy are studytest's, with the
+// report's headline metric.
 func testRun(id, name string, gpus int, workloadValues ...string) *study.Run {
 	return studytest.Run(report.TotalThroughput.Key, id, name, gpus, workloadValues...)
 }

@@ -41,8 +41,15 @@ func (s *Study) Files() (map[string][]byte, error) {
 // Write writes the study into dir/<id>, a folder that must not exist yet:
 // a study folder holds what its authors wrote and is never replaced. The
 // files go into a temporary folder next to it first, renamed into place at
-// the end, so a failed write leaves no half-imported study.
+// the end, so a failed write (a full disk) is an error and leaves no
+// half-imported study: the temporary folder is removed, and so are the
+// folders above it that Write made, never anything else.
 func Write(dir string, s *Study) error {
+	return write(dir, s, os.WriteFile)
+}
+
+// write is Write, each file written by writeFile (tests make it fail).
+func write(dir string, s *Study, writeFile func(name string, data []byte, perm os.FileMode) error) (err error) {
 	files, err := s.Files()
 	if err != nil {
 		return err
@@ -54,7 +61,13 @@ func Write(dir string, s *Study) error {
 	if _, err := os.Lstat(dest); err == nil {
 		return fmt.Errorf("%s already exists: perflab never replaces a study folder; remove or rename it yourself to import again", dest)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	made, err := mkdirAll(dir)
+	defer func() {
+		if err != nil {
+			removeMade(made)
+		}
+	}()
+	if err != nil {
 		return err
 	}
 	tmp, err := os.MkdirTemp(dir, "."+s.ID+".import-")
@@ -72,12 +85,13 @@ func Write(dir string, s *Study) error {
 			return err
 		}
 		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
-			err = os.WriteFile(p, files[name], 0o644)
+		err := os.MkdirAll(filepath.Dir(p), 0o755)
+		if err == nil {
+			err = writeFile(p, files[name], 0o644)
 		}
 		if err != nil {
 			os.RemoveAll(tmp)
-			return err
+			return fmt.Errorf("%s: %w", filepath.Join(dest, filepath.FromSlash(name)), err)
 		}
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
@@ -89,6 +103,28 @@ func Write(dir string, s *Study) error {
 		return err
 	}
 	return nil
+}
+
+// mkdirAll makes dir and the folders above it that are missing; it returns
+// those it made, the deepest first.
+func mkdirAll(dir string) ([]string, error) {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		missing = append(missing, d)
+	}
+	return missing, os.MkdirAll(dir, 0o755)
+}
+
+// removeMade removes the folders mkdirAll made, if they are empty.
+func removeMade(made []string) {
+	for _, d := range made {
+		if err := os.Remove(d); err != nil && !os.IsNotExist(err) {
+			return // not empty: not Write's alone
+		}
+	}
 }
 
 func encode(n *yaml.Node) ([]byte, error) {

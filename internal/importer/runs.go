@@ -32,7 +32,6 @@ type runCtx struct {
 	expect   string // "command", "params" or "result"
 	role     string
 	profile  *Workload // workload of the next results (generated reports)
-	prose    string    // last sentence after a run without result
 	inOther  bool
 	workload *Workload // Other Benchmark Cases: the workload of a sub-heading
 	derived  []*Run    // runs rebuilt from the labels of the current run's blocks

@@ -6,6 +6,8 @@ package pipeline
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -481,6 +483,7 @@ type studyOutput struct {
 	Entry         render.IndexEntry
 	titles        []string
 	recordedFiles []string
+	joined        [2][sha256.Size]byte // of data/<id>.csv and .json, for a build cache
 	mu            sync.Mutex
 }
 
@@ -495,10 +498,25 @@ func (so *studyOutput) addTitles() {
 	}
 }
 
-func (so *studyOutput) record(name string) {
+// record notes a file of the study; the rows that data/all.* join are
+// hashed too. The pages come before the downloads, so the id is known.
+func (so *studyOutput) record(name string, data []byte) {
 	so.mu.Lock()
+	defer so.mu.Unlock()
 	so.recordedFiles = append(so.recordedFiles, name)
-	so.mu.Unlock()
+	switch stem := "data/" + so.Entry.Study; name {
+	case stem + ".csv":
+		so.joined[0] = sha256.Sum256(data)
+	case stem + ".json":
+		so.joined[1] = sha256.Sum256(data)
+	}
+}
+
+// joinedSig identifies the study's rows in data/all.*.
+func (so *studyOutput) joinedSig() string {
+	so.mu.Lock()
+	defer so.mu.Unlock()
+	return hex.EncodeToString(so.joined[0][:]) + hex.EncodeToString(so.joined[1][:])
 }
 
 // studyFiles passes a study's files on, noting their names.
@@ -511,7 +529,7 @@ func (sf studyFiles) Add(name string, data []byte) error {
 	if err := sf.out.Add(name, data); err != nil {
 		return err
 	}
-	sf.so.record(name)
+	sf.so.record(name, data)
 	return nil
 }
 

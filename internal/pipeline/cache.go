@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
@@ -38,10 +39,12 @@ import (
 // whose cross-study diagnostics changed (a copied block elsewhere) and
 // those whose engine freshness changed (a newer engine version elsewhere),
 // then remakes the site-wide files (landing pages, data/all.*, extras) from
-// what the cache keeps, and writes into the existing site only the files
-// that a full build would write differently; the bytes are those of a full
-// build. Everything is rendered before the site is touched, and each file is
-// replaced by a rename, so a failed build leaves the site as it was.
+// what the cache keeps; the bytes are those of a full build. It writes the
+// new site as a full build does, into a folder next to the old one under
+// the same lock (a new folder with hard links to the files it keeps, or
+// the spare brought up to date), and swaps it in whole (see stage.go): a
+// build that fails, is killed or runs out of disk leaves the old site as
+// it was.
 //
 // Anything else that changed (templates, locales, the perflab binary, the
 // folders, the set of studies or of content files, a site written by another
@@ -52,7 +55,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-8"
+const cacheFormat = "perflab-build-cache-10"
 
 type cacheState struct {
 	Global  string
@@ -64,6 +67,17 @@ type cacheState struct {
 	// signature covers them, so a cached build that renders a study
 	// again cites them as the full build read them.
 	Shared []FileHash
+	// SiteFiles are the site-wide files (landing pages, data/all.*,
+	// extras), sorted: the site is SiteFiles and every study's Files.
+	SiteFiles []string
+	// Token names the build of the site; Spare, the build the spare beside
+	// it holds ("" for none). Wrote and Removed are the files this build
+	// wrote (rather than kept) and removed, sorted: with the next build's,
+	// they are what brings the spare up to date (see stage.go).
+	Token, Spare   string
+	Wrote, Removed []string
+
+	partial bool // some study was not built: the cache cannot be used
 }
 
 type cachedStudy struct {
@@ -76,6 +90,9 @@ type cachedStudy struct {
 	Blocks []check.BlockRef
 	Entry  render.IndexEntry
 	Files  []string // site paths the study wrote, sorted
+	// Joined identifies the study's data/<id>.csv and .json, which
+	// data/all.* join.
+	Joined string
 }
 
 // BuildResult says what a cached build did.
@@ -87,9 +104,11 @@ type BuildResult struct {
 }
 
 // BuildCached builds the site into out, reusing the cache in cacheDir when it
-// describes out, and leaves a cache of the new site there.
+// describes out, and leaves a cache of the new site there. A build that
+// fails once it holds the site's lock removes the cache: the next build is
+// a full one.
 func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
-	b := &Builder{state: readCache(cacheDir)}
+	b := &Builder{cacheDir: cacheDir}
 	res, err := b.Build(d, out)
 	if err != nil {
 		return nil, err
@@ -100,7 +119,8 @@ func BuildCached(d Dirs, out, cacheDir string) (*BuildResult, error) {
 // Builder builds a site again and again (perflab serve), keeping the
 // build cache in memory rather than in a file between builds.
 type Builder struct {
-	state *cacheState // describes the last site built; nil: build in full
+	state    *cacheState // describes the last site built; nil: build in full
+	cacheDir string      // where the cache is read from, under the site's lock (BuildCached)
 }
 
 // Build builds the site into out, rendering again only what changed since
@@ -111,12 +131,43 @@ func (b *Builder) Build(d Dirs, out string) (*BuildResult, error) {
 	return res, err
 }
 
+// build takes the site's lock first, as a full build does, and only then
+// reads the cache and the site's identity: a build that finished in the
+// meantime changed both.
 func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
-	// The incremental path writes into out in place: the same refusal as
-	// site.Create's.
-	if err := site.CheckDestination(out); err != nil {
+	w, err := site.Create(out)
+	if err != nil {
 		return nil, nil, err
 	}
+	if b.cacheDir != "" {
+		removeStaleCache(b.cacheDir)
+		b.state = readCache(b.cacheDir)
+	}
+	res, next, err := b.buildInto(d, out, w)
+	if err == nil {
+		err = w.Commit()
+	} else {
+		w.Abort()
+	}
+	if err != nil {
+		if b.cacheDir != "" {
+			if rerr := os.Remove(filepath.Join(b.cacheDir, cacheFile)); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+				err = errors.Join(err, rerr)
+			}
+		}
+		return nil, nil, err
+	}
+	next.Site = siteIdentity(out)
+	if next.partial { // a study folder without study.yaml: no cache
+		next.Site = siteID{}
+	}
+	return res, next, nil
+}
+
+// buildInto writes the new site into w: the studies that changed
+// rendered again and the others linked from out, when the cache still
+// describes out, else everything.
+func (b *Builder) buildInto(d Dirs, out string, w *site.Writer) (*BuildResult, *cacheState, error) {
 	global, err := globalSig(d, out)
 	if err != nil {
 		return nil, nil, err
@@ -127,28 +178,22 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 	}
 	st := b.state
 	if st != nil && st.Global == global && st.Site == siteIdentity(out) && st.Site != (siteID{}) && sameIDs(st, ids) {
-		res, next, err := incremental(d, out, st, sigs)
+		res, next, err := incremental(d, out, st, sigs, w)
 		if err != nil {
 			return nil, nil, err
 		}
-		next.Global = global
-		next.Site = siteIdentity(out)
+		next.Global, next.Token = global, newToken()
+		if st.Token != "" { // the old site becomes the spare
+			w.KeepSpare(st.Token)
+			next.Spare = st.Token
+		}
 		return res, next, nil
-	}
-	w, err := site.Create(out)
-	if err != nil {
-		return nil, nil, err
 	}
 	p, made, err := build(d, w, true, nil)
 	if err != nil {
-		w.Abort()
 		return nil, nil, err
 	}
-	nfiles := len(w.Names())
-	if err := w.Commit(); err != nil {
-		return nil, nil, err
-	}
-	next := &cacheState{Global: global, Site: siteIdentity(out), Files: nfiles, Shared: made.shared}
+	next := &cacheState{Global: global, Token: newToken(), Shared: made.shared}
 	sigOf := map[string]string{}
 	for i, id := range ids {
 		sigOf[id] = sigs[i]
@@ -158,12 +203,11 @@ func (b *Builder) build(d Dirs, out string) (*BuildResult, *cacheState, error) {
 		slices.Sort(files)
 		next.Studies = append(next.Studies, cachedStudy{ID: res.Study.ID, Sig: sigOf[res.Study.ID], Cross: crossSig(made.cross[i]),
 			Uses: p.uses[i], Fresh: freshSig(p.Freshness[res.Study.ID]),
-			Blocks: made.blocks[i], Entry: made.outs[i].Entry, Files: files})
+			Blocks: made.blocks[i], Entry: made.outs[i].Entry, Files: files, Joined: made.outs[i].joinedSig()})
 	}
-	if len(next.Studies) != len(ids) { // a study folder without study.yaml: no cache
-		next.Site = siteID{}
-	}
-	return &BuildResult{Studies: len(p.Results), Rendered: len(p.Results), Files: nfiles, SiteWide: true, Project: p}, next, nil
+	next.partial = len(next.Studies) != len(ids)
+	next.record(w.Names())
+	return &BuildResult{Studies: len(p.Results), Rendered: len(p.Results), Files: next.Files, SiteWide: true, Project: p}, next, nil
 }
 
 func sameIDs(st *cacheState, ids []string) bool {
@@ -182,8 +226,8 @@ func sameIDs(st *cacheState, ids []string) bool {
 type memFiles = lockedFiles
 
 // incremental rebuilds the studies that changed, directly or through
-// another study, and the site-wide files.
-func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResult, *cacheState, error) {
+// another study, and the site-wide files, into w.
+func incremental(d Dirs, out string, st *cacheState, sigs []string, w *site.Writer) (*BuildResult, *cacheState, error) {
 	d.reads = readLedgerOf(st.Shared)
 	rb := &rebuild{d: d, out: out, st: st, sigs: sigs}
 	if err := rb.plan(); err != nil {
@@ -196,16 +240,15 @@ func incremental(d Dirs, out string, st *cacheState, sigs []string) (*BuildResul
 	if err := rb.render(r); err != nil {
 		return nil, nil, err
 	}
-	nfiles, changed, err := rb.siteWide(r)
+	changed, err := rb.siteWide(r)
 	if err != nil {
 		return nil, nil, err
 	}
-	next, err := rb.write()
+	next, err := rb.write(w, changed)
 	if err != nil {
 		return nil, nil, err
 	}
-	next.Files = nfiles
-	return &BuildResult{Studies: len(st.Studies), Rendered: len(rb.again), Files: nfiles, Incremental: true, SiteWide: changed}, next, nil
+	return &BuildResult{Studies: len(st.Studies), Rendered: len(rb.again), Files: next.Files, Incremental: true, SiteWide: changed}, next, nil
 }
 
 // rebuild is an incremental build under way.
@@ -312,9 +355,9 @@ func (rb *rebuild) render(r *render.Renderer) error {
 	})
 }
 
-// siteWide makes the site-wide files again, in memory, when they change;
-// it returns the number of files of the site and whether they changed.
-func (rb *rebuild) siteWide(r *render.Renderer) (int, bool, error) {
+// siteWide makes the site-wide files again, in memory, when they change,
+// and says whether they did.
+func (rb *rebuild) siteWide(r *render.Renderer) (bool, error) {
 	rb.studies = make([]studyOutput, len(rb.st.Studies))
 	files := &outputs{out: rb.mem, names: map[string]bool{}}
 	rendered := map[int]int{}
@@ -336,110 +379,34 @@ func (rb *rebuild) siteWide(r *render.Renderer) (int, bool, error) {
 	for name := range rb.mem.files {
 		files.names[name] = true
 	}
-	changed, err := siteWideChanged(rb.out, rb.st, rb.again, rb.studies, rb.outs, rb.mem)
-	if err != nil || !changed {
-		return rb.st.Files, false, err
+	if !siteWideChanged(rb.st, rb.again, rb.studies, rb.outs) {
+		return false, nil
 	}
 	// Downloads of the studies rendered again are in memory, the others'
-	// in the site.
+	// in the old site, which the cache describes.
 	read := func(name string) ([]byte, error) {
 		if data, err := rb.mem.ReadFile(name); err == nil {
 			return data, nil
 		}
 		return os.ReadFile(filepath.Join(rb.out, filepath.FromSlash(name)))
 	}
-	if err := finish(r, rb.d, rb.studies, read, files); err != nil {
-		return 0, false, err
-	}
-	return len(files.names), true, nil
+	return true, finish(r, rb.d, rb.studies, read, files)
 }
 
-// write updates the site, everything being made: it removes the files a
-// study rendered again no longer has and replaces those that changed. It
-// returns the cache of the new site, but for its number of files.
-func (rb *rebuild) write() (*cacheState, error) {
-	next := &cacheState{Studies: slices.Clone(rb.st.Studies), Shared: rb.st.Shared}
-	for k, i := range rb.again {
-		cs := &next.Studies[i]
-		newFiles := slices.Clone(rb.outs[k].recordedFiles)
-		slices.Sort(newFiles)
-		for _, f := range cs.Files {
-			if _, keep := slices.BinarySearch(newFiles, f); !keep {
-				if err := os.Remove(filepath.Join(rb.out, filepath.FromSlash(f))); err != nil && !os.IsNotExist(err) {
-					return nil, err
-				}
-			}
-		}
-		cs.Sig, cs.Cross, cs.Blocks, cs.Entry, cs.Files = rb.sigs[i], crossSig(rb.cross[cs.ID]), rb.blocks[i], rb.studies[i].Entry, newFiles
-		cs.Uses, cs.Fresh = rb.uses[i], freshSig(rb.fresh[cs.ID])
-	}
-	for _, name := range rb.mem.files.Names() {
-		if err := replaceFile(filepath.Join(rb.out, filepath.FromSlash(name)), rb.mem.files[name]); err != nil {
-			return nil, err
-		}
-	}
-	return next, nil
-}
-
-// siteWideChanged tells whether the landing pages, data/all.* and the
-// extras need making again: they depend on the studies' entries, downloads
-// and lists of files only, so a change that leaves those of every study
-// rendered again as they were leaves these files as they are.
-func siteWideChanged(out string, st *cacheState, again []int, studies, outs []studyOutput, mem *memFiles) (bool, error) {
+// siteWideChanged tells, from the cache alone, whether the landing pages,
+// data/all.* and the extras need making again: they depend on the
+// studies' entries, downloads and lists of files only, so a change that
+// leaves those of every study rendered again as they were leaves these
+// files as they are.
+func siteWideChanged(st *cacheState, again []int, studies, outs []studyOutput) bool {
 	for k, i := range again {
 		cs := &st.Studies[i]
 		recorded := slices.Sorted(slices.Values(outs[k].recordedFiles))
-		if !reflect.DeepEqual(studies[i].Entry, cs.Entry) || !slices.Equal(recorded, cs.Files) {
-			return true, nil
-		}
-		for _, ext := range []string{".csv", ".json"} {
-			name := "data/" + cs.ID + ext
-			data, err := mem.ReadFile(name)
-			if err != nil {
-				return false, err
-			}
-			old, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
-			if errors.Is(err, fs.ErrNotExist) {
-				return true, nil
-			}
-			if err != nil {
-				return false, err
-			}
-			if !bytes.Equal(old, data) {
-				return true, nil
-			}
+		if !reflect.DeepEqual(studies[i].Entry, cs.Entry) || !slices.Equal(recorded, cs.Files) || outs[k].joinedSig() != cs.Joined {
+			return true
 		}
 	}
-	return false, nil
-}
-
-// replaceFile writes a file through a temporary file and a rename, unless it
-// already holds data.
-func replaceFile(name string, data []byte) error {
-	if old, err := os.ReadFile(name); err == nil && string(old) == string(data) {
-		return nil
-	}
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(name), ".perflab-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return false
 }
 
 // crossSig identifies the cross-study diagnostics of a study.
@@ -604,7 +571,7 @@ const cacheFile = "build.gob"
 // readCache returns the cache in dir, or nil when there is none or it cannot
 // be trusted: its checksum does not match (a torn or damaged file), or it
 // names a study or a site file that is not a plain path inside the site (it
-// lists the files a cached build removes).
+// lists the files a cached build links into the new site).
 func readCache(dir string) *cacheState {
 	data, err := os.ReadFile(filepath.Join(dir, cacheFile))
 	if err != nil || len(data) < sha256.Size {
@@ -628,7 +595,17 @@ func readCache(dir string) *cacheState {
 			}
 		}
 	}
+	for _, f := range slices.Concat(st.SiteFiles, st.Wrote, st.Removed) {
+		if site.CheckPath(f) != nil {
+			return nil
+		}
+	}
 	return &st
+}
+
+// newToken names a build: the spare it leaves is stamped with it.
+func newToken() string {
+	return rand.Text()
 }
 
 // writeCache replaces the cache file atomically: the SHA-256 of the

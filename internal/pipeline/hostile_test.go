@@ -221,7 +221,7 @@ func assertMarkdownText(t *testing.T, file string, data []byte) {
 				t.Errorf("%s: inline HTML %q", file, h)
 			}
 		case *ast.Emphasis:
-			if e := string(n.Text(data)); e == "em" || e == "un" || e == "strong" {
+			if e := nodeText(n, data); e == "em" || e == "un" || e == "strong" {
 				t.Errorf("%s: emphasis %q", file, e)
 			}
 		}
@@ -288,4 +288,23 @@ func TestProseCannotClaimAnchors(t *testing.T) {
 			t.Errorf("%s: the real line lost its anchor %s", name, want)
 		}
 	}
+}
+
+// nodeText joins the text under a node (ast.Node's Text is deprecated).
+func nodeText(n ast.Node, src []byte) string {
+	var b []byte
+	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch c := c.(type) {
+		case *ast.Text:
+			if entering {
+				b = append(b, c.Segment.Value(src)...)
+			}
+		case *ast.String:
+			if entering {
+				b = append(b, c.Value...)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return string(b)
 }

@@ -451,7 +451,8 @@ func TestConclusionRowMissingSide(t *testing.T) {
 
 // The strconv forms print exactly what fmt's %.*f and %+.1f printed.
 func TestFormatLikeFmt(t *testing.T) {
-	values := []float64{0, -0.0, 0.04, -0.04, 0.05, -0.05, 1.25, -13.849, 59.2, 3792.5, 1e21, math.Inf(1), math.Inf(-1), math.NaN()}
+	// Go reads the literal -0.0 as +0: the negative zero is made.
+	values := []float64{0, math.Copysign(0, -1), 0.04, -0.04, 0.05, -0.05, 1.25, -13.849, 59.2, 3792.5, 1e21, math.Inf(1), math.Inf(-1), math.NaN()}
 	for _, x := range values {
 		for d := -1; d <= 3; d++ {
 			if got, want := FormatNumber(x, d), fmt.Sprintf("%.*f", max(d, 0), x); got != want {

@@ -78,6 +78,11 @@ type Writer struct {
 	names    map[string]bool
 	dirs     map[string]*folder // folders made, or being made, inside tmp
 	done     bool
+	// reuse: tmp is the spare, an older site brought up to date in place
+	// (see spare.go); keep: the token the old site is kept under as the
+	// spare after Commit, "" to remove it.
+	reuse bool
+	keep  string
 }
 
 // Stamp is the file perflab leaves in every site it commits: a folder
@@ -155,10 +160,13 @@ func Create(dir string) (*Writer, error) {
 
 // removeStale removes what a build killed before its end left next to the
 // site: its temporary folder (.<base>.new-*) and, after the swap, the old
-// site (.<base>.new-*.old). Only folders of that name, and only while the
-// lock is held, so no running build loses its folder.
+// site (.<base>.new-*.old, or .<base>.spare.old). Only folders of that
+// name, and only while the lock is held, so no running build loses its
+// folder.
 func removeStale(parent, base string) {
 	stale, _ := filepath.Glob(filepath.Join(parent, "."+base+".new-*"))
+	// The old site that a spare swapped in by two renames left.
+	stale = append(stale, sparePath(filepath.Join(parent, base))+".old")
 	for _, p := range stale {
 		if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
 			os.RemoveAll(p)
@@ -225,6 +233,12 @@ func (w *Writer) Add(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	if err := w.step("write", name); err != nil {
+		return err
+	}
+	if w.reuse {
+		return replace(p, func(tmp string) error { return writeFile(tmp, data) })
+	}
 	return writeFile(p, data)
 }
 
@@ -236,23 +250,35 @@ func (w *Writer) Create(name string) (io.WriteCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := w.step("write", name); err != nil {
+		return nil, err
+	}
+	to := ""
+	if w.reuse { // a new file, renamed over the spare's on Close
+		to, p = p, tempName(p)
+		os.Remove(p)
+	}
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	return &bufferedFile{Writer: bufio.NewWriterSize(f, 1<<16), f: f}, nil
+	return &bufferedFile{Writer: bufio.NewWriterSize(f, 1<<16), f: f, to: to}, nil
 }
 
 // bufferedFile keeps the first error of its writes for Close.
 type bufferedFile struct {
 	*bufio.Writer
-	f *os.File
+	f  *os.File
+	to string // where the file is renamed on Close, if anywhere
 }
 
 func (b *bufferedFile) Close() error {
 	err := b.Flush()
 	if cerr := b.f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil && b.to != "" {
+		err = os.Rename(b.f.Name(), b.to)
 	}
 	return err
 }
@@ -272,6 +298,17 @@ func (w *Writer) Link(name, from string) error {
 	if err != nil {
 		return err
 	}
+	if err := w.step("link", name); err != nil {
+		return err
+	}
+	if w.reuse {
+		return replace(p, func(tmp string) error { return linkOrCopy(from, tmp) })
+	}
+	return linkOrCopy(from, p)
+}
+
+// linkOrCopy makes p a hard link to from, or a copy of it.
+func linkOrCopy(from, p string) error {
 	if os.Link(from, p) == nil {
 		return nil
 	}
@@ -306,7 +343,7 @@ func (w *Writer) Abort() {
 	w.mu.Lock()
 	w.done = true
 	w.mu.Unlock()
-	os.RemoveAll(w.tmp)
+	os.RemoveAll(w.tmp) // a reused spare too: it is no build now
 	w.lock.Close()
 }
 
@@ -314,14 +351,19 @@ func (w *Writer) Abort() {
 var beforeSwap = func(step string) {}
 
 // Commit replaces the destination with the files written: in one atomic
-// exchange where the system has one (Linux), else by two renames.
+// exchange where the system has one (Linux), else by two renames. The old
+// site is then removed, or kept as the spare (KeepSpare).
 func (w *Writer) Commit() error {
 	w.mu.Lock()
 	w.done = true
 	w.mu.Unlock()
 	defer w.lock.Close()
 	dir, tmp := w.dir, w.tmp
-	if err := os.WriteFile(filepath.Join(tmp, Stamp), []byte(stampText), 0o644); err != nil {
+	err := w.step("stamp", Stamp)
+	if err == nil {
+		err = w.writeStamp()
+	}
+	if err != nil {
 		os.RemoveAll(tmp)
 		return err
 	}
@@ -330,10 +372,13 @@ func (w *Writer) Commit() error {
 		return err
 	}
 	beforeSwap("swap")
+	if err := w.step("swap", ""); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
 	if _, err := os.Lstat(dir); err == nil {
 		if exchange(tmp, dir) == nil {
-			beforeSwap("remove old")
-			return os.RemoveAll(tmp) // now the old site
+			return w.retire(tmp) // now the old site
 		}
 	}
 	old := ""
@@ -353,7 +398,22 @@ func (w *Writer) Commit() error {
 		return err
 	}
 	if old != "" {
-		return os.RemoveAll(old)
+		return w.retire(old)
 	}
-	return nil
+	return removeSpare(dir)
+}
+
+// writeStamp writes perflab's Stamp into the new site; a spare has it
+// already, and loses the marker of its update (the site must not hold it).
+func (w *Writer) writeStamp() error {
+	p := filepath.Join(w.tmp, Stamp)
+	if !w.reuse {
+		return os.WriteFile(p, []byte(stampText), 0o644)
+	}
+	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
+		if err := replace(p, func(tmp string) error { return os.WriteFile(tmp, []byte(stampText), 0o644) }); err != nil {
+			return err
+		}
+	}
+	return os.Remove(filepath.Join(w.tmp, spareMarker))
 }
