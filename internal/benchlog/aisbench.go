@@ -83,7 +83,7 @@ func (r *aisReader) line(s *Scanner, text []byte) bool {
 		return true
 	}
 	c := evalCells(text)
-	if c == nil || len(c) < 3 {
+	if len(c) < 3 {
 		s.lrEnd()
 		return false
 	}
