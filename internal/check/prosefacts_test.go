@@ -360,14 +360,7 @@ func TestRunEvidence(t *testing.T) {
 // BenchmarkProseFacts times the reading of the repository's prose, in
 // every language, against the studies' facts.
 func BenchmarkProseFacts(b *testing.B) {
-	studies, _, err := study.LoadAll(os.DirFS("../../results"), "results")
-	if err != nil {
-		b.Fatal(err)
-	}
-	content, _, err := study.LoadContent(os.DirFS("../../content"), "content")
-	if err != nil {
-		b.Fatal(err)
-	}
+	studies, content := repositoryStudies(b)
 	results := All(studies)
 	b.ResetTimer()
 	for range b.N {
