@@ -19,7 +19,6 @@ type treeEntry struct {
 	shown  string // as diagnostics name it
 	dir    bool
 	file   bool // a regular file
-	size   int64
 }
 
 // treeChecks runs, over every file and folder of the four project folders
@@ -63,11 +62,7 @@ func projectEntries(d Dirs) []treeEntry {
 				}
 				return nil
 			}
-			te := treeEntry{folder: folder, fsys: fsys, name: name, shown: path.Join(root, name), dir: e.IsDir(), file: e.Type().IsRegular()}
-			if info, err := e.Info(); te.file && err == nil {
-				te.size = info.Size()
-			}
-			entries = append(entries, te)
+			entries = append(entries, treeEntry{folder: folder, fsys: fsys, name: name, shown: path.Join(root, name), dir: e.IsDir(), file: e.Type().IsRegular()})
 			return nil
 		})
 	}
@@ -133,7 +128,12 @@ func invisibleChars(e treeEntry) []check.Diagnostic {
 	if e.folder == "results" {
 		text = slices.Contains(resultsText, path.Base(e.name))
 	}
-	if !e.file || !text || e.size > study.MaxFileSize {
+	if !e.file || !text {
+		return nil
+	}
+	// Only texts are asked their size: a study's logs are most of the
+	// tree, and an lstat each was most of the walk's system calls.
+	if info, err := fs.Stat(e.fsys, e.name); err != nil || info.Size() > study.MaxFileSize {
 		return nil // an oversized file is refused by its loader
 	}
 	data, err := fs.ReadFile(e.fsys, e.name)
