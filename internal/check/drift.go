@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
@@ -23,6 +25,11 @@ const RuleDrift = "translation-drift"
 type fact struct {
 	key  string // canonical: "FP8", "TP4", "A100", "engine:sglang", "--max-num-seqs", "59.2%"
 	line int
+	// counted: a whole number that counts something in Chinese or
+	// Japanese ("1 バッチ", "2 つ", "8 张"): a figure the English may say in
+	// words ("per batch", "two"), so it is drift only against an English
+	// figure, never on its own.
+	counted bool
 }
 
 var (
@@ -107,31 +114,33 @@ func facts(sec study.Section) []fact {
 		}
 		if mayNamePrecision(line) {
 			for _, m := range precisionWord.FindAllString(line, -1) {
-				out = append(out, fact{strings.ToUpper(m), n})
+				out = append(out, fact{key: strings.ToUpper(m), line: n})
 			}
 		}
 		if digits {
 			if mayNameParallel(line) {
 				for _, m := range parallelWord.FindAllStringSubmatch(line, -1) {
-					out = append(out, fact{strings.ToUpper(m[1]) + m[2], n})
+					out = append(out, fact{key: strings.ToUpper(m[1]) + m[2], line: n})
 				}
 			}
 			if mayNameGPU(line) {
 				for _, m := range gpuWord.FindAllString(line, -1) {
-					out = append(out, fact{m, n})
+					out = append(out, fact{key: m, line: n})
 				}
 			}
-			for _, f := range figures(line) {
-				out = append(out, fact{f, n})
+			for _, loc := range figureSpans(line) {
+				if f, ok := figureAt(line, loc); ok {
+					out = append(out, fact{key: f, line: n, counted: countedAt(line, loc)})
+				}
 			}
 		}
 		if strings.Contains(line, "--") {
 			for _, m := range flagWord.FindAllStringSubmatch(line, -1) {
-				out = append(out, fact{strings.ReplaceAll(m[1], "_", "-"), n})
+				out = append(out, fact{key: strings.ReplaceAll(m[1], "_", "-"), line: n})
 			}
 		}
 		for _, e := range enginesIn(line) {
-			out = append(out, fact{"engine:" + e.Name, n})
+			out = append(out, fact{key: "engine:" + e.Name, line: n})
 		}
 	}
 	return out
@@ -165,7 +174,7 @@ func magnitudeFacts(line string, n int) ([]fact, string) {
 	var out []fact
 	for _, q := range quantities(line) {
 		if q.Magnitude != "" {
-			out = append(out, fact{strconv.FormatFloat(q.Value, 'f', -1, 64), n})
+			out = append(out, fact{key: strconv.FormatFloat(q.Value, 'f', -1, 64), line: n})
 			line = strings.Replace(line, q.Raw, " ", 1)
 		}
 	}
@@ -185,7 +194,7 @@ func factorFacts(line string, n int) ([]fact, string) {
 			continue
 		}
 		if f.Exact || f.Value > 10 {
-			out = append(out, fact{"×" + strconv.FormatFloat(f.Value, 'f', -1, 64), n})
+			out = append(out, fact{key: "×" + strconv.FormatFloat(f.Value, 'f', -1, 64), line: n})
 		}
 		line = strings.Replace(line, f.Raw, " ", 1)
 	}
@@ -262,14 +271,38 @@ func wordAt(s string, i, n int) bool {
 func figures(line string) []string {
 	var out []string
 	for _, loc := range figureSpans(line) {
-		if glued(line, loc[0]-1) || glued(line, loc[1]) {
-			continue
+		if f, ok := figureAt(line, loc); ok {
+			out = append(out, f)
 		}
-		f := strings.TrimLeft(line[loc[0]:loc[1]], "+-−")
-		f = figureSign.Replace(f)
-		out = append(out, f)
 	}
 	return out
+}
+
+// figureAt is the figure a span of figureSpans holds, normalised; false
+// when the span is glued to a word (v0.11, FP8, 32k).
+func figureAt(line string, loc [2]int) (string, bool) {
+	if glued(line, loc[0]-1) || glued(line, loc[1]) {
+		return "", false
+	}
+	return figureSign.Replace(strings.TrimLeft(line[loc[0]:loc[1]], "+-−")), true
+}
+
+// countedAt reports whether the figure at loc is a whole number followed,
+// at once or after one space, by a Chinese or Japanese counter or unit
+// word: a Han or katakana word, or the counter つ ("1 バッチ", "1 回",
+// "2 つ", "8 张"). Particles (の, と, で...) count nothing.
+func countedAt(line string, loc [2]int) bool {
+	for i := loc[0]; i < loc[1]; i++ {
+		if !isDigit(line[i]) {
+			return false // a sign, a decimal point, a separator or a percent: a measured figure
+		}
+	}
+	rest := line[loc[1]:]
+	if strings.HasPrefix(rest, " ") {
+		rest = rest[1:]
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return r == 'つ' || unicode.Is(unicode.Han, r) || unicode.Is(unicode.Katakana, r) && r != 'ー'
 }
 
 // figureSpans finds what `[+\-−]?\d+(?:[.,]\d+)*(?:\s?[%％])?` finds, the
@@ -412,7 +445,7 @@ func sortedSections(c *study.Content) []string {
 }
 
 func driftSection(id, file, lang, name string, en, tr []fact, sec study.Section) []Diagnostic {
-	inEN, inTR := map[string]int{}, map[string]int{}
+	inEN, inTR, statedTR := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, f := range en {
 		if _, ok := inEN[f.key]; !ok {
 			inEN[f.key] = f.line
@@ -422,15 +455,20 @@ func driftSection(id, file, lang, name string, en, tr []fact, sec study.Section)
 		if _, ok := inTR[f.key]; !ok {
 			inTR[f.key] = f.line
 		}
+		if _, ok := statedTR[f.key]; !ok && !f.counted {
+			statedTR[f.key] = f.line
+		}
 	}
 	var out []Diagnostic
 	for _, f := range tr {
 		// A translation may name the flag the English paraphrases ("eager
 		// mode", --enforce-eager); a flag it swaps drops the English one.
-		if strings.HasPrefix(f.key, "--") {
+		// A counted number ("1 バッチ" for "per batch") may be the English
+		// said in words; one that differs from an English figure drops it.
+		if strings.HasPrefix(f.key, "--") || f.counted {
 			continue
 		}
-		if _, ok := inEN[f.key]; !ok && inTR[f.key] == f.line {
+		if _, ok := inEN[f.key]; !ok && statedTR[f.key] == f.line {
 			out = append(out, Diagnostic{Study: id, Rule: RuleDrift, Severity: Error, File: file, Line: f.line, Subject: lang + "/" + name,
 				Message: fmt.Sprintf("the %s prose of section %s states %s, which the English section does not: translate what the English says, or change every language", lang, name, show(f.key))})
 		}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -51,6 +52,44 @@ func TestDrift(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%q: %v, want one on content/zh/s.md:2 saying %q", tt.zh, d, tt.want)
+		}
+	}
+}
+
+// TestDriftCountedNumbers: Chinese and Japanese count with a number and a
+// counter word where English uses words ("per batch", "two runs"): such a
+// number is no figure the translation adds, but one that differs from an
+// English figure is still drift, as is any other number standing alone.
+func TestDriftCountedNumbers(t *testing.T) {
+	tests := []struct {
+		en, zh, ja string
+		want       []string // "file:line: text"; none for a clean section
+	}{
+		{"Raising it lets more prefill run per batch, over two runs of each.",
+			"提高它可以让每 1 批处理更多预填充，每个配置运行 2 次。",
+			"値を大きくすると 1 バッチでより多くのプリフィルを処理でき、各構成を 2 回、2 つの設定で実行します。", nil},
+		{"The model runs on 8 GPUs.", "模型运行在 8 张 GPU 上。", "モデルは 8 台の GPU で動きます。", nil},
+		{"The model runs on 8 GPUs.", "模型运行在 4 张 GPU 上。", "モデルは 8 台の GPU で動きます。",
+			[]string{"content/zh/s.md:2: states 8 (line 2)"}},
+		{"Throughput rises per batch.", "每批吞吐量提高 12 %。", "バッチごとにスループットが 1580.36 トークン増えます。",
+			[]string{"content/zh/s.md:2: states 12%", "content/ja/s.md:2: states 1580.36"}},
+		{"Each request waits.", "每个请求等待 30 秒。", "各リクエストは 30 の順番で待ちます。",
+			[]string{"content/ja/s.md:2: states 30"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, d := range Drift(proseOf(t, tt.en, tt.zh, tt.ja), "content") {
+			got = append(got, fmt.Sprintf("%s:%d: %s", d.File, d.Line, d.Message))
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%q / %q / %q: %d problems, want %d:\n%s", tt.en, tt.zh, tt.ja, len(got), len(tt.want), strings.Join(got, "\n"))
+			continue
+		}
+		for i, w := range tt.want {
+			at, text, _ := strings.Cut(w, ": ")
+			if !strings.HasPrefix(got[i], at+": ") || !strings.Contains(got[i], text) {
+				t.Errorf("problem %d is %q, want one on %s saying %q", i, got[i], at, text)
+			}
 		}
 	}
 }
