@@ -129,7 +129,7 @@ func recordedFields(ro RecordOptions, started time.Time, logName string, raw []b
 	fields = append(fields, host, Field{Key: "date", Value: started.Format(time.RFC3339), From: "the clock when the benchmark started"})
 	v := Field{Key: "perflab_version", Value: ro.Probe.Version, From: "the perflab binary"}
 	if v.Value == "" {
-		v.Missing = "this perflab binary carries no version (built from a work tree)"
+		v.Missing = "this perflab binary carries no build information"
 	}
 	return append(fields, v)
 }

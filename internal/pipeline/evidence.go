@@ -17,7 +17,7 @@ import (
 // tree by the same perflab give the same bytes.
 type Evidence struct {
 	Study          string     `json:"study"`
-	PerflabVersion *string    `json:"perflab_version"` // null: the binary carries no version
+	PerflabVersion *string    `json:"perflab_version"` // (devel) under go run; null: no build information
 	Logs           []FileHash `json:"logs"`            // every raw log, history included
 	Inputs         []FileHash `json:"inputs"`          // metadata, prose, locales and templates
 	Downloads      []FileHash `json:"downloads"`       // data/<study>.* and data/<study>/reports/** made by this build
