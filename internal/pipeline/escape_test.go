@@ -29,7 +29,7 @@ func TestContributorTextIsEscaped(t *testing.T) {
 	edit(filepath.Join(study, "runs", "sglang", "run.yaml"), "name: SGLang", `name: "<script>alert('name')</script>"`)
 	edit(filepath.Join(study, "study.yaml"), "gpu: NVIDIA A100 SXM 80GB", `gpu: "A100 <img src=x onerror=alert('gpu')>"`)
 	edit(filepath.Join(study, "runs", "trtllm", "run.yaml"), "trtllm-serve Qwen/Qwen3-32B", "trtllm-serve Qwen/Qwen3-32B </code><script>alert('cmd')</script>")
-	edit(filepath.Join(study, "study.yaml"), `en: "The percentage`, `en: "<script>alert('ack')</script> The percentage`)
+	edit(filepath.Join(study, "study.yaml"), "reason:\n      en: \"", "reason:\n      en: \"<script>alert('ack')</script> ") // the first acknowledgement's
 	for _, lang := range []string{"en", "zh", "ja"} {
 		edit(filepath.Join(d.Content, lang, "qwen3-32b-a100.md"), "<!-- section: objective -->",
 			"<!-- section: objective -->\n<script>alert('prose')</script>\n<img src=x onerror=alert('img')>\n[click](javascript:alert('link'))\n")
