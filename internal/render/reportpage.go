@@ -89,7 +89,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"allRuns": p.allRuns, "sides": p.sides,
 		"reproductions": p.reproductions, "reproduce": p.reproduce,
 		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
-		"feedbackURL": p.feedbackURL,
+		"feedbackURL": p.feedbackURL, "derivedNote": p.derivedNote,
 	}
 }
 

@@ -30,11 +30,13 @@ type runView struct {
 	ID      string
 	Name    string // escaped
 	Command string // fenced
-	Derived bool   // the command was derived, not recorded
-	Failed  bool
-	Error   string // the failed run's error
-	Raw     string // the raw result as a fenced log block; empty without one
-	Outcome string // headline, exclusion or "no main result" line
+	// DerivedNote says what a command that was not recorded was rebuilt
+	// from; empty for a command as it was run.
+	DerivedNote string
+	Failed      bool
+	Error       string // the failed run's error
+	Raw         string // the raw result as a fenced log block; empty without one
+	Outcome     string // headline, exclusion or "no main result" line
 }
 
 func (p *reportPage) steps() []stepView {
@@ -66,7 +68,7 @@ func (p *reportPage) runs(sr *report.StepResult) []runView {
 		rr := &sr.Runs[i]
 		v := &views[i]
 		v.ID, v.Name = anchorID(rr.Run.ID), esc(rr.Run.Name)
-		v.Command, v.Derived = fence(rr.Run.Command, "bash"), rr.Run.CommandDerived
+		v.Command, v.DerivedNote = fence(rr.Run.Command, "bash"), p.derivedNote(rr.Run)
 		if v.Failed = rr.Run.Failed(); v.Failed {
 			v.Error = code(rr.Run.Error)
 			continue
