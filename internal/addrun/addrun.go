@@ -21,6 +21,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -218,7 +219,7 @@ func plan(o Options, s *study.Study, inputs []Input) (*Plan, error) {
 		lg := Log{From: in.Path, Repeat: n.repeat, History: n.history, Block: infos[i].block, raw: in.Raw, info: infos[i]}
 		if o.Workload != "" {
 			if s.Workload(o.Workload) == nil {
-				return nil, fmt.Errorf("--workload %q is not a workload of %s: use one of %s", o.Workload, s.Pos.File, workloadIDs(s))
+				return nil, fmt.Errorf("--workload %q is not a workload of %s: use one of %s, or declare a new workload at the end of workloads: there first (docs/results-format.md)", o.Workload, s.Pos.File, workloadIDs(s))
 			}
 			lg.Workload = o.Workload
 		} else {
@@ -334,8 +335,13 @@ func (p *Plan) inRun(text string) string {
 	for _, lg := range logs {
 		text = strings.ReplaceAll(text, lg.From+":", lg.FileName()+":")
 	}
-	return text
+	return localPath.ReplaceAllString(text, "$1$2")
 }
+
+// localPath is an absolute path in a note (/home/me/data/x.json, ~/x/y,
+// C:\data\x.json) that a log printed and that is not one of the logs:
+// inRun keeps its file name ($2) only.
+var localPath = regexp.MustCompile(`(^|[\s(="'])(?:~|[A-Za-z]:)?[/\\](?:[^\s/\\"'(),;:]+[/\\])*([^\s/\\"'(),;:]+)`)
 
 // runYAML renders run.yaml, with a comment on each guessed value and a head
 // comment saying where each log came from.

@@ -151,7 +151,7 @@ func TestWorkloadInference(t *testing.T) {
 			want: "sharegpt", why: "ShareGPT"},
 		{name: "--workload wins", file: "random-1k.log", text: plainBlock, workload: "random-4k", want: "random-4k"},
 		{name: "--workload unknown", file: "d.txt", text: plainBlock, workload: "random-8k", err: `--workload "random-8k" is not a workload of`},
-		{name: "nothing fits", file: "e.txt", text: plainBlock, err: "cannot tell which workload"},
+		{name: "nothing fits", file: "e.txt", text: plainBlock, err: "no workload of"},
 		{name: "dataset contradicts the file name", file: "f.txt",
 			text: "Namespace(dataset_name='sharegpt', num_prompts=100)\n" + random1kBlock, want: "sharegpt", why: "dataset sharegpt"},
 	}

@@ -275,7 +275,7 @@ func inferWorkload(s *study.Study, info *logInfo) (string, string, error) {
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	best := cands[0]
 	if best.score < 15 {
-		return "", "", fmt.Errorf("%s: cannot tell which workload of %s this log measured (no file name, label, benchmark setting or token count matches one): pass --workload with one of %s, or name the file <workload>.log", info.path, s.Pos.File, workloadIDs(s))
+		return "", "", newWorkloadError(s, info)
 	}
 	if len(cands) > 1 && cands[1].score == best.score {
 		return "", "", fmt.Errorf("%s: workloads %s and %s fit this log equally well: pass --workload", info.path, best.id, cands[1].id)
@@ -345,7 +345,7 @@ func workloadEvidence(s *study.Study, w *study.Workload, info *logInfo) []eviden
 		}
 	} else if a, ok := info.args["dataset_path"]; ok && strings.Contains(strings.ToLower(a.value), "sharegpt") {
 		if w.Dataset == "sharegpt" {
-			add(10, "dataset path %s in %s", a.value, a.where)
+			add(10, "dataset path %s in %s", baseName(a.value), a.where)
 		} else {
 			add(-100, "a ShareGPT dataset path")
 		}

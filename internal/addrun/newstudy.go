@@ -75,10 +75,8 @@ func draftStudy(o Options, inputs []Input) (*study.Study, map[string]*logInfo, e
 // benchmark settings give; a random dataset without them is left for the
 // contributor to fill in, never guessed.
 func draftWorkload(id string, info *logInfo, main bool) study.Workload {
-	w := study.Workload{ID: id, Main: main, Dataset: "sharegpt"}
-	if a, ok := info.args["dataset_name"]; ok && strings.EqualFold(a.value, "random") {
-		w.Dataset = "random"
-	}
+	w := study.Workload{ID: id, Main: main}
+	w.Dataset, _ = datasetOf(info)
 	if n, err := strconv.Atoi(info.args["random_input_len"].value); err == nil && w.Dataset == "random" {
 		w.InputLen = n
 	}
@@ -173,10 +171,12 @@ func newStudyYAML(o Options, s *study.Study, p *Plan, infos map[string]*logInfo)
 	workloads := &yaml.Node{Kind: yaml.SequenceNode}
 	for _, w := range s.Workloads {
 		args := infos[w.ID].args
+		_, dataFrom := datasetOf(infos[w.ID])
 		kv := []any{"id", scalar(w.ID, "!!str", "the log's file name", "workloads."+w.ID+".id"),
-			"dataset", scalar(w.Dataset, "!!str", datasetFrom(w, args), "workloads."+w.ID+".dataset")}
+			"dataset", scalar(w.Dataset, "!!str", dataFrom, "workloads."+w.ID+".dataset")}
 		if w.Dataset == "random" {
-			kv = append(kv, "input_len", lengthNode(w.InputLen), "output_len", lengthNode(w.OutputLen))
+			kv = append(kv, "input_len", lengthNode(w.InputLen, p.inRun("random_input_len in "+args["random_input_len"].where)),
+				"output_len", lengthNode(w.OutputLen, p.inRun("random_output_len in "+args["random_output_len"].where)))
 		}
 		if w.NumPrompts > 0 {
 			kv = append(kv, "num_prompts", scalar(strconv.Itoa(w.NumPrompts), "!!int", "num_prompts in "+args["num_prompts"].where, "workloads."+w.ID+".num_prompts"))
@@ -223,26 +223,61 @@ func newStudyYAML(o Options, s *study.Study, p *Plan, infos map[string]*logInfo)
 	return buf.Bytes(), guesses, nil
 }
 
-// lengthNode is a random workload's length: the logged one, or a 0 the
-// loader refuses until the contributor writes the real one.
-func lengthNode(n int) *yaml.Node {
+// lengthNode is a random workload's length: the logged one, with where
+// the log gives it, or a 0 the loader refuses until the contributor
+// writes the real one.
+func lengthNode(n int, where string) *yaml.Node {
 	v := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(n)}
 	if n == 0 {
 		v.LineComment = "not in the log: write the tokens per request you benchmarked with"
 	} else {
-		v.LineComment = "guessed from the benchmark's settings in the log: check"
+		v.LineComment = "guessed from " + where + ": check"
 	}
 	return v
 }
 
-func datasetFrom(w study.Workload, args map[string]arg) string {
+// datasetOf is the dataset a log's benchmark ran on, and what says so:
+// its dataset_name; a dataset_path naming ShareGPT; random lengths set
+// with no dataset named (they mean nothing to another dataset); a label
+// line naming either. With none of them it is sharegpt, guessed from
+// nothing, and the comment says so.
+func datasetOf(info *logInfo) (dataset, from string) {
+	args := info.args
 	if a, ok := args["dataset_name"]; ok {
-		return "dataset_name " + a.value + " in " + a.where
+		switch strings.ToLower(a.value) {
+		case "random", "sharegpt":
+			return strings.ToLower(a.value), "dataset_name " + a.value + " in " + a.where
+		}
+		return "sharegpt", "nothing perflab knows: dataset_name " + a.value + " in " + a.where + " is neither sharegpt nor random: write the one it stands for"
 	}
-	if w.Dataset == "random" {
-		return "the benchmark's settings in the log"
+	if a, ok := args["dataset_path"]; ok {
+		if strings.Contains(strings.ToLower(a.value), "sharegpt") {
+			return "sharegpt", "dataset_path " + baseName(a.value) + " in " + a.where
+		}
+		return "sharegpt", "nothing: the log names no dataset, and dataset_path " + baseName(a.value) + " in " + a.where + " does not say which: write sharegpt or random"
 	}
-	return "nothing the log says (sharegpt unless it was a random dataset: then write random, input_len and output_len)"
+	if a, ok := args["random_input_len"]; ok {
+		return "random", "random_input_len in " + a.where + ", which only a random dataset reads"
+	}
+	for _, l := range info.labels {
+		switch low := strings.ToLower(l.text); {
+		case strings.Contains(low, "sharegpt"):
+			return "sharegpt", fmt.Sprintf("the label %q at %s:%d", "# "+l.text, info.path, l.line)
+		case strings.Contains(low, "random"):
+			return "random", fmt.Sprintf("the label %q at %s:%d", "# "+l.text, info.path, l.line)
+		}
+	}
+	return "sharegpt", "nothing: the log names no dataset (sharegpt unless it was a random dataset: then write random, input_len and output_len)"
+}
+
+// baseName is the last element of a path as a log printed it, with / or
+// \ between elements: a path on the contributor's machine says nothing
+// to a reviewer, its file name does.
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 && i+1 < len(p) {
+		return p[i+1:]
+	}
+	return p
 }
 
 // contentStub is a study's prose file to start from: the workloads'

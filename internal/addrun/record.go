@@ -58,7 +58,7 @@ func Record(ctx context.Context, ro RecordOptions) (*Plan, error) {
 		return nil, err
 	}
 	if o.Workload != "" && s.Workload(o.Workload) == nil {
-		return nil, fmt.Errorf("--workload %q is not a workload of %s: use one of %s", o.Workload, s.Pos.File, workloadIDs(s))
+		return nil, fmt.Errorf("--workload %q is not a workload of %s: use one of %s, or declare a new workload at the end of workloads: there first (docs/results-format.md)", o.Workload, s.Pos.File, workloadIDs(s))
 	}
 	if err := checkReproduces(s, o.Reproduces); err != nil {
 		return nil, err
@@ -89,7 +89,7 @@ func Record(ctx context.Context, ro RecordOptions) (*Plan, error) {
 	p.Dir = filepath.Join(o.Results, o.Study, "runs", o.Run)
 	p.tool = "perflab record"
 	final := filepath.Join(p.Dir, p.Logs[0].FileName())
-	p.retarget(logPath, final)
+	p.retarget(logPath, p.Logs[0].FileName())
 	p.Recorded = recordedFields(ro, started, filepath.Base(final), raw)
 	if p.RunYAML, err = p.runYAML(); err != nil {
 		return nil, err
@@ -101,10 +101,11 @@ func Record(ctx context.Context, ro RecordOptions) (*Plan, error) {
 	return p, nil
 }
 
-// retarget makes the plan's notes name the log where it will be, not
-// where it was recorded.
+// retarget makes the plan's notes name the log by its name in the run
+// folder, as perflab add does (inRun), not where it was recorded: a path
+// on this machine (an absolute --results) must not reach run.yaml.
 func (p *Plan) retarget(from, to string) {
-	r := strings.NewReplacer(from, filepath.ToSlash(to))
+	r := strings.NewReplacer(from, to)
 	for i := range p.Logs {
 		lg := &p.Logs[i]
 		lg.From, lg.Why, lg.LoadFrom = "the output of recorded.benchmark_command", r.Replace(lg.Why), r.Replace(lg.LoadFrom)

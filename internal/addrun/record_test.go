@@ -42,8 +42,13 @@ func TestRecordMarksWhatItCouldNotCapture(t *testing.T) {
 		t.Fatal(err)
 	}
 	y := string(p.RunYAML)
+	// results is an absolute temporary folder: no path on this machine
+	// may reach run.yaml but the command the contributor ran.
+	if strings.Contains(strings.ReplaceAll(y, "cat "+bench, ""), results) {
+		t.Errorf("run.yaml names the local folder %s:\n%s", results, y)
+	}
 	for _, want := range []string{
-		"command: vllm serve example-org/Example-8B --tensor-parallel-size 2 # guessed from the serving command in results/ex/runs/rerun/random-1k.log:1",
+		"command: vllm serve example-org/Example-8B --tensor-parallel-size 2 # guessed from the serving command in random-1k.log:1: check",
 		"reproduces: vllm\n",
 		"engine_version: null # not captured: neither the benchmark nor the server printed it",
 		"gpu: null # not captured: no nvidia-smi, rocm-smi or npu-smi on PATH",
