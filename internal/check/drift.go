@@ -297,10 +297,7 @@ func countedAt(line string, loc [2]int) bool {
 			return false // a sign, a decimal point, a separator or a percent: a measured figure
 		}
 	}
-	rest := line[loc[1]:]
-	if strings.HasPrefix(rest, " ") {
-		rest = rest[1:]
-	}
+	rest := strings.TrimPrefix(line[loc[1]:], " ")
 	r, _ := utf8.DecodeRuneInString(rest)
 	return r == 'つ' || unicode.Is(unicode.Han, r) || unicode.Is(unicode.Katakana, r) && r != 'ー'
 }
