@@ -55,40 +55,47 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 		}
 	}
 	font := string(appendEscaped(nil, T("chart.font_family"))) // escaped once for every chart
-	out := make([]Chart, 0, len(specs)+1)
+	type drawn struct {
+		draw              func(*textMetrics, *canvas) int
+		name, title, desc string
+	}
+	all := make([]drawn, 0, len(specs)+len(rep.History)+len(rep.Sweeps)+1)
 	for i := range specs {
 		s := &specs[i]
-		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+		all = append(all, drawn{s.draw, s.name, s.title, s.desc})
 	}
 	if rep.Main != nil {
 		if s, ok := distChart(rep, ct, workloadName); ok {
-			out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+			all = append(all, drawn{s.draw, s.name, s.title, s.desc})
 		}
 	}
 	for i := range rep.History {
 		s := historyChart(&rep.History[i], ct, workloadName)
-		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+		all = append(all, drawn{s.draw, s.name, s.title, s.desc})
 	}
 	for _, s := range sweepCharts(rep, ct, workloadName) {
-		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+		all = append(all, drawn{s.draw, s.name, s.title, s.desc})
+	}
+	out := make([]Chart, 0, len(all))
+	for _, d := range all {
+		ch, err := drawChart(m, d.draw, d.name, d.title, d.desc, font)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ch)
 	}
 	return out, nil
 }
 
-// drawChart draws one chart on a pooled canvas.
-func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) Chart {
+// drawChart draws one chart, wide and narrow.
+func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) (Chart, error) {
 	ch := Chart{Name: name, Title: title, Description: desc}
-	ch.SVG = drawAt(m, chartWidth, draw, name, title, desc, fontAttr)
-	ch.Narrow = drawAt(m, narrowWidth, draw, name, title, desc, fontAttr)
-	return ch
-}
-
-// drawAt draws one chart w pixels wide on a pooled canvas.
-func drawAt(m *textMetrics, w int, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) []byte {
-	c := newCanvas()
-	defer c.release()
-	c.w = w
-	return c.svg(name, title, desc, fontAttr, draw(m, c))
+	var err error
+	if ch.SVG, err = drawSVG(m, chartWidth, draw, name, title, desc, fontAttr); err != nil {
+		return ch, err
+	}
+	ch.Narrow, err = drawSVG(m, narrowWidth, draw, name, title, desc, fontAttr)
+	return ch, err
 }
 
 // chartText holds the localized words the charts share, looked up once per

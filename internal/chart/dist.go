@@ -192,7 +192,7 @@ func (c *canvas) marker(k barKind, x, y int) {
 	c.lineTo(x+r, y)
 	c.lineTo(x, y+r)
 	c.lineTo(x-r, y)
-	c.path = append(c.path, "\nZ"...)
+	c.closePath()
 	c.drawPath(fill, stroke, 1, solid)
 }
 

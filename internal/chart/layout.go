@@ -347,7 +347,7 @@ func niceTicks(ticks []float64, top float64) []float64 {
 func appendTick(b []byte, v float64) []byte {
 	v = math.Round(v*1e6) / 1e6
 	if v >= 0 && v < 1e15 && v == math.Trunc(v) && !math.Signbit(v) {
-		return appendInt(b, int(v)) // the same digits, without the shortest-float search
+		return strconv.AppendInt(b, int64(v), 10) // the same digits, without the shortest-float search
 	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }

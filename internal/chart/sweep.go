@@ -139,7 +139,7 @@ func (c *canvas) sweepMarkerAt(k, x, y int, fill paint) {
 		c.lineTo(x+r+1, y-r)
 		c.lineTo(x-r-1, y-r)
 	}
-	c.path = append(c.path, "\nZ"...)
+	c.closePath()
 	c.drawPath(fill, colText, 1, solid)
 }
 
@@ -190,9 +190,7 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 			col = colAxis
 		}
 		c.line(int(plotL), yy, int(plotR), yy, col, 1, solid)
-		tspan := c.openText(int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
-		c.buf = appendTick(c.buf, t)
-		c.closeText(tspan)
+		c.text(string(appendTick(nil, t)), int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
 	}
 	for _, t := range xTicks {
 		xx, col := xOf(t), colGrid
@@ -206,29 +204,9 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	c.text(s.xLabel, int((plotL+plotR)/2), int(y), labelSize, colText, "middle", true)
 
 	// The frontier under the curves, the curves, then markers and labels.
-	for i, p := range s.front {
-		if i == 0 {
-			c.moveTo(xOf(p.x), yOf(p.y))
-		} else {
-			c.lineTo(xOf(p.x), yOf(p.y))
-		}
-	}
-	if len(s.front) > 1 {
-		c.drawPath(noPaint, colText, 3, dashFrontier)
-	}
-	c.path = c.path[:0]
+	c.polyline(s.front, xOf, yOf, colText, 3, dashFrontier)
 	for i, l := range s.lines {
-		for j, p := range l.pts {
-			if j == 0 {
-				c.moveTo(xOf(p.x), yOf(p.y))
-			} else {
-				c.lineTo(xOf(p.x), yOf(p.y))
-			}
-		}
-		if len(l.pts) > 1 {
-			c.drawPath(noPaint, sweepPalette[i%len(sweepPalette)], 2, solid)
-		}
-		c.path = c.path[:0]
+		c.polyline(l.pts, xOf, yOf, sweepPalette[i%len(sweepPalette)], 2, solid)
 	}
 	// The whiskers of means of repeats, from 0 at the lowest.
 	for i, l := range s.lines {
@@ -275,6 +253,18 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 		}
 	}
 	return int(math.Ceil(y)) + chartPad
+}
+
+// polyline draws a line through pts, when there are two or more.
+func (c *canvas) polyline(pts []sweepXY, xOf, yOf func(float64) int, col paint, width float64, dash dashes) {
+	if len(pts) < 2 {
+		return
+	}
+	c.moveTo(xOf(pts[0].x), yOf(pts[0].y))
+	for _, p := range pts[1:] {
+		c.lineTo(xOf(p.x), yOf(p.y))
+	}
+	c.drawPath(noPaint, col, width, dash)
 }
 
 // whisker draws an interval from x0, y0 to x1, y1 (a vertical or a
