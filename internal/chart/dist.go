@@ -216,7 +216,7 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			c.marker(it.kind, x+sw/2, mid)
 		})
 	}
-	y = l.y + 14 + 8
+	y = l.bottom() + 14 + 8
 
 	// Columns: share labels | plot | percentile labels and values.
 	shareW := 0.0

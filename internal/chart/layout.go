@@ -286,7 +286,7 @@ func (s *chartSpec) drawLegend(m *textMetrics, c *canvas, y float64) float64 {
 				}
 			})
 		}
-		y = l.y + sw
+		y = l.bottom() + sw
 	}
 	return y + 8
 }
@@ -354,13 +354,18 @@ func appendTick(b []byte, v float64) []byte {
 
 // legendFlow lays a chart's legend out: each item is a sample sw wide and
 // its label, left to right, onto a new line before an item that would pass
-// the chart's right edge.
+// the chart's right edge. A label too wide for a line of its own wraps
+// under itself, beside its sample.
 type legendFlow struct {
 	m        *textMetrics
 	c        *canvas
 	sw, base int     // the samples' width; the labels' baseline below a line's top
 	x, y     float64 // where the next item goes; y is its line's top
+	extra    float64 // how far the current line's wrapped labels reach below one line
 }
+
+// legendLine is the height of one line of a legend label that wraps.
+const legendLine = legendSize * lineSpacing
 
 // newLegend starts a legend below a chart's header, which ends at y.
 func newLegend(m *textMetrics, c *canvas, y float64, sw, base int) *legendFlow {
@@ -370,12 +375,29 @@ func newLegend(m *textMetrics, c *canvas, y float64, sw, base int) *legendFlow {
 // item adds one entry: sample draws its sample at x, on the line whose top
 // is top; the label follows.
 func (l *legendFlow) item(label string, sample func(x, top int)) {
+	right := float64(l.c.w - chartPad)
 	lw := l.m.width(label, legendSize)
-	if l.x > chartPad && l.x+float64(l.sw)+6+lw > float64(l.c.w-chartPad) {
+	if l.x > chartPad && l.x+float64(l.sw)+6+lw > right {
 		l.x = chartPad
-		l.y += legendSize * 1.8
+		l.y += legendSize*1.8 + l.extra
+		l.extra = 0
 	}
 	sample(int(l.x), int(l.y))
-	l.c.text(label, int(l.x)+l.sw+6, int(l.y)+l.base, legendSize, colText, "start", false)
-	l.x += float64(l.sw) + 6 + lw + 18
+	tx := l.x + float64(l.sw) + 6
+	if tx+lw <= right {
+		l.c.text(label, int(tx), int(l.y)+l.base, legendSize, colText, "start", false)
+		l.x = tx + lw + 18
+		return
+	}
+	// Wider than the room left on a line of its own: wrapped, and the
+	// next item starts a new line.
+	l.c.lines = l.m.wrapText(l.c.lines[:0], label, legendSize, right-tx)
+	for i, line := range l.c.lines {
+		l.c.text(line, int(tx), int(l.y+float64(i)*legendLine)+l.base, legendSize, colText, "start", false)
+	}
+	l.extra = max(l.extra, float64(len(l.c.lines)-1)*legendLine)
+	l.x = right
 }
+
+// bottom is the top of the legend's last line, below any wrapped label.
+func (l *legendFlow) bottom() float64 { return l.y + l.extra }

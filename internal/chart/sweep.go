@@ -160,7 +160,7 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	if s.interval != "" {
 		legend.item(s.interval, func(x, top int) { c.whisker(x+4, top+7, x+sw-4, top+7, colText) })
 	}
-	y = legend.y + 14 + 8
+	y = legend.bottom() + 14 + 8
 
 	// The scales: from 0 to a round value above the largest point.
 	var maxX, maxY float64
