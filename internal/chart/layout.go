@@ -234,14 +234,9 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 			panelBottom += r.h + groupGap
 		}
 		panelBottom -= groupGap / 2
+		c.grid(ticks, xOf, int(panelTop)-4, int(panelBottom), true)
 		for _, t := range ticks {
-			x := xOf(t)
-			col := colGrid
-			if t == 0 {
-				col = colAxis
-			}
-			c.line(x, int(panelTop)-4, x, int(panelBottom), col, 1, solid)
-			c.tick(t, x, int(panelBottom)+tickSize+4)
+			c.tick(t, xOf(t), int(panelBottom)+tickSize+4)
 		}
 		for i, g := range p.groups {
 			h := heights[i].h
@@ -309,9 +304,13 @@ func drawBars(c *canvas, bars []bar, by, barX0, barMax float64, xOf func(float64
 			if b.repeats > 1 {
 				// The interval of a mean of repeats: a whisker with caps.
 				lo, hi, ym := xOf(b.lo), xOf(b.hi), (y0+y1)/2
-				c.line(lo, ym, hi, ym, colText, 2, solid)
-				c.line(lo, y0+4, lo, y1-4, colText, 2, solid)
-				c.line(hi, y0+4, hi, y1-4, colText, 2, solid)
+				c.moveTo(lo, ym)
+				c.lineTo(hi, ym)
+				c.moveTo(lo, y0+4)
+				c.lineTo(lo, y1-4)
+				c.moveTo(hi, y0+4)
+				c.lineTo(hi, y1-4)
+				c.drawPath(noPaint, colText, 2, solid)
 				x1 = max(x1, hi)
 			}
 			c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)

@@ -251,6 +251,37 @@ func (c *canvas) line(x0, y0, x1, y1 int, stroke paint, strokeWidth float64, das
 	c.drawPath(noPaint, stroke, strokeWidth, dash)
 }
 
+// grid draws a grid's lines across from..to at each tick's position: the
+// others in one path in the grid's colour, then the one at zero in the
+// axis's. Vertical lines when vertical, else horizontal.
+func (c *canvas) grid(ticks []float64, at func(float64) int, from, to int, vertical bool) {
+	segment := func(p int) {
+		if vertical {
+			c.moveTo(p, from)
+			c.lineTo(p, to)
+		} else {
+			c.moveTo(from, p)
+			c.lineTo(to, p)
+		}
+	}
+	drawn := false
+	for _, t := range ticks {
+		if t != 0 {
+			segment(at(t))
+			drawn = true
+		}
+	}
+	if drawn {
+		c.drawPath(noPaint, colGrid, 1, solid)
+	}
+	for _, t := range ticks {
+		if t == 0 {
+			segment(at(t))
+			c.drawPath(noPaint, colAxis, 1, solid)
+		}
+	}
+}
+
 // hatch draws diagonal lines, every step pixels, clipped to a rectangle:
 // the pattern that marks a projected value without relying on colour.
 func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke paint) {

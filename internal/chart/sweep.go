@@ -184,21 +184,13 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	top, bottom := y, y+sweepPlotH
 	xOf := func(v float64) int { return int(math.Round(plotL + v/xMax*(plotR-plotL))) }
 	yOf := func(v float64) int { return int(math.Round(bottom - v/yMax*sweepPlotH)) }
+	c.grid(yTicks, yOf, int(plotL), int(plotR), false)
 	for _, t := range yTicks {
-		yy, col := yOf(t), colGrid
-		if t == 0 {
-			col = colAxis
-		}
-		c.line(int(plotL), yy, int(plotR), yy, col, 1, solid)
-		c.text(string(appendTick(nil, t)), int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
+		c.text(string(appendTick(nil, t)), int(plotL)-6, yOf(t)+4, tickSize, colMuted, "end", false)
 	}
+	c.grid(xTicks, xOf, int(top), int(bottom), true)
 	for _, t := range xTicks {
-		xx, col := xOf(t), colGrid
-		if t == 0 {
-			col = colAxis
-		}
-		c.line(xx, int(top), xx, int(bottom), col, 1, solid)
-		c.tick(t, xx, int(bottom)+tickSize+4)
+		c.tick(t, xOf(t), int(bottom)+tickSize+4)
 	}
 	y = bottom + tickSize + 4 + 8 + labelSize
 	c.text(s.xLabel, int((plotL+plotR)/2), int(y), labelSize, colText, "middle", true)
@@ -271,12 +263,18 @@ func (c *canvas) polyline(pts []sweepXY, xOf, yOf func(float64) int, col paint, 
 // horizontal line) with a cap across each end.
 func (c *canvas) whisker(x0, y0, x1, y1 int, col paint) {
 	const capHalf = 4
-	c.line(x0, y0, x1, y1, col, 1, solid)
+	c.moveTo(x0, y0)
+	c.lineTo(x1, y1)
 	if x0 == x1 {
-		c.line(x0-capHalf, y0, x0+capHalf, y0, col, 1, solid)
-		c.line(x1-capHalf, y1, x1+capHalf, y1, col, 1, solid)
-		return
+		c.moveTo(x0-capHalf, y0)
+		c.lineTo(x0+capHalf, y0)
+		c.moveTo(x1-capHalf, y1)
+		c.lineTo(x1+capHalf, y1)
+	} else {
+		c.moveTo(x0, y0-capHalf)
+		c.lineTo(x0, y0+capHalf)
+		c.moveTo(x1, y1-capHalf)
+		c.lineTo(x1, y1+capHalf)
 	}
-	c.line(x0, y0-capHalf, x0, y0+capHalf, col, 1, solid)
-	c.line(x1, y1-capHalf, x1, y1+capHalf, col, 1, solid)
+	c.drawPath(noPaint, col, 1, solid)
 }
