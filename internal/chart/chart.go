@@ -2,6 +2,20 @@
 // the conclusion, the latencies, the runs of each step and the latency
 // distributions, with their text alternatives, in the language of the
 // messages it is given. It computes nothing: every bar is a report value.
+//
+// Every path and text is drawn through go-chart's Renderer, on its SVG
+// renderer (svg.go). go-chart's own chart types are not used: its bar
+// chart draws vertical bars at a size given up front, with no value or
+// change written at a bar, no legend that wraps and no layout for a
+// phone's width; its text wraps at spaces only, measured with Roboto, so
+// Chinese and Japanese neither wrap nor measure. The layouts are ours
+// (layout.go, narrow.go, dist.go, history.go, sweep.go), as is what the
+// renderer cannot say: the height before drawing, escaped text with its
+// anchor and weight, the text alternative (<title>, <desc>, role and
+// accessible name) and the font stack of each language on the root
+// element, and text widths with CJK (see svg.go). Hatching, which marks a
+// projection without colour, is drawn with the renderer's paths: it has
+// no patterns. The page's tables carry the same figures as the charts.
 package chart
 
 import (
