@@ -2,6 +2,20 @@
 // the conclusion, the latencies, the runs of each step and the latency
 // distributions, with their text alternatives, in the language of the
 // messages it is given. It computes nothing: every bar is a report value.
+//
+// Every path and text is drawn through go-chart's Renderer, on its SVG
+// renderer (svg.go). go-chart's own chart types are not used: its bar
+// chart draws vertical bars at a size given up front, with no value or
+// change written at a bar, no legend that wraps and no layout for a
+// phone's width; its text wraps at spaces only, measured with Roboto, so
+// Chinese and Japanese neither wrap nor measure. The layouts are ours
+// (layout.go, narrow.go, dist.go, history.go, sweep.go), as is what the
+// renderer cannot say: the height before drawing, escaped text with its
+// anchor and weight, the text alternative (<title>, <desc>, role and
+// accessible name) and the font stack of each language on the root
+// element, and text widths with CJK (see svg.go). Hatching, which marks a
+// projection without colour, is drawn with the renderer's paths: it has
+// no patterns. The page's tables carry the same figures as the charts.
 package chart
 
 import (
@@ -55,40 +69,47 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 		}
 	}
 	font := string(appendEscaped(nil, T("chart.font_family"))) // escaped once for every chart
-	out := make([]Chart, 0, len(specs)+1)
+	type drawn struct {
+		draw              func(*textMetrics, *canvas) int
+		name, title, desc string
+	}
+	all := make([]drawn, 0, len(specs)+len(rep.History)+len(rep.Sweeps)+1)
 	for i := range specs {
 		s := &specs[i]
-		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+		all = append(all, drawn{s.draw, s.name, s.title, s.desc})
 	}
 	if rep.Main != nil {
 		if s, ok := distChart(rep, ct, workloadName); ok {
-			out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+			all = append(all, drawn{s.draw, s.name, s.title, s.desc})
 		}
 	}
 	for i := range rep.History {
 		s := historyChart(&rep.History[i], ct, workloadName)
-		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+		all = append(all, drawn{s.draw, s.name, s.title, s.desc})
 	}
 	for _, s := range sweepCharts(rep, ct, workloadName) {
-		out = append(out, drawChart(m, s.draw, s.name, s.title, s.desc, font))
+		all = append(all, drawn{s.draw, s.name, s.title, s.desc})
+	}
+	out := make([]Chart, 0, len(all))
+	for _, d := range all {
+		ch, err := drawChart(m, d.draw, d.name, d.title, d.desc, font)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ch)
 	}
 	return out, nil
 }
 
-// drawChart draws one chart on a pooled canvas.
-func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) Chart {
+// drawChart draws one chart, wide and narrow.
+func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) (Chart, error) {
 	ch := Chart{Name: name, Title: title, Description: desc}
-	ch.SVG = drawAt(m, chartWidth, draw, name, title, desc, fontAttr)
-	ch.Narrow = drawAt(m, narrowWidth, draw, name, title, desc, fontAttr)
-	return ch
-}
-
-// drawAt draws one chart w pixels wide on a pooled canvas.
-func drawAt(m *textMetrics, w int, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) []byte {
-	c := newCanvas()
-	defer c.release()
-	c.w = w
-	return c.svg(name, title, desc, fontAttr, draw(m, c))
+	var err error
+	if ch.SVG, err = drawSVG(m, chartWidth, draw, name, title, desc, fontAttr); err != nil {
+		return ch, err
+	}
+	ch.Narrow, err = drawSVG(m, narrowWidth, draw, name, title, desc, fontAttr)
+	return ch, err
 }
 
 // chartText holds the localized words the charts share, looked up once per

@@ -1,13 +1,11 @@
 package chart
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/wcharczuk/go-chart/v2/drawing"
 	"golang.org/x/text/width"
 )
 
@@ -43,26 +41,9 @@ func TestMeasureCJK(t *testing.T) {
 	}
 }
 
-// TestAppendFormats checks the canvas's formatting shortcuts against what
-// they stand for.
-func TestAppendFormats(t *testing.T) {
-	for v := -10100; v < 10100; v++ {
-		if got, want := string(appendInt(nil, v)), strconv.Itoa(v); got != want {
-			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
-		}
-	}
-	for _, v := range []float64{0, math.Copysign(0, -1), 1, 1.5, 12, 13.25, -4, 2.05, 1e9, 1e12, math.NaN(), math.Inf(1)} {
-		if got, want := string(appendFloat1(nil, v)), strconv.FormatFloat(v, 'f', 1, 64); got != want {
-			t.Errorf("appendFloat1(%v) = %q, want %q", v, got, want)
-		}
-	}
-	for a := 0; a < 256; a++ {
-		c := drawing.Color{R: uint8(a), G: uint8(255 - a), B: 7, A: uint8(a)}
-		want := fmt.Sprintf("rgba(%v,%v,%v,%.1f)", c.R, c.G, c.B, float64(c.A)/255.0)
-		if got := string(appendColor(nil, c)); got != want {
-			t.Errorf("appendColor(%v) = %q, want %q", c, got, want)
-		}
-	}
+// TestAppendEscaped checks the escaping of text, which go-chart's
+// renderer writes as it is given.
+func TestAppendEscaped(t *testing.T) {
 	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
 	for _, s := range []string{"", "plain", `a<b & "c" 'd'>`, "<<&&>>", "推理 & テスト's"} {
 		if got, want := string(appendEscaped([]byte("x"), s)), "x"+esc.Replace(s); got != want {

@@ -192,7 +192,7 @@ func (c *canvas) marker(k barKind, x, y int) {
 	c.lineTo(x+r, y)
 	c.lineTo(x, y+r)
 	c.lineTo(x-r, y)
-	c.path = append(c.path, "\nZ"...)
+	c.closePath()
 	c.drawPath(fill, stroke, 1, solid)
 }
 
@@ -216,7 +216,7 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			c.marker(it.kind, x+sw/2, mid)
 		})
 	}
-	y = l.y + 14 + 8
+	y = l.bottom() + 14 + 8
 
 	// Columns: share labels | plot | percentile labels and values.
 	shareW := 0.0
@@ -272,23 +272,14 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			return int(math.Round(plotL + v/scaleMax*(plotR-plotL)))
 		}
 		yOf := func(share float64) int { return int(math.Round(bottom - share*distPlotH)) }
+		shareY := func(sh float64) int { return yOf(sh / 100) }
+		c.grid(distShares, shareY, int(plotL), int(plotR), false)
 		for i, sh := range distShares {
-			yy := yOf(sh / 100)
-			col := colGrid
-			if sh == 0 {
-				col = colAxis
-			}
-			c.line(int(plotL), yy, int(plotR), yy, col, 1, solid)
-			c.text(s.shareLabels[i], int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
+			c.text(s.shareLabels[i], int(plotL)-6, shareY(sh)+4, tickSize, colMuted, "end", false)
 		}
+		c.grid(ticks, xOf, int(top), int(bottom), true)
 		for _, t := range ticks {
-			xx := xOf(t)
-			col := colGrid
-			if t == 0 {
-				col = colAxis
-			}
-			c.line(xx, int(top), xx, int(bottom), col, 1, solid)
-			c.tick(t, xx, int(bottom)+tickSize+4)
+			c.tick(t, xOf(t), int(bottom)+tickSize+4)
 		}
 		// Guide lines at the percentiles, to their labels on the right.
 		for j, pc := range distPercentiles {

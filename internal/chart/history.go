@@ -101,14 +101,9 @@ func (s *historySpec) draw(m *textMetrics, c *canvas) int {
 	yOf := func(v float64) int { return int(math.Round(bottom - v/scaleMax*historyPlotH)) }
 	slot := (plotR - plotL) / float64(max(len(s.points), 1))
 	xOf := func(i int) int { return int(math.Round(plotL + (float64(i)+0.5)*slot)) }
+	c.grid(ticks, yOf, int(plotL), int(plotR), false)
 	for i, t := range ticks {
-		yy := yOf(t)
-		col := colGrid
-		if t == 0 {
-			col = colAxis
-		}
-		c.line(int(plotL), yy, int(plotR), yy, col, 1, solid)
-		c.text(labels[i], int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
+		c.text(labels[i], int(plotL)-6, yOf(t)+4, tickSize, colMuted, "end", false)
 	}
 	// The line, broken where a version has no result.
 	drawn := false

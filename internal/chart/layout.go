@@ -234,14 +234,9 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 			panelBottom += r.h + groupGap
 		}
 		panelBottom -= groupGap / 2
+		c.grid(ticks, xOf, int(panelTop)-4, int(panelBottom), true)
 		for _, t := range ticks {
-			x := xOf(t)
-			col := colGrid
-			if t == 0 {
-				col = colAxis
-			}
-			c.line(x, int(panelTop)-4, x, int(panelBottom), col, 1, solid)
-			c.tick(t, x, int(panelBottom)+tickSize+4)
+			c.tick(t, xOf(t), int(panelBottom)+tickSize+4)
 		}
 		for i, g := range p.groups {
 			h := heights[i].h
@@ -286,7 +281,7 @@ func (s *chartSpec) drawLegend(m *textMetrics, c *canvas, y float64) float64 {
 				}
 			})
 		}
-		y = l.y + sw
+		y = l.bottom() + sw
 	}
 	return y + 8
 }
@@ -309,9 +304,13 @@ func drawBars(c *canvas, bars []bar, by, barX0, barMax float64, xOf func(float64
 			if b.repeats > 1 {
 				// The interval of a mean of repeats: a whisker with caps.
 				lo, hi, ym := xOf(b.lo), xOf(b.hi), (y0+y1)/2
-				c.line(lo, ym, hi, ym, colText, 2, solid)
-				c.line(lo, y0+4, lo, y1-4, colText, 2, solid)
-				c.line(hi, y0+4, hi, y1-4, colText, 2, solid)
+				c.moveTo(lo, ym)
+				c.lineTo(hi, ym)
+				c.moveTo(lo, y0+4)
+				c.lineTo(lo, y1-4)
+				c.moveTo(hi, y0+4)
+				c.lineTo(hi, y1-4)
+				c.drawPath(noPaint, colText, 2, solid)
 				x1 = max(x1, hi)
 			}
 			c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)
@@ -347,20 +346,25 @@ func niceTicks(ticks []float64, top float64) []float64 {
 func appendTick(b []byte, v float64) []byte {
 	v = math.Round(v*1e6) / 1e6
 	if v >= 0 && v < 1e15 && v == math.Trunc(v) && !math.Signbit(v) {
-		return appendInt(b, int(v)) // the same digits, without the shortest-float search
+		return strconv.AppendInt(b, int64(v), 10) // the same digits, without the shortest-float search
 	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
 
 // legendFlow lays a chart's legend out: each item is a sample sw wide and
 // its label, left to right, onto a new line before an item that would pass
-// the chart's right edge.
+// the chart's right edge. A label too wide for a line of its own wraps
+// under itself, beside its sample.
 type legendFlow struct {
 	m        *textMetrics
 	c        *canvas
 	sw, base int     // the samples' width; the labels' baseline below a line's top
 	x, y     float64 // where the next item goes; y is its line's top
+	extra    float64 // how far the current line's wrapped labels reach below one line
 }
+
+// legendLine is the height of one line of a legend label that wraps.
+const legendLine = legendSize * lineSpacing
 
 // newLegend starts a legend below a chart's header, which ends at y.
 func newLegend(m *textMetrics, c *canvas, y float64, sw, base int) *legendFlow {
@@ -370,12 +374,29 @@ func newLegend(m *textMetrics, c *canvas, y float64, sw, base int) *legendFlow {
 // item adds one entry: sample draws its sample at x, on the line whose top
 // is top; the label follows.
 func (l *legendFlow) item(label string, sample func(x, top int)) {
+	right := float64(l.c.w - chartPad)
 	lw := l.m.width(label, legendSize)
-	if l.x > chartPad && l.x+float64(l.sw)+6+lw > float64(l.c.w-chartPad) {
+	if l.x > chartPad && l.x+float64(l.sw)+6+lw > right {
 		l.x = chartPad
-		l.y += legendSize * 1.8
+		l.y += legendSize*1.8 + l.extra
+		l.extra = 0
 	}
 	sample(int(l.x), int(l.y))
-	l.c.text(label, int(l.x)+l.sw+6, int(l.y)+l.base, legendSize, colText, "start", false)
-	l.x += float64(l.sw) + 6 + lw + 18
+	tx := l.x + float64(l.sw) + 6
+	if tx+lw <= right {
+		l.c.text(label, int(tx), int(l.y)+l.base, legendSize, colText, "start", false)
+		l.x = tx + lw + 18
+		return
+	}
+	// Wider than the room left on a line of its own: wrapped, and the
+	// next item starts a new line.
+	l.c.lines = l.m.wrapText(l.c.lines[:0], label, legendSize, right-tx)
+	for i, line := range l.c.lines {
+		l.c.text(line, int(tx), int(l.y+float64(i)*legendLine)+l.base, legendSize, colText, "start", false)
+	}
+	l.extra = max(l.extra, float64(len(l.c.lines)-1)*legendLine)
+	l.x = right
 }
+
+// bottom is the top of the legend's last line, below any wrapped label.
+func (l *legendFlow) bottom() float64 { return l.y + l.extra }

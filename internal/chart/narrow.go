@@ -67,14 +67,7 @@ func (s *chartSpec) drawNarrowGroup(m *textMetrics, c *canvas, g group, y, label
 	}
 	y += max(1, float64(len(c.lines)))*lh + 4
 	bh := float64(len(g.bars)*barHeight + (len(g.bars)-1)*barGap)
-	for _, t := range ticks {
-		col := colGrid
-		if t == 0 {
-			col = colAxis
-		}
-		x := xOf(t)
-		c.line(x, int(y)-2, x, int(y+bh)+2, col, 1, solid)
-	}
+	c.grid(ticks, xOf, int(y)-2, int(y+bh)+2, true)
 	drawBars(c, g.bars, y, barX0, barMax, xOf)
 	return y + bh + groupGap
 }

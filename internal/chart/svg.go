@@ -1,16 +1,17 @@
 package chart
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/golang/freetype/truetype"
+	gochart "github.com/wcharczuk/go-chart/v2"
 	"github.com/wcharczuk/go-chart/v2/drawing"
 	"github.com/wcharczuk/go-chart/v2/roboto"
 	"golang.org/x/image/math/fixed"
@@ -91,34 +92,51 @@ func (m *textMetrics) width(s string, size float64) float64 {
 	return (latin*latinSlack + wide) * size
 }
 
-// canvas draws a chart as SVG. It writes the elements exactly as go-chart's
-// SVG renderer (chart.SVG at 72 DPI) writes them, straight into one buffer:
-// go-chart formats every coordinate and colour with fmt and copies each
-// path, which was most of the time spent on a chart. Canvases are pooled:
-// their buffers keep their size from one chart to the next, and a finished
-// chart is copied out once, at its exact size.
+// Drawing. Every element of a chart is drawn through go-chart's Renderer
+// interface, on its SVG renderer (chart.SVG at 72 DPI, so that a point is a
+// pixel): paths, their fill, stroke, width and dashes, and text with its
+// colour and size. What that renderer cannot express is added here, and
+// only that:
+//   - Its size up front: chart.SVG takes the height before anything is
+//     drawn, and a chart's height comes out of its layout (wrapped titles,
+//     labels and legends). Each chart is laid out once without a renderer,
+//     which measures it, then drawn.
+//   - Escaping, anchors and weight: the renderer writes a text's body as it
+//     is given, unescaped, and leaves Style's alignment out. The body is
+//     escaped here and, when the text is anchored or bold, wrapped in a
+//     tspan that says so.
+//   - The root element's size, role, accessible name and font stack, and
+//     the <title> and <desc> that are the chart's text alternative: written
+//     into the renderer's <svg> tag once it is saved.
+//   - Text measurement (textMetrics above): go-chart measures with Roboto,
+//     which has no CJK glyphs, building a font face on every call.
+
+// svgDPI makes go-chart's font sizes pixels: it converts points at its DPI.
+const svgDPI = 72
+
+// canvas draws a chart on go-chart's renderer, or, while r is nil, only
+// lays it out to find its height.
 type canvas struct {
-	w     int      // the chart's width in pixels: chartWidth or narrowWidth
-	buf   []byte   // the elements drawn so far
-	path  []byte   // the path being built: "M x y\nL x y..."
-	pts   [][2]int // scratch for the distribution chart's polylines
-	lines []string // scratch for wrapped text
+	w     int              // the chart's width in pixels: chartWidth or narrowWidth
+	r     gochart.Renderer // nil while measuring
+	body  []byte           // scratch for a text's body
+	pts   [][2]int         // scratch for the distribution chart's polylines
+	lines []string         // scratch for wrapped text
 }
 
-var canvasPool = sync.Pool{New: func() any {
-	return &canvas{buf: make([]byte, 0, 16<<10), path: make([]byte, 0, 1<<10)}
-}}
+// paint is a colour; noPaint, the zero colour, is none.
+type paint = drawing.Color
 
-func newCanvas() *canvas { return canvasPool.Get().(*canvas) }
+var noPaint paint
 
-func (c *canvas) release() {
-	if cap(c.buf) > 1<<20 {
-		return // an outsized chart: let its buffer go
-	}
-	clear(c.lines) // let the strings go
-	c.buf, c.path, c.pts, c.lines = c.buf[:0], c.path[:0], c.pts[:0], c.lines[:0]
-	canvasPool.Put(c)
-}
+func hexPaint(hex string) paint { return drawing.ColorFromHex(hex) }
+
+// dashes is a stroke's dash pattern; solid, none, is no dashes.
+type dashes = []float64
+
+var solid dashes
+
+func dashArray(d ...float64) dashes { return d }
 
 // xmlEscapes are the escapes of the bytes XML text and attributes need
 // escaped; "" for every other byte. xmlSpecial marks the same bytes: a
@@ -144,145 +162,21 @@ func appendEscaped(b []byte, s string) []byte {
 	return append(b, s[last:]...)
 }
 
-// byteText and alphaText are a colour channel as go-chart writes it: a
-// byte in decimal, an alpha as a fraction with one decimal. Tables, since
-// every element has a colour or two.
-var byteText, alphaText = func() (d, a [256]string) {
-	for i := range d {
-		d[i] = strconv.Itoa(i)
-		a[i] = strconv.FormatFloat(float64(i)/255, 'f', 1, 64)
-	}
-	return d, a
-}()
-
-// appendColor writes a colour as go-chart does: rgba(r,g,b,a.a).
-func appendColor(b []byte, c drawing.Color) []byte {
-	b = append(b, "rgba("...)
-	b = append(b, byteText[c.R]...)
-	b = append(b, ',')
-	b = append(b, byteText[c.G]...)
-	b = append(b, ',')
-	b = append(b, byteText[c.B]...)
-	b = append(b, ',')
-	b = append(b, alphaText[c.A]...)
-	return append(b, ')')
-}
-
-// appendFloat1 writes v with one decimal, as strconv's 'f' format does;
-// the sizes and dashes drawn are whole numbers, which skip the float
-// formatting.
-func appendFloat1(b []byte, v float64) []byte {
-	if v >= 0 && v < 1e9 && v == math.Trunc(v) && !math.Signbit(v) {
-		b = appendInt(b, int(v))
-		return append(b, ".0"...)
-	}
-	return strconv.AppendFloat(b, v, 'f', 1, 64)
-}
-
-// digitPairs are the two-digit numbers 00 to 99, side by side.
-const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-// appendInt is strconv.AppendInt for coordinates, which are mostly small
-// and non-negative: those are written two digits at a time, without
-// strconv's scratch buffer and copy.
-func appendInt(b []byte, v int) []byte {
-	u := uint(v)
-	switch {
-	case u >= 10000: // negative, too
-		return strconv.AppendInt(b, int64(v), 10)
-	case u < 10:
-		return append(b, byte('0'+u))
-	case u < 100:
-		return append(b, digitPairs[2*u], digitPairs[2*u+1])
-	case u < 1000:
-		lo := u % 100
-		return append(b, byte('0'+u/100), digitPairs[2*lo], digitPairs[2*lo+1])
-	}
-	hi, lo := u/100, u%100
-	return append(b, digitPairs[2*hi], digitPairs[2*hi+1], digitPairs[2*lo], digitPairs[2*lo+1])
-}
-
-// paint is a colour as go-chart writes it, rgba(r,g,b,a.a), written out
-// once: every element has a colour or two.
-type paint string
-
-// noPaint is no colour: "none".
-const noPaint paint = ""
-
-func hexPaint(hex string) paint { return paint(appendColor(nil, drawing.ColorFromHex(hex))) }
-
-// dashes is a stroke-dasharray as go-chart writes it: "5.0, 4.0".
-type dashes string
-
-// solid is no dashes at all.
-const solid dashes = ""
-
-func dashArray(d ...float64) dashes {
-	var b []byte
-	for i, v := range d {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = appendFloat1(b, v)
-	}
-	return dashes(b)
-}
-
-// appendPaint writes p, or "none".
-func appendPaint(b []byte, p paint) []byte {
-	if p == noPaint {
-		return append(b, "none"...)
-	}
-	return append(b, p...)
-}
-
-// appendStyle writes go-chart's style attribute of a path.
-func appendStyle(b []byte, strokeWidth float64, stroke, fill paint) []byte {
-	b = append(b, `style="stroke-width:`...)
-	b = appendInt(b, int(strokeWidth))
-	b = append(b, ";stroke:"...)
-	b = appendPaint(b, stroke)
-	b = append(b, ";fill:"...)
-	b = appendPaint(b, fill)
-	return append(b, '"')
-}
-
 // text draws s with its anchor ("start", "middle" or "end") at x and its
 // baseline at y.
 func (c *canvas) text(s string, x, y int, size float64, color paint, anchor string, bold bool) {
-	tspan := c.openText(x, y, size, color, anchor, bold)
-	c.buf = appendEscaped(c.buf, s)
-	c.closeText(tspan)
-}
-
-// tick draws an axis tick's value centred at x, as text would draw its
-// digits, without making a string of them.
-func (c *canvas) tick(v float64, x, y int) {
-	tspan := c.openText(x, y, tickSize, colMuted, "middle", false)
-	c.buf = appendTick(c.buf, v) // digits, nothing to escape
-	c.closeText(tspan)
-}
-
-// openText writes a text element's start tags, and says whether it opened
-// a tspan.
-func (c *canvas) openText(x, y int, size float64, color paint, anchor string, bold bool) (tspan bool) {
-	b := append(c.buf, `<text x="`...)
-	b = appendInt(b, x)
-	b = append(b, `" y="`...)
-	b = appendInt(b, y)
-	b = append(b, `" style="stroke-width:0;stroke:none;fill:`...) // go-chart's style attribute
-	b = appendPaint(b, color)
-	b = append(b, ";font-size:"...)
-	b = appendFloat1(b, size)
-	b = append(b, `px">`...)
-	tspan = (anchor != "" && anchor != "start") || bold
-	if tspan {
+	if c.r == nil {
+		return
+	}
+	b := c.body[:0]
+	anchored := anchor != "" && anchor != "start"
+	if anchored || bold {
 		// A tspan carries what go-chart's text element cannot: the anchor
 		// (a new text chunk at x) and the weight.
 		b = append(b, "<tspan"...)
-		if anchor != "" && anchor != "start" {
+		if anchored {
 			b = append(b, ` x="`...)
-			b = appendInt(b, x)
+			b = strconv.AppendInt(b, int64(x), 10)
 			b = append(b, `" text-anchor="`...)
 			b = append(b, anchor...)
 			b = append(b, '"')
@@ -291,46 +185,53 @@ func (c *canvas) openText(x, y int, size float64, color paint, anchor string, bo
 			b = append(b, ` font-weight="bold"`...)
 		}
 		b = append(b, '>')
+		b = appendEscaped(b, s)
+		b = append(b, "</tspan>"...)
+	} else {
+		b = appendEscaped(b, s)
 	}
-	c.buf = b
-	return tspan
+	c.body = b
+	c.r.SetFontColor(color)
+	c.r.SetFontSize(size)
+	c.r.Text(string(b), x, y)
 }
 
-func (c *canvas) closeText(tspan bool) {
-	if tspan {
-		c.buf = append(c.buf, "</tspan>"...)
+// tick draws an axis tick's value centred at x.
+func (c *canvas) tick(v float64, x, y int) {
+	if c.r != nil {
+		c.text(string(appendTick(nil, v)), x, y, tickSize, colMuted, "middle", false)
 	}
-	c.buf = append(c.buf, "</text>"...)
 }
 
-func (c *canvas) moveTo(x, y int) { c.pathOp('M', x, y) }
-func (c *canvas) lineTo(x, y int) { c.pathOp('L', x, y) }
-
-func (c *canvas) pathOp(op byte, x, y int) {
-	b := c.path
-	if len(b) > 0 {
-		b = append(b, '\n')
+func (c *canvas) moveTo(x, y int) {
+	if c.r != nil {
+		c.r.MoveTo(x, y)
 	}
-	b = append(b, op, ' ')
-	b = appendInt(b, x)
-	b = append(b, ' ')
-	c.path = appendInt(b, y)
 }
 
-// drawPath writes the path built so far, as go-chart does.
+func (c *canvas) lineTo(x, y int) {
+	if c.r != nil {
+		c.r.LineTo(x, y)
+	}
+}
+
+// closePath closes the path built so far back to its start.
+func (c *canvas) closePath() {
+	if c.r != nil {
+		c.r.Close()
+	}
+}
+
+// drawPath draws the path built so far.
 func (c *canvas) drawPath(fill, stroke paint, strokeWidth float64, dash dashes) {
-	b := append(c.buf, "<path "...)
-	if dash != solid {
-		b = append(b, `stroke-dasharray="`...)
-		b = append(b, dash...)
-		b = append(b, '"')
+	if c.r == nil {
+		return
 	}
-	b = append(b, ` d="`...)
-	b = append(b, c.path...)
-	b = append(b, `" `...)
-	b = appendStyle(b, strokeWidth, stroke, fill)
-	c.buf = append(b, "/>"...)
-	c.path = c.path[:0]
+	c.r.SetFillColor(fill)
+	c.r.SetStrokeColor(stroke)
+	c.r.SetStrokeWidth(strokeWidth)
+	c.r.SetStrokeDashArray(dash)
+	c.r.FillStroke()
 }
 
 // rect draws a rectangle; noPaint leaves fill or stroke out.
@@ -339,7 +240,7 @@ func (c *canvas) rect(x0, y0, x1, y1 int, fill, stroke paint, strokeWidth float6
 	c.lineTo(x1, y0)
 	c.lineTo(x1, y1)
 	c.lineTo(x0, y1)
-	c.path = append(c.path, "\nZ"...)
+	c.closePath()
 	c.drawPath(fill, stroke, strokeWidth, dash)
 }
 
@@ -348,6 +249,37 @@ func (c *canvas) line(x0, y0, x1, y1 int, stroke paint, strokeWidth float64, das
 	c.moveTo(x0, y0)
 	c.lineTo(x1, y1)
 	c.drawPath(noPaint, stroke, strokeWidth, dash)
+}
+
+// grid draws a grid's lines across from..to at each tick's position: the
+// others in one path in the grid's colour, then the one at zero in the
+// axis's. Vertical lines when vertical, else horizontal.
+func (c *canvas) grid(ticks []float64, at func(float64) int, from, to int, vertical bool) {
+	segment := func(p int) {
+		if vertical {
+			c.moveTo(p, from)
+			c.lineTo(p, to)
+		} else {
+			c.moveTo(from, p)
+			c.lineTo(to, p)
+		}
+	}
+	drawn := false
+	for _, t := range ticks {
+		if t != 0 {
+			segment(at(t))
+			drawn = true
+		}
+	}
+	if drawn {
+		c.drawPath(noPaint, colGrid, 1, solid)
+	}
+	for _, t := range ticks {
+		if t == 0 {
+			segment(at(t))
+			c.drawPath(noPaint, colAxis, 1, solid)
+		}
+	}
 }
 
 // hatch draws diagonal lines, every step pixels, clipped to a rectangle:
@@ -372,26 +304,44 @@ func (c *canvas) hatch(x0, y0, x1, y1, step int, stroke paint) {
 	}
 }
 
-// svg finishes a chart h pixels high whose elements, all but the card
-// under them, are drawn: the opening tag gets a size, an accessible name,
-// the font stack (fontAttr, escaped) and a background-independent card,
-// and <title> and <desc> come first. Its ids start with "chart-"+name.
-func (c *canvas) svg(name, title, desc, fontAttr string, h int) []byte {
-	// The card and the head go after the elements in the buffer, then the
-	// three are copied out in order: the card needs the height, known only
-	// once the elements are laid out.
+// drawSVG draws a chart w pixels wide: laid out once to find its height,
+// then drawn on go-chart's SVG renderer over a card, and given its root
+// attributes and text alternative (withHead).
+func drawSVG(m *textMetrics, w int, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) ([]byte, error) {
+	c := &canvas{w: w}
+	h := draw(m, c)
+	r, err := gochart.SVG(w, h)
+	if err != nil {
+		return nil, fmt.Errorf("chart %s: %w", name, err)
+	}
+	r.SetDPI(svgDPI)
+	c.r = r
+	c.rect(0, 0, w-1, h-1, colCard, colCardEdge, 1, solid) // a card under it all, whatever the page's background
+	draw(m, c)
+	var out bytes.Buffer
+	if err := r.Save(&out); err != nil {
+		return nil, fmt.Errorf("chart %s: %w", name, err)
+	}
+	return withHead(out.Bytes(), name, title, desc, fontAttr, w, h)
+}
+
+// withHead adds to the SVG go-chart wrote what its renderer has no way to
+// say: on the root element, the size, the role, the accessible name and
+// the font stack (fontAttr, escaped); after it, <title> and <desc>. Their
+// ids start with "chart-"+name.
+func withHead(svg []byte, name, title, desc, fontAttr string, w, h int) ([]byte, error) {
+	const open, end = "<svg ", "</svg>"
+	tagEnd := bytes.IndexByte(svg, '>')
+	if !bytes.HasPrefix(svg, []byte(open)) || tagEnd < 0 || !bytes.HasSuffix(svg, []byte(end)) {
+		return nil, fmt.Errorf("chart %s: go-chart wrote no <svg> element: %.40q", name, svg)
+	}
 	name = svgID(name)
-	body := len(c.buf)
-	c.rect(0, 0, c.w-1, h-1, colCard, colCardEdge, 1, solid)
-	card := len(c.buf)
-	b := append(c.buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `...)
-	b = appendInt(b, c.w)
-	b = append(b, ' ')
-	b = appendInt(b, h)
-	b = append(b, `" width="`...)
-	b = appendInt(b, c.w)
+	b := make([]byte, 0, len(svg)+len(title)+len(desc)+len(fontAttr)+200)
+	b = append(b, svg[:tagEnd]...)
+	b = append(b, ` width="`...)
+	b = strconv.AppendInt(b, int64(w), 10)
 	b = append(b, `" height="`...)
-	b = appendInt(b, h)
+	b = strconv.AppendInt(b, int64(h), 10)
 	b = append(b, `" role="img" aria-labelledby="chart-`...)
 	b = append(b, name...)
 	b = append(b, "-title chart-"...)
@@ -407,13 +357,8 @@ func (c *canvas) svg(name, title, desc, fontAttr string, h int) []byte {
 	b = append(b, `-desc">`...)
 	b = appendEscaped(b, desc)
 	b = append(b, "</desc>\n"...)
-	c.buf = b
-	const end = "</svg>\n"
-	out := make([]byte, 0, len(b)+len(end))
-	out = append(out, b[card:]...)
-	out = append(out, b[body:card]...)
-	out = append(out, b[:body]...)
-	return append(out, end...)
+	b = append(b, svg[tagEnd+1:]...)
+	return append(b, '\n'), nil
 }
 
 // wrapText breaks s into lines no wider than maxW pixels at size, and

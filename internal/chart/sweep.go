@@ -139,7 +139,7 @@ func (c *canvas) sweepMarkerAt(k, x, y int, fill paint) {
 		c.lineTo(x+r+1, y-r)
 		c.lineTo(x-r-1, y-r)
 	}
-	c.path = append(c.path, "\nZ"...)
+	c.closePath()
 	c.drawPath(fill, colText, 1, solid)
 }
 
@@ -160,7 +160,7 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	if s.interval != "" {
 		legend.item(s.interval, func(x, top int) { c.whisker(x+4, top+7, x+sw-4, top+7, colText) })
 	}
-	y = legend.y + 14 + 8
+	y = legend.bottom() + 14 + 8
 
 	// The scales: from 0 to a round value above the largest point.
 	var maxX, maxY float64
@@ -184,51 +184,21 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	top, bottom := y, y+sweepPlotH
 	xOf := func(v float64) int { return int(math.Round(plotL + v/xMax*(plotR-plotL))) }
 	yOf := func(v float64) int { return int(math.Round(bottom - v/yMax*sweepPlotH)) }
+	c.grid(yTicks, yOf, int(plotL), int(plotR), false)
 	for _, t := range yTicks {
-		yy, col := yOf(t), colGrid
-		if t == 0 {
-			col = colAxis
-		}
-		c.line(int(plotL), yy, int(plotR), yy, col, 1, solid)
-		tspan := c.openText(int(plotL)-6, yy+4, tickSize, colMuted, "end", false)
-		c.buf = appendTick(c.buf, t)
-		c.closeText(tspan)
+		c.text(string(appendTick(nil, t)), int(plotL)-6, yOf(t)+4, tickSize, colMuted, "end", false)
 	}
+	c.grid(xTicks, xOf, int(top), int(bottom), true)
 	for _, t := range xTicks {
-		xx, col := xOf(t), colGrid
-		if t == 0 {
-			col = colAxis
-		}
-		c.line(xx, int(top), xx, int(bottom), col, 1, solid)
-		c.tick(t, xx, int(bottom)+tickSize+4)
+		c.tick(t, xOf(t), int(bottom)+tickSize+4)
 	}
 	y = bottom + tickSize + 4 + 8 + labelSize
 	c.text(s.xLabel, int((plotL+plotR)/2), int(y), labelSize, colText, "middle", true)
 
 	// The frontier under the curves, the curves, then markers and labels.
-	for i, p := range s.front {
-		if i == 0 {
-			c.moveTo(xOf(p.x), yOf(p.y))
-		} else {
-			c.lineTo(xOf(p.x), yOf(p.y))
-		}
-	}
-	if len(s.front) > 1 {
-		c.drawPath(noPaint, colText, 3, dashFrontier)
-	}
-	c.path = c.path[:0]
+	c.polyline(s.front, xOf, yOf, colText, 3, dashFrontier)
 	for i, l := range s.lines {
-		for j, p := range l.pts {
-			if j == 0 {
-				c.moveTo(xOf(p.x), yOf(p.y))
-			} else {
-				c.lineTo(xOf(p.x), yOf(p.y))
-			}
-		}
-		if len(l.pts) > 1 {
-			c.drawPath(noPaint, sweepPalette[i%len(sweepPalette)], 2, solid)
-		}
-		c.path = c.path[:0]
+		c.polyline(l.pts, xOf, yOf, sweepPalette[i%len(sweepPalette)], 2, solid)
 	}
 	// The whiskers of means of repeats, from 0 at the lowest.
 	for i, l := range s.lines {
@@ -277,16 +247,34 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	return int(math.Ceil(y)) + chartPad
 }
 
+// polyline draws a line through pts, when there are two or more.
+func (c *canvas) polyline(pts []sweepXY, xOf, yOf func(float64) int, col paint, width float64, dash dashes) {
+	if len(pts) < 2 {
+		return
+	}
+	c.moveTo(xOf(pts[0].x), yOf(pts[0].y))
+	for _, p := range pts[1:] {
+		c.lineTo(xOf(p.x), yOf(p.y))
+	}
+	c.drawPath(noPaint, col, width, dash)
+}
+
 // whisker draws an interval from x0, y0 to x1, y1 (a vertical or a
 // horizontal line) with a cap across each end.
 func (c *canvas) whisker(x0, y0, x1, y1 int, col paint) {
 	const capHalf = 4
-	c.line(x0, y0, x1, y1, col, 1, solid)
+	c.moveTo(x0, y0)
+	c.lineTo(x1, y1)
 	if x0 == x1 {
-		c.line(x0-capHalf, y0, x0+capHalf, y0, col, 1, solid)
-		c.line(x1-capHalf, y1, x1+capHalf, y1, col, 1, solid)
-		return
+		c.moveTo(x0-capHalf, y0)
+		c.lineTo(x0+capHalf, y0)
+		c.moveTo(x1-capHalf, y1)
+		c.lineTo(x1+capHalf, y1)
+	} else {
+		c.moveTo(x0, y0-capHalf)
+		c.lineTo(x0, y0+capHalf)
+		c.moveTo(x1, y1-capHalf)
+		c.lineTo(x1, y1+capHalf)
 	}
-	c.line(x0, y0-capHalf, x0, y0+capHalf, col, 1, solid)
-	c.line(x1, y1-capHalf, x1, y1+capHalf, col, 1, solid)
+	c.drawPath(noPaint, col, 1, solid)
 }

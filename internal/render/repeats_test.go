@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,9 +57,20 @@ func TestChartsRepeats(t *testing.T) {
 				}
 			}
 			// Three bars, each with a whisker and two caps.
-			if n := strings.Count(svg, "stroke-width:2;stroke:rgba(31,35,40,1.0)"); n != 9 {
+			if n := strokes(svg, "stroke-width:2;stroke:rgba(31,35,40,1.0);fill:none"); n != 9 {
 				t.Errorf("%s: %d error-bar strokes, want 9", l.Code, n)
 			}
 		}
 	}
+}
+
+// strokes counts the lines drawn in a style: the subpaths (each starts
+// with a move, "M") of every path of that style attribute.
+func strokes(svg, style string) int {
+	re := regexp.MustCompile(`<path [^>]*d="([^"]*)" style="` + regexp.QuoteMeta(style) + `"`)
+	n := 0
+	for _, m := range re.FindAllStringSubmatch(svg, -1) {
+		n += strings.Count(m[1], "M ")
+	}
+	return n
 }

@@ -57,7 +57,7 @@ func TestChartsSweepRepeats(t *testing.T) {
 			}
 			// One point with two whiskers of three strokes each, in its
 			// configuration's colour; the legend's whisker in the text's.
-			if n := strings.Count(svg, "stroke-width:1;stroke:rgba(0,114,178,1.0);fill:none"); n != 6 {
+			if n := strokes(svg, "stroke-width:1;stroke:rgba(0,114,178,1.0);fill:none"); n != 6 {
 				t.Errorf("%s: %d whisker strokes, want 6", l.Code, n)
 			}
 		}
