@@ -109,6 +109,7 @@ type evalState struct {
 	mode     int
 	header   []string // the table's header cells; nil before its header row
 	byRow    bool     // percentile table: one row per metric (2026-07+)
+	tpotGaps bool     // its "TPOT" column holds chunk gaps (2024-12 to 2025-04)
 	legacy   bool     // "Throughput(average tokens/s)" era
 	between  int      // lines read in evalBetween or a wait
 	plain    bool     // the print() layout of 2024
@@ -239,6 +240,7 @@ func (s *Scanner) evalRow(text []byte) {
 		e.header = c
 		if e.mode == evalPct && len(c) > 0 {
 			e.byRow = strings.EqualFold(c[0], "metric")
+			e.tpotGaps = !e.byRow && evalTPOTIsGaps(c)
 		}
 		return
 	}
@@ -254,9 +256,9 @@ func (s *Scanner) evalRow(text []byte) {
 	}
 	for i := 1; i < len(c); i++ {
 		if e.byRow {
-			evalPctCell(b, c[0], e.header[i], c[i], s.line)
+			evalPctCell(b, c[0], e.header[i], c[i], s.line, false)
 		} else {
-			evalPctCell(b, e.header[i], c[0], c[i], s.line)
+			evalPctCell(b, e.header[i], c[0], c[i], s.line, e.tpotGaps)
 		}
 	}
 }
@@ -326,9 +328,28 @@ func (s *Scanner) evalJSON(o *jsonObj) *Block {
 	return b
 }
 
+// evalTPOTIsGaps reports whether a percentile table's header has a
+// "TPOT" column and no "ITL" one: from 2024-12 to 2025-04-10 EvalScope
+// headed with "TPOT (s)" the percentiles of every gap between two chunks
+// of every request (db_util.py's inter_token_latencies), an ITL; the
+// per-request TPOT column came in 2025-04-27, beside "ITL (s)".
+func evalTPOTIsGaps(header []string) bool {
+	tpot, itl := false, false
+	for _, col := range header[1:] {
+		switch base, _ := evalPctBase(col); base {
+		case "tpot":
+			tpot = true
+		case "itl":
+			itl = true
+		}
+	}
+	return tpot && !itl
+}
+
 // evalPctCell reads one cell of the percentile table: metric is its column
-// (or row) name with its unit, pct "10%", "min" or "max".
-func evalPctCell(b *Block, metric, pct, cell string, line int) {
+// (or row) name with its unit, pct "10%", "min" or "max"; gaps files a
+// "TPOT" column as the chunk gaps it holds (evalTPOTIsGaps).
+func evalPctCell(b *Block, metric, pct, cell string, line int, gaps bool) {
 	b.Labels = append(b.Labels, Label{Label: metric + " " + pct, Value: cell, Line: line})
 	name, unit := splitUnit(metric)
 	row, ok := evalPercentiles[name]
@@ -342,6 +363,9 @@ func evalPctCell(b *Block, metric, pct, cell string, line int) {
 	stat := nvStat(pct)
 	if stat == "" {
 		return
+	}
+	if gaps && row.base == "tpot" {
+		row.base = "itl"
 	}
 	if row.kind == nvLatency && unit == "" {
 		if unit = evalBareUnit(b, row.base); unit == "" {
