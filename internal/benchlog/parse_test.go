@@ -173,6 +173,23 @@ func TestBlocks(t *testing.T) {
 			},
 		},
 		{
+			// benchmark_guided.py: the correct rate on the Throughput line,
+			// then the describe() of each latency (first: a TTFT; next: a
+			// gap between engine outputs, not filed as a TPOT).
+			file: "vllm_guided_offline.txt", nblocks: 2, format: FormatVLLMThroughput, def: CountOverDuration, line: 4, end: 24, labels: 20,
+			metrics: []want{
+				{"correct_rate", 97.0, 1, 4}, {"output_throughput", 2109.50, 2, 4}, {"completed", 100, 0, 6},
+				{"p50_ttft_ms", 244.190067, 6, 11}, {"median_ttft_ms", 244.190067, 6, 11},
+				{"max_next_token_latency_ms", 19.856050, 6, 23},
+			},
+			absent: []string{"mean_tpot_ms", "mean_itl_ms"},
+		},
+		{
+			file: "vllm_guided_offline.txt", block: 1, nblocks: 2, format: FormatVLLMThroughput, def: CountOverDuration, line: 26, end: 26, labels: 2,
+			metrics: []want{{"request_throughput", 4.12, 2, 26}},
+			absent:  []string{"correct_rate"},
+		},
+		{
 			// The first layout of February 2024: "Reuqest throughput", and a
 			// latency per output token (not a TPOT).
 			file: "vllm_plain_2024_02.txt", nblocks: 1, format: FormatVLLMPlain, def: CountOverDuration, line: 2, end: 13, labels: 11,
