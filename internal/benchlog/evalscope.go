@@ -110,6 +110,7 @@ type evalState struct {
 	header   []string // the table's header cells; nil before its header row
 	byRow    bool     // percentile table: one row per metric (2026-07+)
 	tpotGaps bool     // its "TPOT" column holds chunk gaps (2024-12 to 2025-04)
+	untitled bool     // a summary found by its header row, without its title
 	legacy   bool     // "Throughput(average tokens/s)" era
 	between  int      // lines read in evalBetween or a wait
 	plain    bool     // the print() layout of 2024
@@ -145,16 +146,17 @@ func (s *Scanner) evalStart(text []byte) bool {
 func (s *Scanner) evalHeaderStart(text []byte) bool {
 	text = bytes.TrimSpace(text)
 	c := evalCells(text)
-	if len(c) < 3 || !strings.EqualFold(c[0], "percentiles") {
-		return false
+	if evalSummaryHeader(c) {
+		// A summary whose "Benchmarking summary:" title was lost: kept
+		// only if its rows are EvalScope's (evalEnd).
+		s.rd = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
+			Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}}}
+		e := open[*evalState](s)
+		e.mode, e.untitled = evalSummary, true
+		s.evalRow(text)
+		return true
 	}
-	known := false
-	for _, col := range c[1:] {
-		if _, ok := evalPctBase(col); ok {
-			known = true
-		}
-	}
-	if !known {
+	if !evalPctHeader(c) {
 		return false
 	}
 	s.rd = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
@@ -164,6 +166,29 @@ func (s *Scanner) evalHeaderStart(text []byte) bool {
 	e.mode = evalPct
 	s.evalRow(text)
 	return true
+}
+
+// evalSummaryHeader reports whether cells are the header row of a summary
+// table: "Key | Value" (tabulate grid, 2024-11 to 2026-04) or "Metric |
+// Value" (2026-04 on).
+func evalSummaryHeader(c []string) bool {
+	return len(c) == 2 && (strings.EqualFold(c[0], "key") || strings.EqualFold(c[0], "metric")) &&
+		strings.EqualFold(c[1], "value")
+}
+
+// evalPctHeader reports whether cells are the header row of a percentile
+// table with a column per metric: its first cell is "Percentiles"
+// ("Percentile" until 2025-04) and another a column EvalScope prints.
+func evalPctHeader(c []string) bool {
+	if len(c) < 3 || !strings.EqualFold(c[0], "percentiles") && !strings.EqualFold(c[0], "percentile") {
+		return false
+	}
+	for _, col := range c[1:] {
+		if _, ok := evalPctBase(col); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // evalLine reads one line of a summary; false if the line ended it and must
@@ -242,6 +267,12 @@ func (s *Scanner) evalRow(text []byte) {
 			e.byRow = strings.EqualFold(c[0], "metric")
 			e.tpotGaps = !e.byRow && evalTPOTIsGaps(c)
 		}
+		return
+	}
+	if e.mode == evalSummary && evalPctHeader(c) {
+		// The percentile table right under the summary, its title lost.
+		e.mode, e.header = evalPct, c
+		e.tpotGaps = evalTPOTIsGaps(c)
 		return
 	}
 	if e.mode == evalSummary {
@@ -392,8 +423,8 @@ func (s *Scanner) evalEnd() {
 	e := open[*evalState](s)
 	s.rd = nil
 	b := e.b
-	if len(b.Metrics) == 0 {
-		return
+	if len(b.Metrics) == 0 || e.untitled && evalSummaryKeys(b) < 3 {
+		return // not EvalScope's, or too little of it to tell
 	}
 	s.evalVersion(b, e.legacy)
 	if e.plain {
@@ -431,4 +462,15 @@ func (b *Block) hasLabel(l string) bool {
 		}
 	}
 	return false
+}
+
+// evalSummaryKeys counts the labels of b that are EvalScope summary labels.
+func evalSummaryKeys(b *Block) int {
+	n := 0
+	for _, l := range b.Labels {
+		if _, ok := evalLabels[normLabel([]byte(l.Label))]; ok {
+			n++
+		}
+	}
+	return n
 }
