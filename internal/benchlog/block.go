@@ -193,6 +193,7 @@ const (
 	FormatTGIBenchmark        Format = "tgi-benchmark"         // TGI text-generation-benchmark tables, one block per batch size (tgibench.go)
 	FormatAISBench            Format = "aisbench"              // AISBench ais_bench --mode perf tables (aisbench.go)
 	FormatFireworksCSV        Format = "llm-bench-csv"         // Fireworks llm_bench --summary-file, one block per row (fwcsv.go)
+	FormatLMDeployCSV         Format = "lmdeploy-csv"          // LMDeploy's result CSV files, one block per row (lmcsv.go)
 )
 
 // ClientCommand names the client that printed a block as a study's

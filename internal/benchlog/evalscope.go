@@ -109,6 +109,8 @@ type evalState struct {
 	mode     int
 	header   []string // the table's header cells; nil before its header row
 	byRow    bool     // percentile table: one row per metric (2026-07+)
+	tpotGaps bool     // its "TPOT" column holds chunk gaps (2024-12 to 2025-04)
+	untitled bool     // a summary found by its header row, without its title
 	legacy   bool     // "Throughput(average tokens/s)" era
 	between  int      // lines read in evalBetween or a wait
 	plain    bool     // the print() layout of 2024
@@ -144,16 +146,17 @@ func (s *Scanner) evalStart(text []byte) bool {
 func (s *Scanner) evalHeaderStart(text []byte) bool {
 	text = bytes.TrimSpace(text)
 	c := evalCells(text)
-	if len(c) < 3 || !strings.EqualFold(c[0], "percentiles") {
-		return false
+	if evalSummaryHeader(c) {
+		// A summary whose "Benchmarking summary:" title was lost: kept
+		// only if its rows are EvalScope's (evalEnd).
+		s.rd = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
+			Tool: ToolEvalScope, Definition: CountOverDuration, Metrics: map[string]Metric{}}}
+		e := open[*evalState](s)
+		e.mode, e.untitled = evalSummary, true
+		s.evalRow(text)
+		return true
 	}
-	known := false
-	for _, col := range c[1:] {
-		if _, ok := evalPctBase(col); ok {
-			known = true
-		}
-	}
-	if !known {
+	if !evalPctHeader(c) {
 		return false
 	}
 	s.rd = &evalState{b: &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatEvalScope,
@@ -163,6 +166,29 @@ func (s *Scanner) evalHeaderStart(text []byte) bool {
 	e.mode = evalPct
 	s.evalRow(text)
 	return true
+}
+
+// evalSummaryHeader reports whether cells are the header row of a summary
+// table: "Key | Value" (tabulate grid, 2024-11 to 2026-04) or "Metric |
+// Value" (2026-04 on).
+func evalSummaryHeader(c []string) bool {
+	return len(c) == 2 && (strings.EqualFold(c[0], "key") || strings.EqualFold(c[0], "metric")) &&
+		strings.EqualFold(c[1], "value")
+}
+
+// evalPctHeader reports whether cells are the header row of a percentile
+// table with a column per metric: its first cell is "Percentiles"
+// ("Percentile" until 2025-04) and another a column EvalScope prints.
+func evalPctHeader(c []string) bool {
+	if len(c) < 3 || !strings.EqualFold(c[0], "percentiles") && !strings.EqualFold(c[0], "percentile") {
+		return false
+	}
+	for _, col := range c[1:] {
+		if _, ok := evalPctBase(col); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // evalLine reads one line of a summary; false if the line ended it and must
@@ -239,7 +265,14 @@ func (s *Scanner) evalRow(text []byte) {
 		e.header = c
 		if e.mode == evalPct && len(c) > 0 {
 			e.byRow = strings.EqualFold(c[0], "metric")
+			e.tpotGaps = !e.byRow && evalTPOTIsGaps(c)
 		}
+		return
+	}
+	if e.mode == evalSummary && evalPctHeader(c) {
+		// The percentile table right under the summary, its title lost.
+		e.mode, e.header = evalPct, c
+		e.tpotGaps = evalTPOTIsGaps(c)
 		return
 	}
 	if e.mode == evalSummary {
@@ -254,9 +287,9 @@ func (s *Scanner) evalRow(text []byte) {
 	}
 	for i := 1; i < len(c); i++ {
 		if e.byRow {
-			evalPctCell(b, c[0], e.header[i], c[i], s.line)
+			evalPctCell(b, c[0], e.header[i], c[i], s.line, false)
 		} else {
-			evalPctCell(b, e.header[i], c[0], c[i], s.line)
+			evalPctCell(b, e.header[i], c[0], c[i], s.line, e.tpotGaps)
 		}
 	}
 }
@@ -326,9 +359,28 @@ func (s *Scanner) evalJSON(o *jsonObj) *Block {
 	return b
 }
 
+// evalTPOTIsGaps reports whether a percentile table's header has a
+// "TPOT" column and no "ITL" one: from 2024-12 to 2025-04-10 EvalScope
+// headed with "TPOT (s)" the percentiles of every gap between two chunks
+// of every request (db_util.py's inter_token_latencies), an ITL; the
+// per-request TPOT column came in 2025-04-27, beside "ITL (s)".
+func evalTPOTIsGaps(header []string) bool {
+	tpot, itl := false, false
+	for _, col := range header[1:] {
+		switch base, _ := evalPctBase(col); base {
+		case "tpot":
+			tpot = true
+		case "itl":
+			itl = true
+		}
+	}
+	return tpot && !itl
+}
+
 // evalPctCell reads one cell of the percentile table: metric is its column
-// (or row) name with its unit, pct "10%", "min" or "max".
-func evalPctCell(b *Block, metric, pct, cell string, line int) {
+// (or row) name with its unit, pct "10%", "min" or "max"; gaps files a
+// "TPOT" column as the chunk gaps it holds (evalTPOTIsGaps).
+func evalPctCell(b *Block, metric, pct, cell string, line int, gaps bool) {
 	b.Labels = append(b.Labels, Label{Label: metric + " " + pct, Value: cell, Line: line})
 	name, unit := splitUnit(metric)
 	row, ok := evalPercentiles[name]
@@ -342,6 +394,9 @@ func evalPctCell(b *Block, metric, pct, cell string, line int) {
 	stat := nvStat(pct)
 	if stat == "" {
 		return
+	}
+	if gaps && row.base == "tpot" {
+		row.base = "itl"
 	}
 	if row.kind == nvLatency && unit == "" {
 		if unit = evalBareUnit(b, row.base); unit == "" {
@@ -368,8 +423,8 @@ func (s *Scanner) evalEnd() {
 	e := open[*evalState](s)
 	s.rd = nil
 	b := e.b
-	if len(b.Metrics) == 0 {
-		return
+	if len(b.Metrics) == 0 || e.untitled && evalSummaryKeys(b) < 3 {
+		return // not EvalScope's, or too little of it to tell
 	}
 	s.evalVersion(b, e.legacy)
 	if e.plain {
@@ -407,4 +462,15 @@ func (b *Block) hasLabel(l string) bool {
 		}
 	}
 	return false
+}
+
+// evalSummaryKeys counts the labels of b that are EvalScope summary labels.
+func evalSummaryKeys(b *Block) int {
+	n := 0
+	for _, l := range b.Labels {
+		if _, ok := evalLabels[normLabel([]byte(l.Label))]; ok {
+			n++
+		}
+	}
+	return n
 }

@@ -413,8 +413,12 @@ func (s *Scanner) jsonBlock(o *jsonObj) *Block {
 			b.Version += ", structured output (correct_rate)"
 		}
 	}
+	feb2024 := b.Format == FormatVLLMJSON && o.has["total_input"]
 	for _, kv := range o.kvs {
 		key, spec, ok := jsonMetricKey(kv.path)
+		if feb2024 {
+			key, spec, ok = vllmFeb2024Key(kv.path, key, spec, ok)
+		}
 		if ok || !strings.Contains(kv.path, ".") {
 			// Nested settings (server_info, engine) are not shown.
 			b.Labels = append(b.Labels, Label{Label: kv.path, Value: kv.raw, Line: kv.line})
@@ -489,7 +493,30 @@ var vllmJSONEras = []struct{ key, version string }{
 	{"endpoint_type", "2026 (endpoint_type)"},
 }
 
+// vllmFeb2024Key maps the keys of the first --save-result of the
+// rewritten benchmark_serving.py (vLLM, February 2024): "total_input" and
+// "total_output" are the token totals, and its "mean_tpot_ms",
+// "median_tpot_ms", "p99_tpot_ms" are per request latency / output tokens,
+// the first token included (printed as "Mean latency per output token"),
+// not a TPOT.
+func vllmFeb2024Key(path, key string, spec keySpec, ok bool) (string, keySpec, bool) {
+	switch path {
+	case "total_input":
+		return "total_input_tokens", keySpec{key: "total_input_tokens"}, true
+	case "total_output":
+		return "total_output_tokens", keySpec{key: "total_output_tokens"}, true
+	}
+	if base, found := strings.CutSuffix(key, "_tpot_ms"); ok && found {
+		k := base + "_latency_per_output_token_ms"
+		return k, keySpec{key: k}, true
+	}
+	return key, spec, ok
+}
+
 func jsonVLLMVersion(o *jsonObj) string {
+	if o.has["total_input"] {
+		return "Feb 2024 (total_input; latency per output token)"
+	}
 	if o.has["request_inthroughput"] {
 		return "early 2024 (request_inthroughput typo)"
 	}

@@ -15,6 +15,7 @@ const (
 	inputJSON
 	inputCSV
 	inputFWCSV // llm_bench's --summary-file (fwcsv.go)
+	inputLMCSV // LMDeploy's result CSV files (lmcsv.go)
 )
 
 var bom = []byte("\xef\xbb\xbf")
@@ -61,6 +62,9 @@ func sniff(r *bufio.Reader) inputKind {
 		}
 		if isFWSummaryCSV(line) {
 			return inputFWCSV
+		}
+		if isLMDeployCSV(line) {
+			return inputLMCSV
 		}
 		break
 	}

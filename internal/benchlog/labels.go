@@ -38,6 +38,7 @@ var fixedLabels = map[string]keySpec{
 	"total generated tokens (retokenized)": {key: "total_output_tokens_retokenized"},
 	"request throughput (req/s)":           {key: "request_throughput"},
 	"request throughput":                   {key: "request_throughput"},
+	"reuqest throughput":                   {key: "request_throughput"}, // vLLM Feb 2024 typo
 	"throughput":                           {key: "request_throughput"}, // 2023: requests/s
 	"request goodput (req/s)":              {key: "request_goodput"},
 	"input token throughput (tok/s)":       {key: "input_throughput"},
@@ -87,6 +88,9 @@ var statNames = map[string]string{
 	"e2el incl. client queue":     "e2el_including_client_queue",
 	"e2el including client queue": "e2el_including_client_queue",
 	"probe e2el":                  "probe_e2el",
+	// vLLM Feb 2024 ("Mean latency per output token: 95.12 ms"): per
+	// request, latency / output tokens, the first token included.
+	"latency per output token": "latency_per_output_token",
 }
 
 // labelInfo is what the label of one line says.

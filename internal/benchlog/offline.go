@@ -48,7 +48,10 @@ type offScan struct {
 	warmup bool   // after SGLang's "Warmup ...", before its "Benchmark ..."
 	skip   bool   // blk is a warm-up run: read, never emitted
 	done   bool   // SGLang: the "Total." line closed blk
-	layout uint8  // the layout features blk shows (off* bits)
+	layout uint16 // the layout features blk shows (off* bits)
+	// guided is the latency section of vLLM's benchmark_guided.py being
+	// read (guided.go): its key base, "" outside one.
+	guided string
 	// sgl are the held Throughput lines of the first sglang
 	// bench_offline_throughput releases (sgloffline.go).
 	sgl []sglPending
@@ -56,14 +59,15 @@ type offScan struct {
 
 // Layout features, which date a block.
 const (
-	offSplit  uint8 = 1 << iota // vLLM throughput: total and output tokens/s
-	offCounts                   // vLLM throughput: Total num prompt/output tokens lines
-	offPct                      // vLLM latency: percentile lines
-	offP99                      // vLLM latency: a 99% percentile line
-	offStd                      // vLLM latency: Std latency line
-	offAvg                      // SGLang: "Decode.  avg latency" (2024 bench_latency)
-	offMedian                   // SGLang: "Decode.  median latency"
-	offBatch                    // SGLang: "Decode N. Batch size: B" lines
+	offSplit  uint16 = 1 << iota // vLLM throughput: total and output tokens/s
+	offCounts                    // vLLM throughput: Total num prompt/output tokens lines
+	offPct                       // vLLM latency: percentile lines
+	offP99                       // vLLM latency: a 99% percentile line
+	offStd                       // vLLM latency: Std latency line
+	offAvg                       // SGLang: "Decode.  avg latency" (2024 bench_latency)
+	offMedian                    // SGLang: "Decode.  median latency"
+	offBatch                     // SGLang: "Decode N. Batch size: B" lines
+	offGuided                    // vLLM benchmark_guided.py: "Correct rate is" (guided.go)
 )
 
 // offlineBannerText opens sglang.bench_offline_throughput's result table.
@@ -144,6 +148,9 @@ func (s *Scanner) offRead(t []byte) bool {
 	if len(t) == 0 {
 		return false
 	}
+	if s.offGuidedLine(t) {
+		return true
+	}
 	switch c := t[0]; {
 	case c == 'T':
 		switch {
@@ -182,7 +189,7 @@ func (s *Scanner) offBegin(f Format, tool string, def Definition) *Block {
 	o := s.off
 	o.blk = &Block{File: s.name, Line: s.line, EndLine: s.line, Format: f, Tool: tool, Definition: def, Metrics: map[string]Metric{}}
 	o.skip = f == FormatSGLangOneBatch && o.warmup
-	o.done, o.layout = false, 0
+	o.done, o.layout, o.guided = false, 0, ""
 	return o.blk
 }
 
@@ -224,10 +231,11 @@ func (s *Scanner) offEnd() {
 
 // offEras date the offline blocks by the lines they print, newest first.
 var offEras = map[Format][]struct {
-	bit     uint8
+	bit     uint16
 	version string
 }{
 	FormatVLLMThroughput: {
+		{offGuided, "benchmark_guided.py (Correct rate)"},
 		{offCounts, "2025+ (Total num prompt/output tokens)"},
 		{offSplit, "late 2024+ (total and output tokens/s)"},
 		{0, "v0.1-v0.6 (requests/s, tokens/s)"},
@@ -329,6 +337,7 @@ func (s *Scanner) offThroughput(t []byte) bool {
 	if len(rest) == 0 || (rest[0] != ' ' && rest[0] != '\t') {
 		return false
 	}
+	rest, rate, guided := bytes.Cut(rest, guidedRateText)
 	var parts [3][]byte
 	n := 0
 	for p := rest; p != nil; {
@@ -344,7 +353,7 @@ func (s *Scanner) offThroughput(t []byte) bool {
 		parts[n] = bytes.TrimSpace(part)
 		n++
 	}
-	if (n == 1 || n == 3) && s.sglThroughput(parts[:n], rest) {
+	if !guided && (n == 1 || n == 3) && s.sglThroughput(parts[:n], rest) {
 		return true
 	}
 	units, keys := offThroughput2, offThroughputKeys2
@@ -370,6 +379,9 @@ func (s *Scanner) offThroughput(t []byte) bool {
 	}
 	if n == 3 {
 		s.off.layout |= offSplit
+	}
+	if guided {
+		s.offGuidedRate(rate)
 	}
 	return true
 }
@@ -428,7 +440,7 @@ func (s *Scanner) offLatency(t []byte) bool {
 		return false
 	}
 	var key string
-	var bit uint8
+	var bit uint16
 	switch string(label) {
 	case "Avg latency":
 		key = "mean_e2el_ms"
@@ -511,7 +523,7 @@ func (s *Scanner) offSGLang(t []byte) bool {
 		return false
 	}
 	var latKey, thrKey, latUnit string
-	var bit uint8
+	var bit uint16
 	switch {
 	case string(head) == "Prefill" && len(word) == 0:
 		latKey, thrKey, latUnit = "prefill_latency_ms", "prefill_throughput", "ms"
@@ -600,6 +612,9 @@ func (s *Scanner) offlineJSON(o *jsonObj) *Block {
 		Version: version, Definition: def, Metrics: map[string]Metric{}, Problems: o.problems}
 	for _, kv := range o.kvs {
 		spec, ok := offlineJSONKeys[kv.path]
+		if f == FormatVLLMThroughputJSON && !ok {
+			spec, ok = guidedJSONKey(kv.path)
+		}
 		if p, pct := strings.CutPrefix(kv.path, "percentiles."); pct && f == FormatVLLMLatencyJSON {
 			ok = len(p) <= 8 && isPercentile("p"+p)
 			spec = keySpec{key: "p" + p + "_e2el_ms", unit: "ms", from: "s"}
@@ -626,6 +641,10 @@ func (s *Scanner) offlineJSON(o *jsonObj) *Block {
 		if _, dup := b.Metrics[spec.key]; !dup {
 			b.Metrics[spec.key] = m
 		}
+	}
+	if f == FormatVLLMThroughputJSON && o.has["correct_rate(%)"] {
+		b.Version = "benchmark_guided.py result file (correct_rate)"
+		guidedMedians(b)
 	}
 	if l, ok := o.floatLine["latencies"]; ok {
 		b.Labels = append(b.Labels, Label{Label: "latencies", Value: fmt.Sprintf("[%d values]", len(o.floats["latencies"])), Line: l})

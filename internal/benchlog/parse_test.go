@@ -165,10 +165,37 @@ func TestBlocks(t *testing.T) {
 			absent:  []string{"request_rate", "total_token_throughput"},
 		},
 		{
-			file: "vllm_plain_2024.txt", nblocks: 1, format: FormatVLLMPlain, def: CountOverDuration, line: 4, end: 16, labels: 13,
+			// The block starts at its "Traffic request rate: inf" (no metric).
+			file: "vllm_plain_2024.txt", nblocks: 1, format: FormatVLLMPlain, def: CountOverDuration, line: 2, end: 16, labels: 14,
 			metrics: []want{
 				{"completed", 1000, 0, 4}, {"duration", 294.101467, 6, 5}, {"request_throughput", 3.40, 2, 8},
 				{"mean_ttft_ms", 114960.78, 2, 11}, {"p99_tpot_ms", 661.07, 2, 16},
+			},
+		},
+		{
+			// benchmark_guided.py: the correct rate on the Throughput line,
+			// then the describe() of each latency (first: a TTFT; next: a
+			// gap between engine outputs, not filed as a TPOT).
+			file: "vllm_guided_offline.txt", nblocks: 2, format: FormatVLLMThroughput, def: CountOverDuration, line: 4, end: 24, labels: 20,
+			metrics: []want{
+				{"correct_rate", 97.0, 1, 4}, {"output_throughput", 2109.50, 2, 4}, {"completed", 100, 0, 6},
+				{"p50_ttft_ms", 244.190067, 6, 11}, {"median_ttft_ms", 244.190067, 6, 11},
+				{"max_next_token_latency_ms", 19.856050, 6, 23},
+			},
+			absent: []string{"mean_tpot_ms", "mean_itl_ms"},
+		},
+		{
+			file: "vllm_guided_offline.txt", block: 1, nblocks: 2, format: FormatVLLMThroughput, def: CountOverDuration, line: 26, end: 26, labels: 2,
+			metrics: []want{{"request_throughput", 4.12, 2, 26}},
+			absent:  []string{"correct_rate"},
+		},
+		{
+			// The first layout of February 2024: "Reuqest throughput", and a
+			// latency per output token (not a TPOT).
+			file: "vllm_plain_2024_02.txt", nblocks: 1, format: FormatVLLMPlain, def: CountOverDuration, line: 2, end: 13, labels: 11,
+			metrics: []want{
+				{"request_throughput", 4.52, 2, 8}, {"mean_latency_per_output_token_ms", 95.12, 2, 11},
+				{"p99_latency_per_output_token_ms", 412, 2, 13}, {"output_throughput", 896.08, 2, 10},
 			},
 		},
 		{

@@ -117,6 +117,9 @@ func (s *Scanner) Scan() bool {
 		case inputFWCSV:
 			s.scanFWCSV()
 			continue
+		case inputLMCSV:
+			s.scanLMCSV()
+			continue
 		case inputBenchReportYAML:
 			s.scanBenchReportYAML()
 			continue
@@ -254,6 +257,8 @@ func Each(name string, r io.Reader, fn func(*Block) error) error {
 			msg = "no benchmark result found: no Metric row of a GenAI-Perf or AIPerf CSV export"
 		case inputFWCSV:
 			msg = "no benchmark result found: no row with a Total Latency under the header of an llm_bench --summary-file"
+		case inputLMCSV:
+			msg = "no benchmark result found: no row with a value under the header of an LMDeploy result CSV"
 		}
 		return &SyntaxError{File: name, Line: line, Msg: msg}
 	}

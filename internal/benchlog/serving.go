@@ -369,7 +369,7 @@ func (s *Scanner) end(truncated bool) {
 		}
 	}
 	switch b.Format {
-	case FormatVLLM, FormatVLLMHeaderless, FormatTRTLLMServe, FormatSGLang:
+	case FormatVLLM, FormatVLLMHeaderless, FormatTRTLLMServe, FormatSGLang, FormatVLLMPlain:
 		s.addPreLines(b)
 	}
 	b.Truncated = truncated
