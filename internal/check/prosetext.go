@@ -24,6 +24,24 @@ func ParseGlossary(file string, data []byte) (*Glossary, []Diagnostic) {
 		Message: fmt.Sprintf("invalid glossary: %v", err)}}
 }
 
+// Reads reports whether Text has anything to check in language lang: a
+// build then reads no file of a language no rule reads (English, without
+// avoided words).
+func (g *Glossary) Reads(lang string) bool {
+	if l, _ := study.LanguageOf(lang); l.Unspaced {
+		return true
+	}
+	if _, ok := registers[lang]; ok {
+		return true
+	}
+	for _, t := range g.Terms {
+		if len(t.Avoid[lang]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Text runs the typography rule over a text a person wrote in language
 // lang, a locale file or a content file, in every language by what the
 // language has: the spacing, punctuation and Latin words of a language

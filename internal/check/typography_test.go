@@ -276,6 +276,14 @@ func TestTextByLanguage(t *testing.T) {
 	if d := g.Text("content/zh/x.md", "zh", "越低越好(见下文)。\n", nil); len(d) != 2 {
 		t.Errorf("Chinese ASCII parentheses: %v, want both", d)
 	}
+	for lang, want := range map[string]bool{"en": true, "zh": true, "ja": true} {
+		if g.Reads(lang) != want {
+			t.Errorf("Reads(%s) = %t", lang, !want)
+		}
+	}
+	if (&Glossary{}).Reads("en") {
+		t.Error("English without avoided words has nothing to read")
+	}
 	mixed := "値が高いほど良好です。\nこれは推計値である。\n"
 	if d := g.Text("content/ja/x.md", "ja", mixed, nil); len(d) != 1 || d[0].Line != 2 {
 		t.Errorf("Japanese mixed register: %v, want line 2", d)

@@ -241,6 +241,9 @@ func typography(d Dirs) []check.Diagnostic {
 	}
 	names := map[string][]string{} // study -> its names, read once
 	for _, lang := range study.Languages {
+		if !glossary.Reads(lang) {
+			continue
+		}
 		if d.Locales != "" {
 			name := lang + ".yaml"
 			if data, err := d.folder(d.Locales).ReadFile(name); err == nil {
