@@ -3,6 +3,7 @@ package addrun
 import (
 	"errors"
 	"fmt"
+	"github.com/perflab/perflab/internal/assess"
 	"os"
 	"path/filepath"
 	"strings"
@@ -435,7 +436,7 @@ func TestAddLoadsAndChecks(t *testing.T) {
 		t.Errorf("load: %s", pr)
 	}
 	guesses := 0
-	for _, r := range check.All(studies) {
+	for _, r := range assess.All(studies) {
 		for _, d := range r.Diagnostics {
 			if d.Rule == check.RuleUnplaced && d.Subject == "vllm-seqs" {
 				continue // added, not yet placed in a step: expected

@@ -20,7 +20,7 @@ func TestAccuracyClaimSeverity(t *testing.T) {
 			return []study.Score{{Task: "gsm8k", Metric: "exact_match,strict-match", Value: v, StdErr: 0.0088, StdErrRaw: "0.0088"}}
 		}
 		s.Run("vllm").Accuracy, s.Run("trtllm-chunked-prefill").Accuracy = score(0.8848), score(tt.quant)
-		d := byRule(Study(s).Diagnostics, tt.rule)
+		d := byRule(assessed(s).Diagnostics, tt.rule)
 		if len(d) != 1 || d[0].Severity != tt.severity || d[0].Subject != "accuracy/recommended" || !strings.Contains(d[0].Message, "interval") {
 			t.Errorf("score %v: %s diagnostics %+v, want one %v naming the interval", tt.quant, tt.rule, d, tt.severity)
 		}

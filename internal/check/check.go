@@ -1,5 +1,8 @@
-// Package check validates studies: every rule runs over every study and all
-// problems come back at once, each with its file, line and what to do.
+// Package check validates studies: every rule runs over a study and its
+// report, and all problems come back at once, each with its file, line and
+// what to do. It runs after package report has computed the report and
+// before package claims compares the figures a study copies from its
+// source with it; AddClaims words each claim that does not hold.
 //
 // It neither prints nor writes; cmd/perflab formats the diagnostics.
 package check
@@ -12,7 +15,6 @@ import (
 	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
-	"github.com/perflab/perflab/internal/workers"
 )
 
 // Severity of a diagnostic.
@@ -26,8 +28,8 @@ const (
 // Rule ids. Each is documented in docs/checks.md.
 const (
 	RuleSchema        = "schema"
-	RuleModel         = "model-mismatch"
-	RuleGPUFit        = "gpu-fit"
+	RuleModel         = report.ExcludedModel
+	RuleGPUFit        = report.ExcludedGPUs
 	RuleClaim         = "claim-mismatch"
 	RuleClaimUnproven = "claim-unproven"
 	RuleArithmetic    = "log-arithmetic"
@@ -73,7 +75,8 @@ type Result struct {
 	Study       *study.Study
 	Report      *report.Report
 	Diagnostics []Diagnostic
-	Figures     *Figures // what the study's prose may state (ProseFigures)
+	Figures     *Figures        // what the study's prose may state (ProseFigures)
+	Claims      []claims.Result // each published claim against the report (AddClaims)
 }
 
 // Failed reports whether any unacknowledged error remains.
@@ -88,20 +91,6 @@ func Failed(results []Result) bool {
 	return false
 }
 
-// Excluded returns the runs that must not enter comparisons, with the rule
-// that excluded them.
-func Excluded(diags []Diagnostic) map[string]string {
-	out := map[string]string{}
-	for _, d := range diags {
-		// A run of another model, or one that needs more GPUs than the
-		// hardware has, cannot be compared with the study's runs.
-		if (d.Rule == RuleModel || d.Rule == RuleGPUFit) && d.Severity == Error {
-			out[d.Subject] = d.Rule
-		}
-	}
-	return out
-}
-
 // Problems turns loader problems into schema diagnostics.
 func Problems(probs []study.Problem) []Diagnostic {
 	var out []Diagnostic
@@ -111,8 +100,11 @@ func Problems(probs []study.Problem) []Diagnostic {
 	return out
 }
 
-// Study runs every rule over one study and builds its report.
-func Study(s *study.Study) Result {
+// Study runs every rule over a study and its report (report.Build, with
+// the runs report.Exclusions leaves out); the claims come after
+// (AddClaims).
+func Study(rep *report.Report) Result {
+	s := rep.Study
 	var diags []Diagnostic
 	add := func(d Diagnostic) {
 		d.Study = s.ID
@@ -121,11 +113,8 @@ func Study(s *study.Study) Result {
 	runRules(s, add)
 	evidenceRules(s, add)
 	diags = withoutRunBlame(s, diags)
-	excluded := Excluded(diags)
-	sameDataRule(s, excluded, add)
-	definitionRules(s, excluded, add)
-	rep := report.Build(s, excluded)
-	rep.Claims = claims.Check(rep)
+	sameDataRule(s, rep.Excluded, add)
+	definitionRules(s, rep.Excluded, add)
 	for _, rr := range rep.Others {
 		var steps []string
 		for _, st := range s.Steps {
@@ -135,7 +124,6 @@ func Study(s *study.Study) Result {
 			Message: fmt.Sprintf("run %s is in no step and in neither the baseline nor the recommended configuration: reports show it under Other runs, compared with nothing; to compare it, add %s to the runs of a step in %s (steps: %s)",
 				rr.Run.ID, rr.Run.ID, s.Pos.File, strings.Join(steps, ", "))})
 	}
-	claimRules(rep, add)
 	finiteRules(rep, add)
 	tradeOffRules(rep, add)
 	regressionRules(rep, add)
@@ -152,25 +140,14 @@ func Study(s *study.Study) Result {
 	return Result{Study: s, Report: rep, Diagnostics: diags, Figures: proseFiguresOf(rep)}
 }
 
-// All checks every study, in order of id.
-func All(studies []*study.Study) []Result {
-	sorted := append([]*study.Study(nil), studies...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
-	out := make([]Result, len(sorted))
-	index := map[string]int{}
-	for i, s := range sorted {
-		index[s.ID] = i
-	}
-	// Studies are checked independently, on every core.
-	workers.Each(len(sorted), func(i int) { out[i] = Study(sorted[i]) })
-	refs := make([][]BlockRef, len(sorted))
-	for i, s := range sorted {
-		refs[i] = BlockRefs(s)
-	}
-	for id, diags := range Copies(refs) {
-		AddCross(&out[index[id]], diags)
-	}
-	return out
+// AddClaims keeps the results of a study's claims (claims.Check) and adds
+// a diagnostic for each that does not hold, acknowledged as the study's
+// own are.
+func AddClaims(res *Result, results []claims.Result) {
+	res.Claims = results
+	var diags []Diagnostic
+	claimRules(res.Report, results, func(d Diagnostic) { diags = append(diags, d) })
+	AddCross(res, diags)
 }
 
 // AddCross adds the diagnostics of rules that span studies (the copy rule) to

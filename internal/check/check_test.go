@@ -117,7 +117,7 @@ func TestModelMismatch(t *testing.T) {
 		newRun("vllm", "vllm serve Qwen/Qwen3-32B", 1, "900.00"),
 	)
 	s.Steps = []study.Step{{ID: "mnt", Runs: []string{"trtllm-mnt16384"}, Reference: "vllm"}}
-	res := Study(s)
+	res := assessed(s)
 	diags := byRule(res.Diagnostics, RuleModel)
 	if len(diags) != 1 {
 		t.Fatalf("%d model-mismatch diagnostics, want 1: %v", len(diags), res.Diagnostics)
@@ -152,7 +152,7 @@ func TestModelMismatch(t *testing.T) {
 	// Without a command line the diagnostic points at the run.yaml itself.
 	r := newRun("x", "vllm serve Qwen/Qwen3-14B", 1, "")
 	r.CommandLine = 0
-	d = byRule(Study(newStudy("Qwen/Qwen3-32B", 8, r)).Diagnostics, RuleModel)[0]
+	d = byRule(assessed(newStudy("Qwen/Qwen3-32B", 8, r)).Diagnostics, RuleModel)[0]
 	if d.File != "results/test/runs/x/run.yaml" || d.Line != 1 {
 		t.Errorf("no command line: at %s:%d, want results/test/runs/x/run.yaml:1", d.File, d.Line)
 	}
@@ -171,13 +171,13 @@ func TestModelVariantsAreTheSameModel(t *testing.T) {
 		"/models/Qwen3-32B/",
 	} {
 		s := newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve "+served+" -tp 8", 8, ""))
-		if d := byRule(Study(s).Diagnostics, RuleModel); len(d) != 0 {
+		if d := byRule(assessed(s).Diagnostics, RuleModel); len(d) != 0 {
 			t.Errorf("%s in a Qwen3-32B study: %v", served, d)
 		}
 	}
 	for _, served := range []string{"Qwen/Qwen3-14B", "Qwen/Qwen3-32B-Instruct-2507", "Qwen/Qwen2.5-32B", "Qwen/Qwen3-14B-FP8"} {
 		s := newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve "+served+" -tp 8", 8, ""))
-		if d := byRule(Study(s).Diagnostics, RuleModel); len(d) != 1 {
+		if d := byRule(assessed(s).Diagnostics, RuleModel); len(d) != 1 {
 			t.Errorf("%s in a Qwen3-32B study: %d model-mismatch diagnostics, want 1", served, len(d))
 		}
 	}
@@ -213,7 +213,7 @@ func TestGPUFit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newStudy("Qwen/Qwen3-32B", tt.node, newRun("run", tt.command, tt.gpus, ""))
-			diags := byRule(Study(s).Diagnostics, RuleGPUFit)
+			diags := byRule(assessed(s).Diagnostics, RuleGPUFit)
 			if tt.severity == "" {
 				if len(diags) != 0 {
 					t.Errorf("want no gpu-fit diagnostic, got %v", diags)
@@ -311,7 +311,7 @@ func TestLogArithmeticThroughStudy(t *testing.T) {
 	r := newRun("vllm-tp8", "vllm serve Qwen/Qwen3-32B -tp 8", 8, "")
 	b := parseBlock(t, "results/test/runs/vllm-tp8/sharegpt.log", edit(t, sharegptLog, "Request throughput (req/s):", "9.30"))
 	r.Logs = []study.Log{{Workload: "sharegpt", File: b.File, Blocks: []benchlog.Block{b}}}
-	res := Study(newStudy("Qwen/Qwen3-32B", 8, r))
+	res := assessed(newStudy("Qwen/Qwen3-32B", 8, r))
 	d := byRule(res.Diagnostics, RuleArithmetic)
 	if len(d) != 1 || d[0].Study != "test" || d[0].Printed != "9.30" {
 		t.Errorf("log-arithmetic through Study: %v", d)
@@ -356,7 +356,7 @@ func TestAcknowledgements(t *testing.T) {
 	mismatch := func(acks ...study.Ack) Result {
 		s := newStudy("Qwen/Qwen3-32B", 8, newRun("small", "trtllm-serve Qwen/Qwen3-14B", 1, ""))
 		s.Acks = acks
-		return Study(s)
+		return assessed(s)
 	}
 	ackPos := study.Pos{File: studyFile, Line: 50}
 
@@ -420,7 +420,7 @@ func TestAcknowledgements(t *testing.T) {
 
 func TestWarningsDoNotFail(t *testing.T) {
 	// 3 of 8 GPUs: compared unprojected, a warning.
-	res := Study(newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve Qwen/Qwen3-32B -tp 3", 3, "")))
+	res := assessed(newStudy("Qwen/Qwen3-32B", 8, newRun("run", "vllm serve Qwen/Qwen3-32B -tp 3", 3, "")))
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Severity != Warning {
 		t.Fatalf("diagnostics %v, want one warning", res.Diagnostics)
 	}
@@ -454,7 +454,7 @@ func claimStudy(claims ...study.Claim) *study.Study {
 
 func TestClaimDiagnostics(t *testing.T) {
 	at := study.Pos{File: studyFile, Line: 40}
-	res := Study(claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "random-32k", Printed: "-13.8%", Source: "qwen3-32b__a100.md:23", Pos: at}))
+	res := assessed(claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "random-32k", Printed: "-13.8%", Source: "qwen3-32b__a100.md:23", Pos: at}))
 	d := byRule(res.Diagnostics, RuleClaim)
 	if len(d) != 1 {
 		t.Fatalf("claim-mismatch: %v", res.Diagnostics)
@@ -471,13 +471,13 @@ func TestClaimDiagnostics(t *testing.T) {
 
 	// Quiet when right; the acknowledgement of the real study applies.
 	// (The recommended run is slower here, so trade-off warns as well.)
-	res = Study(claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "random-32k", Printed: "-12.1%", Pos: at}))
+	res = assessed(claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "random-32k", Printed: "-12.1%", Pos: at}))
 	if d := append(byRule(res.Diagnostics, RuleClaim), byRule(res.Diagnostics, RuleClaimUnproven)...); len(d) != 0 {
 		t.Errorf("right claim: %v", d)
 	}
 	s := claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "random-32k", Printed: "-13.8%", Pos: at})
 	s.Acks = []study.Ack{{Rule: RuleClaim, Subject: "conclusion/random-32k", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 60}}}
-	res = Study(s)
+	res = assessed(s)
 	if d := byRule(res.Diagnostics, RuleClaim); Failed([]Result{res}) || len(d) != 1 || !d[0].Acknowledged() {
 		t.Errorf("acknowledged claim: %v", res.Diagnostics)
 	}
@@ -486,7 +486,7 @@ func TestClaimDiagnostics(t *testing.T) {
 	}
 
 	// Subjects of step and ranking claims.
-	res = Study(claimStudy(
+	res = assessed(claimStudy(
 		study.Claim{Kind: study.ClaimStep, Step: "engine", Printed: "+13.8%", Pos: study.Pos{File: studyFile, Line: 41}},
 		study.Claim{Kind: study.ClaimRanking, Step: "engine", Printed: "TensorRT-LLM (1580.36 tok/s) > vLLM (1798.45 tok/s)", Pos: study.Pos{File: studyFile, Line: 42}},
 	))
@@ -500,7 +500,7 @@ func TestClaimDiagnostics(t *testing.T) {
 }
 
 func TestClaimUnproven(t *testing.T) {
-	res := Study(claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "sharegpt", Printed: "+18.7%", Source: "qwen3-32b__a100.md:19", Pos: study.Pos{File: studyFile, Line: 33}}))
+	res := assessed(claimStudy(study.Claim{Kind: study.ClaimConclusion, Workload: "sharegpt", Printed: "+18.7%", Source: "qwen3-32b__a100.md:19", Pos: study.Pos{File: studyFile, Line: 33}}))
 	d := byRule(res.Diagnostics, RuleClaimUnproven)
 	if len(d) != 1 {
 		t.Fatalf("claim-unproven: %v", res.Diagnostics)
@@ -533,7 +533,7 @@ func TestProblems(t *testing.T) {
 func TestAllSortsStudies(t *testing.T) {
 	a, b := newStudy("Qwen/Qwen3-32B", 8), newStudy("Qwen/Qwen3-32B", 8)
 	a.ID, b.ID = "b-study", "a-study"
-	res := All([]*study.Study{a, b})
+	res := assessAll([]*study.Study{a, b})
 	if res[0].Study.ID != "a-study" || res[1].Study.ID != "b-study" {
 		t.Errorf("All order: %s, %s", res[0].Study.ID, res[1].Study.ID)
 	}
@@ -586,7 +586,7 @@ func copyStudy(acks ...study.Ack) *study.Study {
 }
 
 func TestCopiedBlock(t *testing.T) {
-	res := All([]*study.Study{copyStudy()})[0]
+	res := assessAll([]*study.Study{copyStudy()})[0]
 	d := byRule(res.Diagnostics, RuleCopy)
 	if len(d) != 1 || d[0].File != "results/test/runs/b/sharegpt.log" || d[0].Line != 1 || d[0].Subject != "b/sharegpt" || d[0].Severity != Error {
 		t.Fatalf("copied-block: %v", d)
@@ -595,12 +595,12 @@ func TestCopiedBlock(t *testing.T) {
 	// --port aside) is the same run, not a copy.
 	same := copyStudy()
 	same.Runs[1].Command = "vllm serve Qwen/Qwen3-32B --port 8001"
-	if d := byRule(All([]*study.Study{same})[0].Diagnostics, RuleCopy); len(d) != 0 {
+	if d := byRule(assessAll([]*study.Study{same})[0].Diagnostics, RuleCopy); len(d) != 0 {
 		t.Errorf("one configuration printed twice: copied-block %v", d)
 	}
 	// Acknowledged after the study's own pass: used, not reported unused.
 	for _, subject := range []string{"b/sharegpt", "b/*"} {
-		res = All([]*study.Study{copyStudy(study.Ack{Rule: RuleCopy, Subject: subject, Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 70}})})[0]
+		res = assessAll([]*study.Study{copyStudy(study.Ack{Rule: RuleCopy, Subject: subject, Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 70}})})[0]
 		if d := byRule(res.Diagnostics, RuleCopy); len(d) != 1 || !d[0].Acknowledged() {
 			t.Errorf("ack %s: copied-block %v, want it acknowledged", subject, d)
 		}
@@ -609,7 +609,7 @@ func TestCopiedBlock(t *testing.T) {
 		}
 	}
 	// An acknowledgement of another block stays unused.
-	res = All([]*study.Study{copyStudy(study.Ack{Rule: RuleCopy, Subject: "a/sharegpt", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 70}})})[0]
+	res = assessAll([]*study.Study{copyStudy(study.Ack{Rule: RuleCopy, Subject: "a/sharegpt", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 70}})})[0]
 	if d := byRule(res.Diagnostics, RuleAckUnused); len(d) != 1 || d[0].Line != 70 {
 		t.Errorf("ack of a/sharegpt: ack-unused %v, want one at line 70", d)
 	}
@@ -627,7 +627,7 @@ func TestClaimOnExcludedRunIsAWarning(t *testing.T) {
 		{Kind: study.ClaimRanking, Step: "engine", Printed: "SGLang (2000.00 tok/s) > vLLM (1000.00 tok/s)", Pos: study.Pos{File: studyFile, Line: 20}},
 		{Kind: study.ClaimStep, Step: "engine", Printed: "+100.0%", Pos: study.Pos{File: studyFile, Line: 21}},
 	}
-	res := Study(s)
+	res := assessed(s)
 	if fit := byRule(res.Diagnostics, RuleGPUFit); len(fit) != 1 || fit[0].Severity != Error {
 		t.Fatalf("want one gpu-fit error for sglang (-tp 2 on one GPU): %v", res.Diagnostics)
 	}

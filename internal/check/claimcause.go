@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/perflab/perflab/internal/claims"
 
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -11,7 +12,7 @@ import (
 // contradict, the run the logs make the step's best: a run added after
 // the publication (perflab add) that leads the step changes the figure,
 // and then the difference is to be acknowledged, not "corrected".
-func stepClaimCause(rep *report.Report, c report.ClaimResult) string {
+func stepClaimCause(rep *report.Report, c claims.Result) string {
 	if c.Claim.Kind != study.ClaimStep && c.Claim.Kind != study.ClaimRanking {
 		return ""
 	}

@@ -30,7 +30,7 @@ func definitionDiags(runs ...*benchlogRun) []Diagnostic {
 		run.Logs = []study.Log{{Workload: "sharegpt", File: r.block.File, Blocks: []benchlog.Block{r.block}}}
 		rs = append(rs, run)
 	}
-	return byRule(Study(newStudy(model32B, 8, rs...)).Diagnostics, RuleDefinitions)
+	return byRule(assessed(newStudy(model32B, 8, rs...)).Diagnostics, RuleDefinitions)
 }
 
 // TestDefinitionsDiffer: runs of one workload measured by vLLM and by

@@ -20,6 +20,9 @@ func FuzzProsePrefilters(f *testing.F) {
 		if gpuWord.MatchString(line) && !mayNameGPU(line) {
 			t.Errorf("mayNameGPU(%q) skips a GPU", line)
 		}
+		if engineName.MatchString(line) && !mayNameEngine(line) {
+			t.Errorf("mayNameEngine(%q) skips an engine", line)
+		}
 		if len(engineName.FindAllStringIndex(line, -1)) >= 2 && !mayNameTwoEngines(line) {
 			t.Errorf("mayNameTwoEngines(%q) skips two engines", line)
 		}

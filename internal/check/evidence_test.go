@@ -41,7 +41,7 @@ func TestWorkloadBlame(t *testing.T) {
 		s := newStudy("Qwen/Qwen3-32B", 1, tt.runs...)
 		s.Workloads[0].NumPrompts = 500
 		s.Workloads[0].Lines = map[string]int{"num_prompts": 7}
-		got := byRule(Study(s).Diagnostics, RuleWorkload)
+		got := byRule(assessed(s).Diagnostics, RuleWorkload)
 		if len(got) != 1 || got[0].File != tt.file || got[0].Line != tt.line || !strings.Contains(got[0].Message, tt.words) {
 			t.Errorf("%s: %v, want one at %s:%d saying %q", tt.name, got, tt.file, tt.line, tt.words)
 		}
@@ -49,7 +49,7 @@ func TestWorkloadBlame(t *testing.T) {
 	// Agreeing logs raise nothing.
 	s := newStudy("Qwen/Qwen3-32B", 1, sentRun("a", 500, 0), sentRun("b", 498, 2))
 	s.Workloads[0].NumPrompts = 500
-	if got := byRule(Study(s).Diagnostics, RuleWorkload); len(got) != 0 {
+	if got := byRule(assessed(s).Diagnostics, RuleWorkload); len(got) != 0 {
 		t.Errorf("agreeing logs: %v", got)
 	}
 }
@@ -61,7 +61,7 @@ func TestWorkloadCommand(t *testing.T) {
 	s.Workloads[1] = study.Workload{ID: "random-32k", Dataset: "random", InputLen: 4000, OutputLen: 200, NumPrompts: 500,
 		Command: "vllm bench serve --dataset-name random --random-input-len 4000 --random-output-len 100 --num-prompts $N",
 		Lines:   map[string]int{"output_len": 9, "command": 11}}
-	got := byRule(Study(s).Diagnostics, RuleWorkload)
+	got := byRule(assessed(s).Diagnostics, RuleWorkload)
 	if len(got) != 1 || got[0].Line != 9 || !strings.Contains(got[0].Message, "--random-output-len 100") {
 		t.Errorf("got %v, want one on line 9", got)
 	}
@@ -91,7 +91,7 @@ func TestShellReading(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := newRun("r", tt.command, 1, "1.00")
-		got := byRule(Study(newStudy("M", 1, r)).Diagnostics, RuleContinuation)
+		got := byRule(assessed(newStudy("M", 1, r)).Diagnostics, RuleContinuation)
 		if (tt.line == 0) != (len(got) == 0) || (tt.line > 0 && got[0].Line != tt.line) {
 			t.Errorf("%q: %v, want line %d", tt.command, got, tt.line)
 		}
@@ -104,13 +104,13 @@ func TestShellReading(t *testing.T) {
 func TestCopyBlame(t *testing.T) {
 	env := copyStudy()
 	env.Runs[1].Command = "export VLLM_ATTENTION_BACKEND=FLASHINFER\nvllm serve Qwen/Qwen3-32B"
-	if d := byRule(All([]*study.Study{env})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Severity != Error {
+	if d := byRule(assessAll([]*study.Study{env})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Severity != Error {
 		t.Errorf("copy behind an exported variable: %v", d)
 	}
 	// b comes first in the study's steps, so a is the later run.
 	later := copyStudy()
 	later.Steps = []study.Step{{ID: "x", Reference: "b", Runs: []string{"a"}}}
-	if d := byRule(All([]*study.Study{later})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Subject != "a/sharegpt" {
+	if d := byRule(assessAll([]*study.Study{later})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Subject != "a/sharegpt" {
 		t.Errorf("later run: %v, want the copy on a", d)
 	}
 	// a's log echoes b's model: a is the copy, whatever the order.
@@ -122,7 +122,7 @@ func TestCopyBlame(t *testing.T) {
 			r.Logs[0].Blocks[i].Line = 2
 		}
 	}
-	if d := byRule(All([]*study.Study{echo})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Subject != "a/sharegpt" {
+	if d := byRule(assessAll([]*study.Study{echo})[0].Diagnostics, RuleCopy); len(d) != 1 || d[0].Subject != "a/sharegpt" {
 		t.Errorf("echoed model: %v, want the copy on a", d)
 	}
 	if Configuration("vllm serve M -tp 2") != Configuration("vllm serve M --tensor-parallel-size 2 --port 8000") {
@@ -140,14 +140,14 @@ func TestCopyBlame(t *testing.T) {
 func TestSameDataTie(t *testing.T) {
 	s := sameDataStudy(t, []string{"217393", "215000"}, nil, nil)
 	s.Workloads[0].Pos.Line = 30
-	d := byRule(Study(s).Diagnostics, RuleSameData)
+	d := byRule(assessed(s).Diagnostics, RuleSameData)
 	if len(d) != 1 || d[0].File != studyFile || d[0].Line != 30 || !strings.Contains(d[0].Message, "it is a tie") {
 		t.Fatalf("tie: %v", d)
 	}
 	// 1000 random prompts of 217 tokens: the run that sent 217393 ran them.
 	s = sameDataStudy(t, []string{"200000", "217393"}, nil, nil)
 	s.Workloads[0] = study.Workload{ID: "sharegpt", Dataset: "random", InputLen: 217, OutputLen: 200, NumPrompts: 1000, Main: true}
-	d = byRule(Study(s).Diagnostics, RuleSameData)
+	d = byRule(assessed(s).Diagnostics, RuleSameData)
 	if len(d) != 1 || d[0].File != "results/test/runs/r0/sharegpt.log" {
 		t.Fatalf("decided by the study: %v", d)
 	}
@@ -171,7 +171,7 @@ func TestEngineVersion(t *testing.T) {
 		r.Logs[0].Raw = []byte(tt.log)
 		s := newStudy("Qwen/Qwen3-32B", 1, r)
 		s.Engines = []study.Engine{{ID: "vllm", Name: "vLLM", Version: "v0.11.0"}, {ID: "sglang", Name: "SGLang", Version: "v0.5.5"}}
-		if got := len(byRule(Study(s).Diagnostics, RuleEngineVersion)) > 0; got != tt.bad {
+		if got := len(byRule(assessed(s).Diagnostics, RuleEngineVersion)) > 0; got != tt.bad {
 			t.Errorf("%q with log %q: error %v, want %v", tt.command, tt.log, got, tt.bad)
 		}
 	}
@@ -181,12 +181,12 @@ func TestEngineVersion(t *testing.T) {
 func TestEngineLabel(t *testing.T) {
 	r := newRun("r", "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B", 1, "1.00")
 	r.Engine, r.EngineLine = "vllm", 2
-	d := byRule(Study(newStudy("Qwen/Qwen3-32B", 1, r)).Diagnostics, RuleEngineLabel)
+	d := byRule(assessed(newStudy("Qwen/Qwen3-32B", 1, r)).Diagnostics, RuleEngineLabel)
 	if len(d) != 1 || d[0].Line != 2 || !strings.Contains(d[0].Message, "starts SGLang") {
 		t.Errorf("sglang labelled vllm: %v", d)
 	}
 	r.Engine = "sglang"
-	if d := byRule(Study(newStudy("Qwen/Qwen3-32B", 1, r)).Diagnostics, RuleEngineLabel); len(d) != 0 {
+	if d := byRule(assessed(newStudy("Qwen/Qwen3-32B", 1, r)).Diagnostics, RuleEngineLabel); len(d) != 0 {
 		t.Errorf("right label: %v", d)
 	}
 }

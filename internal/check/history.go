@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -29,8 +28,8 @@ func historyBlockRules(r *study.Run, add func(Diagnostic)) {
 // <run>@<version>, see report.HistorySubject).
 func historyModelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
 	for _, h := range r.History {
-		served := serving.Parse(h.Command).Model
-		if h.Command == "" || served == "" || s.Model == "" || served == s.Model || serving.SameModel(served, s.Model) {
+		served, other := report.OtherModel(s, h.Command)
+		if h.Command == "" || !other {
 			continue
 		}
 		add(Diagnostic{Rule: RuleModel, Severity: Error, File: h.Pos.File, Line: h.Pos.Line, Subject: report.HistorySubject(r.ID, h.Version.Raw),

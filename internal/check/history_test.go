@@ -35,7 +35,7 @@ func regressionStudy(t *testing.T, old, current string) *study.Study {
 }
 
 func TestRegression(t *testing.T) {
-	res := Study(regressionStudy(t, "1000.00", "900.00"))
+	res := assessed(regressionStudy(t, "1000.00", "900.00"))
 	got := byRule(res.Diagnostics, RuleRegression)
 	if len(got) != 1 {
 		t.Fatalf("regression diagnostics = %v, want one", got)
@@ -55,7 +55,7 @@ func TestRegression(t *testing.T) {
 // run a side can tell from noise (docs/checks.md's 935.00) is none.
 func TestRegressionNoise(t *testing.T) {
 	for _, current := range []string{"995.00", "935.00", "1000.00", "1100.00"} {
-		res := Study(regressionStudy(t, "1000.00", current))
+		res := assessed(regressionStudy(t, "1000.00", current))
 		if got := byRule(res.Diagnostics, RuleRegression); len(got) != 0 {
 			t.Errorf("1000.00 -> %s: %v, want no regression", current, got)
 		}
@@ -65,7 +65,7 @@ func TestRegressionNoise(t *testing.T) {
 func TestRegressionAcknowledged(t *testing.T) {
 	s := regressionStudy(t, "1000.00", "900.00")
 	s.Acks = []study.Ack{{Rule: RuleRegression, Subject: "vllm/sharegpt@*", Reason: reasons()}}
-	res := Study(s)
+	res := assessed(s)
 	got := byRule(res.Diagnostics, RuleRegression)
 	if len(got) != 1 || !got[0].Acknowledged() {
 		t.Errorf("regression = %v, want it acknowledged", got)
@@ -83,7 +83,7 @@ func TestHistoryBlocksChecked(t *testing.T) {
 	v, _ := study.ParseVersion("v0.10.1")
 	r.History = []study.History{{Version: v, Dir: "results/test/runs/vllm/history/v0.10.1", Logs: []study.Log{{Workload: "sharegpt", File: file, Blocks: []benchlog.Block{b}}}}}
 	s := newStudy("Qwen/Qwen3-32B", 8, r)
-	got := byRule(Study(s).Diagnostics, RuleArithmetic)
+	got := byRule(assessed(s).Diagnostics, RuleArithmetic)
 	if len(got) != 1 || got[0].File != file {
 		t.Errorf("log-arithmetic = %v, want one on %s", got, file)
 	}
@@ -96,7 +96,7 @@ func TestHistoryModelMismatch(t *testing.T) {
 	s := regressionStudy(t, "1000.00", "900.00")
 	h := &s.Runs[0].History[0]
 	h.Command, h.Pos = "vllm serve Qwen/Qwen3-8B", study.Pos{File: h.Dir + "/history.yaml", Line: 1}
-	res := Study(s)
+	res := assessed(s)
 	got := byRule(res.Diagnostics, RuleModel)
 	if len(got) != 1 || got[0].File != "results/test/runs/vllm/history/v0.10.1/history.yaml" || got[0].Line != 1 || got[0].Subject != "vllm@v0.10.1" {
 		t.Fatalf("model-mismatch = %+v", got)
@@ -109,7 +109,7 @@ func TestHistoryModelMismatch(t *testing.T) {
 	}
 	// The same model, quantised: no problem.
 	h.Command = "vllm serve RedHatAI/Qwen3-32B-FP8-dynamic"
-	if got := byRule(Study(s).Diagnostics, RuleModel); len(got) != 0 {
+	if got := byRule(assessed(s).Diagnostics, RuleModel); len(got) != 0 {
 		t.Errorf("a quantised checkpoint of the model: %v", got)
 	}
 }
@@ -123,7 +123,7 @@ func TestTailRegression(t *testing.T) {
 	r := s.Runs[0]
 	r.Logs[0].Blocks[0].Metrics["p99_ttft_ms"] = benchlog.Metric{Value: 260, Decimals: 2, Raw: "260.00", Line: 14}
 	r.History[0].Logs[0].Blocks[0].Metrics["p99_ttft_ms"] = benchlog.Metric{Value: 200, Decimals: 2, Raw: "200.00", Line: 14}
-	got := byRule(Study(s).Diagnostics, RuleRegression)
+	got := byRule(assessed(s).Diagnostics, RuleRegression)
 	if len(got) != 1 {
 		t.Fatalf("regression diagnostics = %v, want one, on P99 TTFT", got)
 	}

@@ -192,7 +192,7 @@ func checkCopyDiagnostics(t *testing.T, m mutation) []Diagnostic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := All(studies)
+	results := assessAll(studies)
 	diags := append(Problems(probs), Problems(cprobs)...)
 	diags = append(diags, Drift(content, "content")...)
 	diags = append(diags, ProseFigures(results, content, "content")...)

@@ -27,7 +27,7 @@ func TestPriceRule(t *testing.T) {
 		t.Errorf("diagnostic %+v", d)
 	}
 	n := 0
-	for _, d := range Study(s).Diagnostics {
+	for _, d := range assessed(s).Diagnostics {
 		if d.Rule == RulePrice {
 			n++
 		}

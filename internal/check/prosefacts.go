@@ -197,7 +197,11 @@ func (p *proseReading) subjectsIn(c string) []subject {
 			hits = append(hits, hit{i, subject{name: rn.runs[0].Name, runs: p.inScope(rn.runs), at: i, end: i + len(rn.name)}})
 		}
 	}
-	for _, loc := range engineName.FindAllStringIndex(c, -1) {
+	var engines [][]int
+	if mayNameEngine(c) {
+		engines = engineName.FindAllStringIndex(c, -1)
+	}
+	for _, loc := range engines {
 		if taken[loc[0]] {
 			continue
 		}
@@ -408,7 +412,7 @@ var amongWord = regexp.MustCompile(`^(?:的?(?:各种?|所有)?(?:配置|运行)
 var (
 	moreWord = regexp.MustCompile(`(?i)\b(higher|more|larger|greater|longer)\b|高于|多于|大于|长于|更高|更多|更大|更长|比.{1,40}(?:高|多|大|长)|より高|より多|より大き|より長`)
 	lessWord = regexp.MustCompile(`(?i)\b(lower|less|fewer|smaller|shorter)\b|低于|少于|小于|短于|更低|更少|更小|更短|比.{1,40}(?:低|少|小|短)|より低|より少な|より小さ|より短`)
-	thanWord = regexp.MustCompile(`(?i)\bthan\b|比|より`)
+	thanWord = gate(regexp.MustCompile(`(?i)\bthan\b|比|より`), "than", "比", "より")
 )
 
 // comparative checks "vLLM FP8 is faster than vLLM BF16" and "vLLM FP8

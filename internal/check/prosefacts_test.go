@@ -361,7 +361,7 @@ func TestRunEvidence(t *testing.T) {
 // every language, against the studies' facts.
 func BenchmarkProseFacts(b *testing.B) {
 	studies, content := repositoryStudies(b)
-	results := All(studies)
+	results := assessAll(studies)
 	b.ResetTimer()
 	for range b.N {
 		for _, res := range results {

@@ -308,7 +308,7 @@ func dedupe(xs []string) []string {
 // unless the sentence sets it against another.
 func (p *proseReading) gpus(s string) {
 	counts := gpuCountsIn(s)
-	if hypothetical.MatchString(s) {
+	if len(counts) > 0 && hypothetical.MatchString(s) {
 		counts = nil
 	}
 	for _, n := range counts {

@@ -325,9 +325,29 @@ var engineName = regexp.MustCompile(`(?i)tensorrt[-_ ]?llm|\btrt-?llm|sglang|vll
 // ahead and behind are the words of "A is faster than B", "A 比 B 快",
 // "A は B より速い" and their opposites.
 var (
-	ahead  = regexp.MustCompile(`(?i)\b(faster|outperforms?|beats?|ahead of|higher throughput)\b|更快|快于|领先|比.*快|より速|上回`)
-	behind = regexp.MustCompile(`(?i)\b(slower|trails?|behind|lower throughput)\b|更慢|慢于|落后|比.*慢|より遅|下回`)
+	ahead = gate(regexp.MustCompile(`(?i)\b(faster|outperforms?|beats?|ahead of|higher throughput)\b|更快|快于|领先|比.*快|より速|上回`),
+		"faster", "outperform", "beat", "ahead of", "higher throughput", "更快", "快于", "领先", "比", "より速", "上回")
+	behind = gate(regexp.MustCompile(`(?i)\b(slower|trails?|behind|lower throughput)\b|更慢|慢于|落后|比.*慢|より遅|下回`),
+		"slower", "trail", "behind", "lower throughput", "更慢", "慢于", "落后", "比", "より遅", "下回")
 )
+
+// engineWords are the lower-case words every match of engineName holds.
+var engineWords = [...]string{"llm", "sglang", "lmdeploy", "llama.cpp", "mindie"}
+
+// mayNameEngine is true of every clause in which engineName matches: a
+// literal scan that spares the pattern the clauses naming no engine.
+func mayNameEngine(clause string) bool {
+	if strings.Contains(clause, "ſ") {
+		return true
+	}
+	low := strings.ToLower(clause)
+	for _, w := range engineWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // mayNameTwoEngines is true of every clause in which engineName matches
 // twice or more: each match holds one of these words, lower-cased, but for
@@ -337,7 +357,7 @@ func mayNameTwoEngines(clause string) bool {
 		return true
 	}
 	low, n := strings.ToLower(clause), 0
-	for _, w := range [...]string{"llm", "sglang", "lmdeploy", "llama.cpp", "mindie"} {
+	for _, w := range engineWords {
 		n += strings.Count(low, w)
 	}
 	return n >= 2

@@ -272,16 +272,25 @@ type superlative struct {
 var superlatives = []struct {
 	re   *regexp.Regexp
 	kind superlative
+	may  []string // what every match holds, lower case (see gated)
 }{
-	{regexp.MustCompile(`(?i)\b(highest|largest|greatest|longest)\b|最高|最大|最长|最多|(?:最も|一番)[^。、，]{0,16}?(?:高|大き|長|多)`), superlative{Max: true}},
-	{regexp.MustCompile(`(?i)\b(lowest|smallest|shortest|fewest)\b|最低|最小|最短|最少|(?:最も|一番)[^。、，]{0,16}?(?:低|小さ|短|少な)`), superlative{Min: true}},
-	{regexp.MustCompile(`(?i)\b(fastest|best|quickest|ranks first|comes first|comes out on top)\b|最快|最好|最佳|最优|排名第一|排第一|最速|最良|(?:最も|一番)[^。、，]{0,16}?(?:速|良)|トップ|1 ?位`), superlative{Better: true}},
-	{regexp.MustCompile(`(?i)\b(slowest|worst)\b|最慢|最差|(?:最も|一番)[^。、，]{0,16}?(?:遅|悪)`), superlative{Worse: true}},
+	{regexp.MustCompile(`(?i)\b(highest|largest|greatest|longest)\b|最高|最大|最长|最多|(?:最も|一番)[^。、，]{0,16}?(?:高|大き|長|多)`), superlative{Max: true},
+		[]string{"highest", "largest", "greatest", "longest", "最", "一番"}},
+	{regexp.MustCompile(`(?i)\b(lowest|smallest|shortest|fewest)\b|最低|最小|最短|最少|(?:最も|一番)[^。、，]{0,16}?(?:低|小さ|短|少な)`), superlative{Min: true},
+		[]string{"lowest", "smallest", "shortest", "fewest", "最", "一番"}},
+	{regexp.MustCompile(`(?i)\b(fastest|best|quickest|ranks first|comes first|comes out on top)\b|最快|最好|最佳|最优|排名第一|排第一|最速|最良|(?:最も|一番)[^。、，]{0,16}?(?:速|良)|トップ|1 ?位`), superlative{Better: true},
+		[]string{"fastest", "best", "quickest", "first", "on top", "最", "排第一", "一番", "トップ", "位"}},
+	{regexp.MustCompile(`(?i)\b(slowest|worst)\b|最慢|最差|(?:最も|一番)[^。、，]{0,16}?(?:遅|悪)`), superlative{Worse: true},
+		[]string{"slowest", "worst", "最", "一番"}},
 }
 
 // superlativeIn finds the superlative of a clause, if it has one.
 func superlativeIn(c string) (superlative, bool) {
+	low := lowerForSpellings(c)
 	for _, s := range superlatives {
+		if !gated(low, s.may) {
+			continue
+		}
 		if m := s.re.FindString(c); m != "" {
 			k := s.kind
 			k.Raw = m
@@ -292,29 +301,39 @@ func superlativeIn(c string) (superlative, bool) {
 }
 
 // negation says a clause denies what it states.
-var negation = regexp.MustCompile(`(?i)\b(not|never|neither|nor|no longer|isn't|doesn't|cannot|can't)\b|不是|并非|并不|没有|不如|不及|未能|不再|ではな|じゃな|くない|ません|ず[、。]|ずに`)
+var negation = gate(regexp.MustCompile(`(?i)\b(not|never|neither|nor|no longer|isn't|doesn't|cannot|can't)\b|不是|并非|并不|没有|不如|不及|未能|不再|ではな|じゃな|くない|ません|ず[、。]|ずに`),
+	"not", "never", "neither", "nor", "no longer", "n't", "cannot", "不是", "并非", "并不", "没有", "不如", "不及", "未能", "不再", "ではな", "じゃな", "くない", "ません", "ず")
 
 // metricWords name a metric in the three languages, the most specific
 // first; a percentile or median before a latency names that statistic.
 var metricWords = []struct {
 	re  *regexp.Regexp
 	key string
+	may []string // what every match holds, lower case (see gated)
 }{
-	{regexp.MustCompile(`(?i)output (token )?throughput|输出 ?(token )?吞吐|出力(トークン)?スループット`), "output_throughput"},
-	{regexp.MustCompile(`(?i)request throughput|requests? per second|请求吞吐|リクエスト(・)?スループット`), "request_throughput"},
-	{regexp.MustCompile(`(?i)\bTTFT\b|time to (the )?first token|首 ?token|首字|最初のトークンまで`), "ttft_ms"},
-	{regexp.MustCompile(`(?i)\bTPOT\b|time per output token|每个输出 ?token|输出 ?token ?(的)?(时间|耗时|延迟)|出力トークンあたり`), "tpot_ms"},
-	{regexp.MustCompile(`(?i)\bITL\b|inter-?token latency|token ?间延迟|トークン間`), "itl_ms"},
-	{regexp.MustCompile(`(?i)\bE2EL\b|end-to-end latency|(request )?latency|端到端延迟|延迟|时延|エンドツーエンド|レイテンシ|遅延`), "e2el_ms"},
-	{regexp.MustCompile(`(?i)(total )?(token )?throughput|tok/s|吞吐|スループット`), "total_token_throughput"},
+	{regexp.MustCompile(`(?i)output (token )?throughput|输出 ?(token )?吞吐|出力(トークン)?スループット`), "output_throughput",
+		[]string{"output", "输出", "出力"}},
+	{regexp.MustCompile(`(?i)request throughput|requests? per second|请求吞吐|リクエスト(・)?スループット`), "request_throughput",
+		[]string{"request", "请求吞吐", "リクエスト"}},
+	{regexp.MustCompile(`(?i)\bTTFT\b|time to (the )?first token|首 ?token|首字|最初のトークンまで`), "ttft_ms",
+		[]string{"ttft", "first token", "首", "最初のトークンまで"}},
+	{regexp.MustCompile(`(?i)\bTPOT\b|time per output token|每个输出 ?token|输出 ?token ?(的)?(时间|耗时|延迟)|出力トークンあたり`), "tpot_ms",
+		[]string{"tpot", "output token", "输出", "出力トークンあたり"}},
+	{regexp.MustCompile(`(?i)\bITL\b|inter-?token latency|token ?间延迟|トークン間`), "itl_ms",
+		[]string{"itl", "inter", "间延迟", "トークン間"}},
+	{regexp.MustCompile(`(?i)\bE2EL\b|end-to-end latency|(request )?latency|端到端延迟|延迟|时延|エンドツーエンド|レイテンシ|遅延`), "e2el_ms",
+		[]string{"e2el", "latency", "延迟", "时延", "エンドツーエンド", "レイテンシ", "遅延"}},
+	{regexp.MustCompile(`(?i)(total )?(token )?throughput|tok/s|吞吐|スループット`), "total_token_throughput",
+		[]string{"throughput", "tok/s", "吞吐", "スループット"}},
 }
 
 var statisticWord = regexp.MustCompile(`(?i)\b(p\d{2}(?:\.\d)?|median)\b|中位数?|中央値`)
 
 // metricIn is the metric a clause names, as a metric key, or "".
 func metricIn(c string) string {
+	low := lowerForSpellings(c)
 	for _, w := range metricWords {
-		if !w.re.MatchString(c) {
+		if !gated(low, w.may) || !w.re.MatchString(c) {
 			continue
 		}
 		if !strings.HasSuffix(w.key, "_ms") {
@@ -427,7 +446,9 @@ var gpuModelWord = regexp.MustCompile(`\b([ABHL]\d{2,3}S?|GB\d{3}|MI\d{3}X?|910[
 
 // contrastWord: a clause that sets something against another (unlike
 // the H100, than on H100) names what the study did not run.
-var contrastWord = regexp.MustCompile(`(?i)\b(unlike|than|versus|vs|compared|comparison|other|such as|e\.g\.|instead|rather|against|from|baseline|reference|would|could|might|if)\b|不同|相比|相较|对比|比[^較较]|与其|而非|基准|参照|如果|若|より|比べ|異なり|ではなく|他の|基準|ベースライン|なら|場合`)
+var contrastWord = gate(regexp.MustCompile(`(?i)\b(unlike|than|versus|vs|compared|comparison|other|such as|e\.g\.|instead|rather|against|from|baseline|reference|would|could|might|if)\b|不同|相比|相较|对比|比[^較较]|与其|而非|基准|参照|如果|若|より|比べ|異なり|ではなく|他の|基準|ベースライン|なら|場合`),
+	"unlike", "than", "versus", "vs", "compar", "other", "such as", "e.g.", "instead", "rather", "against", "from", "baseline", "reference", "would", "could", "might", "if",
+	"不同", "相比", "相较", "对比", "比", "与其", "而非", "基准", "参照", "如果", "若", "より", "異なり", "ではなく", "他の", "基準", "ベースライン", "なら", "場合")
 
 // versionWord is an engine named with a version: "SGLang v0.5.4",
 // "vLLM 0.10.1", "vLLM 版本 0.10.1", "SGLang バージョン 0.5.4".
@@ -437,13 +458,19 @@ var versionWord = regexp.MustCompile(`(?i)(vllm|sglang|tensorrt[-_ ]?llm|trt-?ll
 // concurrency and request rate, in the three languages.
 var workloadWords = []struct {
 	re   *regexp.Regexp
-	kind string // prompts, input, output, concurrency, rate
+	kind string   // prompts, input, output, concurrency, rate
+	may  []string // what every match holds, lower case (see gated)
 }{
-	{regexp.MustCompile(`(?i)(\d[\d,]*)\s?(?:([A-Za-z][A-Za-z-]*)\s)?(?:prompts|requests)\b|(\d+) ?(?:条|个)(?:提示词?|请求)|(\d+) ?件の?(?:プロンプト|リクエスト)|(?:プロンプト|リクエスト)(?:数)?(?:は)? ?(\d+) ?件|(?:プロンプト|リクエスト)数(?:は|が|を)? ?(\d+)|(?:num[-_ ]prompts|prompt count|请求数|提示数|提示词数)(?:为|是|=|:| of)? ?(\d+)`), "prompts"},
-	{regexp.MustCompile(`(?i)input length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)[- ]?(k|K)?[- ]token (?:inputs?|prompts)|(\d[\d,]*)(k|K)? input tokens|prompts? of (\d[\d,]*)(k|K)? (?:input )?tokens|输入长度(?:为|是)? ?(\d+)(k|K)?|入力長(?:は)? ?(\d+)(k|K)?`), "input"},
-	{regexp.MustCompile(`(?i)output length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)(k|K)? output tokens|输出长度(?:为|是)? ?(\d+)|出力長(?:は)? ?(\d+)`), "output"},
-	{regexp.MustCompile(`(?i)concurrency(?: of| limit of| at)?\s?=?\s?(\d+)|(\d+) concurrent|并发(?:数|度|上限)?(?:为|是|=)? ?(\d+)|同時(?:実行数|リクエスト数|接続数)(?:は|を)? ?(\d+)`), "concurrency"},
-	{regexp.MustCompile(`(?i)request rate(?: of| =)? (\d+(?:\.\d+)?)|请求速率(?:为|是)? ?(\d+(?:\.\d+)?)|リクエストレート(?:は)? ?(\d+(?:\.\d+)?)`), "rate"},
+	{regexp.MustCompile(`(?i)(\d[\d,]*)\s?(?:([A-Za-z][A-Za-z-]*)\s)?(?:prompts|requests)\b|(\d+) ?(?:条|个)(?:提示词?|请求)|(\d+) ?件の?(?:プロンプト|リクエスト)|(?:プロンプト|リクエスト)(?:数)?(?:は)? ?(\d+) ?件|(?:プロンプト|リクエスト)数(?:は|が|を)? ?(\d+)|(?:num[-_ ]prompts|prompt count|请求数|提示数|提示词数)(?:为|是|=|:| of)? ?(\d+)`), "prompts",
+		[]string{"prompts", "requests", "条", "个", "件", "プロンプト", "リクエスト", "num", "prompt count", "请求数", "提示"}},
+	{regexp.MustCompile(`(?i)input length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)[- ]?(k|K)?[- ]token (?:inputs?|prompts)|(\d[\d,]*)(k|K)? input tokens|prompts? of (\d[\d,]*)(k|K)? (?:input )?tokens|输入长度(?:为|是)? ?(\d+)(k|K)?|入力長(?:は)? ?(\d+)(k|K)?`), "input",
+		[]string{"input length", "token", "输入长度", "入力長"}},
+	{regexp.MustCompile(`(?i)output length(?: of| =)? (\d[\d,]*)|(\d[\d,]*)(k|K)? output tokens|输出长度(?:为|是)? ?(\d+)|出力長(?:は)? ?(\d+)`), "output",
+		[]string{"output", "输出长度", "出力長"}},
+	{regexp.MustCompile(`(?i)concurrency(?: of| limit of| at)?\s?=?\s?(\d+)|(\d+) concurrent|并发(?:数|度|上限)?(?:为|是|=)? ?(\d+)|同時(?:実行数|リクエスト数|接続数)(?:は|を)? ?(\d+)`), "concurrency",
+		[]string{"concurren", "并发", "同時"}},
+	{regexp.MustCompile(`(?i)request rate(?: of| =)? (\d+(?:\.\d+)?)|请求速率(?:为|是)? ?(\d+(?:\.\d+)?)|リクエストレート(?:は)? ?(\d+(?:\.\d+)?)`), "rate",
+		[]string{"request rate", "请求速率", "リクエストレート"}},
 }
 
 // notPromptCount are the words between a figure and "requests" that make
@@ -461,7 +488,11 @@ type workloadSetting struct {
 
 func workloadSettingsIn(c string) []workloadSetting {
 	var out []workloadSetting
+	low := lowerForSpellings(c)
 	for _, w := range workloadWords {
+		if !gated(low, w.may) {
+			continue
+		}
 		for _, m := range w.re.FindAllStringSubmatchIndex(c, -1) {
 			if glued(c, m[0]-1) {
 				continue
@@ -494,7 +525,8 @@ func workloadSettingsIn(c string) []workloadSetting {
 
 // hypothetical: a sentence about what was not run (what a size would
 // need, a later version) states no fact of the study.
-var hypothetical = regexp.MustCompile(`(?i)\b(would|could|might|if|unless|later|newer|future|upcoming|next)\b|如果|若|假如|将来|未来|之后的|新版本|なら|場合|将来|今後|以降の`)
+var hypothetical = gate(regexp.MustCompile(`(?i)\b(would|could|might|if|unless|later|newer|future|upcoming|next)\b|如果|若|假如|将来|未来|之后的|新版本|なら|場合|将来|今後|以降の`),
+	"would", "could", "might", "if", "unless", "later", "newer", "future", "upcoming", "next", "如果", "若", "假如", "将来", "未来", "之后的", "新版本", "なら", "場合", "今後", "以降の")
 
 // limitWord: a figure given as a budget or a limit is a setting, not a
 // measurement.
@@ -526,6 +558,29 @@ func mayStateFactor(low string) bool {
 	return containsAnyOf(low, "x", "×", "倍", "fold", "times", "doubl", "twice", "tripl", "thrice", "half", "halv", "番", "半")
 }
 
+// gatedRegexp is a pattern that runs only on text holding one of the
+// words every match holds (may, lower case): most sentences hold none, and
+// a literal scan costs a fraction of the pattern. FuzzProseFactPrefilters
+// holds each list to its pattern.
+type gatedRegexp struct {
+	*regexp.Regexp
+	may []string
+}
+
+func gate(re *regexp.Regexp, may ...string) gatedRegexp { return gatedRegexp{re, may} }
+
+// MatchString is the pattern's, on text that passes the gate.
+func (g gatedRegexp) MatchString(s string) bool {
+	return gated(lowerForSpellings(s), g.may) && g.Regexp.MatchString(s)
+}
+
+// gated reports whether a text, lowered by lowerForSpellings, holds one of
+// the words every match of a pattern holds: a literal scan that spares the
+// pattern most sentences, each list held to its pattern by
+// FuzzProseFactPrefilters. containsAnyOf takes the "ſ" that (?i) reads as "s";
+// lowerForSpellings, the Kelvin sign.
+func gated(low string, words []string) bool { return containsAnyOf(low, words...) }
+
 // mayBeSuperlative guards superlatives.
 func mayBeSuperlative(low string) bool {
 	return containsAnyOf(low, "highest", "largest", "greatest", "longest", "lowest", "smallest", "shortest", "fewest", "fastest", "best",
@@ -545,7 +600,8 @@ func mayStateWorkload(low string) bool {
 }
 
 // mayCountGPUs guards gpuCountWords.
-func mayCountGPUs(s string) bool { return containsAnyOf(s, "GPU", "gpu", "Gpu", "卡", "x", "×") }
+// (?i) takes any case of "gpu", so the scan is of the lowered text.
+func mayCountGPUs(s string) bool { return containsAnyOf(lowerForSpellings(s), "gpu", "卡", "x", "×") }
 
 // perGPUWord: a statement per GPU ranks values the fact model keeps per
 // node; it is left unbound rather than judged on the wrong figure.

@@ -88,7 +88,10 @@ func TestDriftReadsFactorsAndWidths(t *testing.T) {
 // The prefilters of the fact reader never skip what a pattern finds.
 func FuzzProseFactPrefilters(f *testing.F) {
 	for _, s := range []string{"1.27x", "doubles", "TWICE", "翻倍", "半分", "the highest", "最も高い", "トップ", "vLLM is faster than SGLang", "A 比 B 快", "B より速い",
-		"2000 prompts", "并发数为 32", "同時実行数 16", "8 GPUs", "8 × A100", "4 块 GPU", "Ranks First", "HALVES", "2 Times", "a, b and c", "1,000 and 2,000: x; y", "甲，乙、丙：丁", "a  and\tb but  c", "and x", "x and", " while  "} {
+		"2000 prompts", "并发数为 32", "同時実行数 16", "8 GPUs", "8 × A100", "4 块 GPU", "Ranks First", "HALVES", "2 Times", "a, b and c", "1,000 and 2,000: x; y", "甲，乙、丙：丁", "a  and\tb but  c", "and x", "x and", " while  ",
+		"TTFT p99", "Time To First Token", "inter-token latency", "REQUESTS PER SECOND", "tok/s", "首字延迟", "出力トークンあたり", "ſlowest", "comes out on top", "1 位", "一番速い",
+		"input length of 1,024", "2K output tokens", "request rate = 4", "输出长度为 256", "リクエストレートは 2", "concurrency of 8", "64 concurrent requests",
+		"isn't faster", "CAN'T", "no longer", "ſuch as", "e.g. vLLM", "UNLESS", "次の将来", "比較", "比べて", "Outperforms", "trails"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, c string) {
@@ -114,6 +117,24 @@ func FuzzProseFactPrefilters(f *testing.F) {
 		for _, w := range workloadWords {
 			if w.re.MatchString(c) && !mayStateWorkload(low) {
 				t.Errorf("mayStateWorkload(%q) skips a workload setting", c)
+			}
+			if w.re.MatchString(c) && !gated(low, w.may) {
+				t.Errorf("the gate of %s skips %q", w.kind, c)
+			}
+		}
+		for _, g := range []gatedRegexp{thanWord, ahead, behind, negation, contrastWord, hypothetical} {
+			if g.Regexp.MatchString(c) && !g.MatchString(c) {
+				t.Errorf("the gate of %s skips %q", g, c)
+			}
+		}
+		for _, w := range metricWords {
+			if w.re.MatchString(c) && !gated(low, w.may) {
+				t.Errorf("the gate of %s skips %q", w.key, c)
+			}
+		}
+		for _, w := range superlatives {
+			if w.re.MatchString(c) && !gated(low, w.may) {
+				t.Errorf("the gate of %+v skips %q", w.kind, c)
 			}
 		}
 		for _, re := range gpuCountWords {

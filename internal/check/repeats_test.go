@@ -27,7 +27,7 @@ func repeatsRun(t *testing.T, texts ...string) *study.Run {
 func TestRepeatData(t *testing.T) {
 	other := edit(t, sharegptLog, "Total input tokens:", "215000")
 	s := newStudy(model32B, 8, repeatsRun(t, sharegptLog, other, sharegptLog))
-	d := byRule(Study(s).Diagnostics, RuleSameData)
+	d := byRule(assessed(s).Diagnostics, RuleSameData)
 	if len(d) != 1 {
 		t.Fatalf("%d same-data diagnostics, want 1: %v", len(d), d)
 	}
@@ -37,14 +37,14 @@ func TestRepeatData(t *testing.T) {
 	// The same data in every repeat, and throughputs that differ: quiet.
 	faster := edit(t, sharegptLog, "Total Token throughput (tok/s):", "3800.00")
 	s = newStudy(model32B, 8, repeatsRun(t, sharegptLog, faster, sharegptLog))
-	if d := byRule(Study(s).Diagnostics, RuleSameData); len(d) != 0 {
+	if d := byRule(assessed(s).Diagnostics, RuleSameData); len(d) != 0 {
 		t.Errorf("same data, diagnostics %v", d)
 	}
 
 	// A random workload drifts by a few tokens per prompt: quiet.
 	s = newStudy(model32B, 8, repeatsRun(t, sharegptLog, edit(t, sharegptLog, "Total input tokens:", "217000")))
 	s.Workloads[0].Dataset = "random"
-	if d := byRule(Study(s).Diagnostics, RuleSameData); len(d) != 0 {
+	if d := byRule(assessed(s).Diagnostics, RuleSameData); len(d) != 0 {
 		t.Errorf("random drift, diagnostics %v", d)
 	}
 }

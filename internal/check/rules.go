@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/perflab/perflab/internal/benchlog"
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -29,11 +29,7 @@ func runRules(s *study.Study, add func(Diagnostic)) {
 }
 
 func modelRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
-	served := serving.Parse(r.Command).Model
-	if served == "" || s.Model == "" || served == s.Model {
-		return
-	}
-	if !serving.SameModel(served, s.Model) {
+	if served, other := report.OtherModel(s, r.Command); other {
 		add(Diagnostic{Rule: RuleModel, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
 			Printed: served, Computed: s.Model,
 			Message: fmt.Sprintf("run %s%s serves %s, but the study is about %s: fix the command, or move the run to a study of that model; until then it is excluded from comparisons", r.ID, publishedAt(r), served, s.Model)})
@@ -49,36 +45,26 @@ func commandLine(r *study.Run) int {
 	return r.Pos.Line
 }
 
+// gpuRule words the report's judgement of a run's GPUs (report.FitOf).
 func gpuRule(s *study.Study, r *study.Run, add func(Diagnostic)) {
-	node := s.Hardware.GPUs()
-	if node == 0 || r.GPUs == 0 {
-		return
-	}
-	cmd := serving.Parse(r.Command)
-	need := cmd.GPUs()
-	// A command that starts no known engine (an export line, a wrapper
-	// script) or whose engine is configured elsewhere (MindIE) says nothing
-	// about its GPUs unless it sets a parallel size.
-	counts := cmd.Engine != nil && !cmd.Engine.ConfigOutside || need > 1
-	switch {
-	case need > node:
+	f := report.FitOf(s, r)
+	switch f.Misfit {
+	case report.NeedsMore:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: commandLine(r), Subject: r.ID,
-			Message: fmt.Sprintf("run %s%s: its command needs %d GPUs (%s), but the hardware has %d: fix the command or the study's hardware", r.ID, publishedAt(r), need, serving.Parse(r.Command).GPURule(), node)})
-	case r.GPUs > node:
+			Message: fmt.Sprintf("run %s%s: its command needs %d GPUs (%s), but the hardware has %d: fix the command or the study's hardware", r.ID, publishedAt(r), f.Need, f.Command.GPURule(), f.Node)})
+	case report.SaysMore:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
-			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, node)})
-	case need != r.GPUs && counts:
-		// gpus sets the replicas a run is projected onto: when a known
-		// engine's command says otherwise, the projection is wrong.
+			Message: fmt.Sprintf("run %s says it used %d GPUs, but the hardware has %d", r.ID, r.GPUs, f.Node)})
+	case report.CommandDiffers:
 		sev := Warning
-		if cmd.Engine != nil && !cmd.Engine.ConfigOutside {
+		if f.Excludes() {
 			sev = Error
 		}
 		add(Diagnostic{Rule: RuleGPUFit, Severity: sev, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
-			Message: fmt.Sprintf("run %s says it used %d GPUs, but its command asks for %d (%s): correct gpus, or the command", r.ID, r.GPUs, need, cmd.GPURule())})
-	case node%r.GPUs != 0:
+			Message: fmt.Sprintf("run %s says it used %d GPUs, but its command asks for %d (%s): correct gpus, or the command", r.ID, r.GPUs, f.Need, f.Command.GPURule())})
+	case report.Uneven:
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Warning, File: r.Pos.File, Line: r.GPUsLine, Subject: r.ID,
-			Message: fmt.Sprintf("run %s uses %d of %d GPUs, which does not divide the node into replicas: it is compared unprojected", r.ID, r.GPUs, node)})
+			Message: fmt.Sprintf("run %s uses %d of %d GPUs, which does not divide the node into replicas: it is compared unprojected", r.ID, r.GPUs, f.Node)})
 	}
 }
 
@@ -170,7 +156,7 @@ func publishedAt(r *study.Run) string {
 // claimSeverity: a success rate rests on an assumption (how many requests
 // were sent), and so does a mismatch the report marks as an assumption, so
 // they are warnings; every other figure is an error.
-func claimSeverity(c report.ClaimResult) Severity {
+func claimSeverity(c claims.Result) Severity {
 	if c.Claim.Kind == study.ClaimSuccess || c.Suspect {
 		return Warning
 	}
@@ -182,8 +168,8 @@ func claimSeverity(c report.ClaimResult) Severity {
 	return Error
 }
 
-func claimRules(rep *report.Report, add func(Diagnostic)) {
-	for _, c := range rep.Claims {
+func claimRules(rep *report.Report, results []claims.Result, add func(Diagnostic)) {
+	for _, c := range results {
 		subject := string(c.Claim.Kind) + "/" + c.Claim.Workload + c.Claim.Step
 		switch c.Claim.Kind {
 		case study.ClaimCommand:

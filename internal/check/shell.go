@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -76,11 +77,11 @@ func checkShown(cmds []shownCommand, node int, add func(Diagnostic)) {
 	for _, c := range cmds {
 		lines := strings.Split(c.text, "\n")
 		start, last := -1, -1 // first and last line of the shell command being read
-		end := func() {
-			if !c.ownGPUs {
-				gpuShown(c, strings.Join(lines[start:last+1], "\n"), last, node, add)
+		end := func() { start = -1 }
+		if !c.ownGPUs {
+			for _, sc := range serving.ShellCommands(c.text) {
+				gpuShown(c, sc.Text, sc.Last, node, add)
 			}
-			start = -1
 		}
 		for i, raw := range lines {
 			line := strings.TrimRight(raw, "\r")
@@ -150,12 +151,8 @@ func firstWord(s string) string {
 // gpuShown: a serving command shown anywhere must fit on the node, as a
 // run's own command must (gpu-fit).
 func gpuShown(c shownCommand, text string, last, node int, add func(Diagnostic)) {
-	cmd := serving.Parse(text)
-	if node == 0 || cmd.Engine == nil || cmd.Engine.ConfigOutside {
-		return
-	}
-	if need := cmd.GPUs(); need > node {
+	if need, over := report.ShownNeedsMore(text, node); over {
 		add(Diagnostic{Rule: RuleGPUFit, Severity: Error, File: c.file, Line: c.first + last, Subject: c.subject,
-			Message: fmt.Sprintf("%s shows a command that needs %d GPUs (%s), but the hardware has %d: fix the command or the study's hardware", c.what, need, cmd.GPURule(), node)})
+			Message: fmt.Sprintf("%s shows a command that needs %d GPUs (%s), but the hardware has %d: fix the command or the study's hardware", c.what, need, serving.Parse(text).GPURule(), node)})
 	}
 }

@@ -115,7 +115,7 @@ func TestRequestsFailed(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newStudy(model32B, 1, logRun(t, "r", 1, "sharegpt", tt.text))
 			s.Workloads[0].NumPrompts = tt.numPrompts
-			res := Study(s)
+			res := assessed(s)
 			d := byRule(res.Diagnostics, RuleRequests)
 			if tt.line == 0 {
 				if len(d) != 0 {
@@ -143,7 +143,7 @@ func TestRequestsFailed(t *testing.T) {
 	s := newStudy(model32B, 1, logRun(t, "r", 1, "sharegpt", edit(t, sharegptLog, "Successful requests:", "990")))
 	s.Workloads[0].NumPrompts = 1000
 	s.Acks = []study.Ack{{Rule: RuleRequests, Subject: "r/*", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 80}}}
-	res := Study(s)
+	res := assessed(s)
 	if d := byRule(res.Diagnostics, RuleRequests); len(d) != 1 || !d[0].Acknowledged() {
 		t.Errorf("acknowledged requests-failed: %v", d)
 	}
@@ -175,7 +175,7 @@ func sameDataStudy(t *testing.T, tokens []string, failed, other map[int]bool) *s
 }
 
 func TestSameData(t *testing.T) {
-	res := Study(sameDataStudy(t, []string{"217393", "217393", "215000", "217393"}, nil, nil))
+	res := assessed(sameDataStudy(t, []string{"217393", "217393", "215000", "217393"}, nil, nil))
 	d := byRule(res.Diagnostics, RuleSameData)
 	if len(d) != 1 {
 		t.Fatalf("%d same-data diagnostics, want 1: %v", len(d), res.Diagnostics)
@@ -192,7 +192,7 @@ func TestSameData(t *testing.T) {
 	// Acknowledged with its subject.
 	s := sameDataStudy(t, []string{"217393", "217393", "215000", "217393"}, nil, nil)
 	s.Acks = []study.Ack{{Rule: RuleSameData, Subject: "r2/sharegpt", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 81}}}
-	res = Study(s)
+	res = assessed(s)
 	// (Its edited token count also breaks the block's arithmetic, which
 	// cannot be acknowledged: only same-data is looked at.)
 	if d := byRule(res.Diagnostics, RuleSameData); len(d) != 1 || !d[0].Acknowledged() {
@@ -214,14 +214,14 @@ func TestSameData(t *testing.T) {
 	}
 	for _, tt := range quiet {
 		t.Run(tt.name, func(t *testing.T) {
-			res := Study(sameDataStudy(t, tt.tokens, tt.failed, tt.other))
+			res := assessed(sameDataStudy(t, tt.tokens, tt.failed, tt.other))
 			if d := byRule(res.Diagnostics, RuleSameData); len(d) != 0 {
 				t.Errorf("want no same-data, got %v", d)
 			}
 		})
 	}
 	// The excluded runs were excluded by model-mismatch, not silently.
-	res = Study(sameDataStudy(t, []string{"217393", "217393", "215000", "215000", "215000"}, nil, map[int]bool{2: true, 3: true, 4: true}))
+	res = assessed(sameDataStudy(t, []string{"217393", "217393", "215000", "215000", "215000"}, nil, map[int]bool{2: true, 3: true, 4: true}))
 	if d := byRule(res.Diagnostics, RuleModel); len(d) != 3 {
 		t.Errorf("model-mismatch: %v, want 3", d)
 	}
@@ -278,7 +278,7 @@ func TestTradeOff(t *testing.T) {
 	}
 	for _, tt := range fires {
 		t.Run(tt.name, func(t *testing.T) {
-			res := Study(tradeOffStudy(map[string]map[string]string{"base": base, "opt": tt.opt}))
+			res := assessed(tradeOffStudy(map[string]map[string]string{"base": base, "opt": tt.opt}))
 			d := byRule(res.Diagnostics, RuleTradeOff)
 			if len(d) != 2 {
 				t.Fatalf("%d trade-off diagnostics, want one per workload: %v", len(d), res.Diagnostics)
@@ -306,7 +306,7 @@ func TestTradeOff(t *testing.T) {
 	}
 	for _, tt := range quiet {
 		t.Run(tt.name, func(t *testing.T) {
-			res := Study(tradeOffStudy(map[string]map[string]string{"base": base, "opt": tt.opt}))
+			res := assessed(tradeOffStudy(map[string]map[string]string{"base": base, "opt": tt.opt}))
 			if d := byRule(res.Diagnostics, RuleTradeOff); len(d) != 0 {
 				t.Errorf("want no trade-off, got %v", d)
 			}
@@ -314,7 +314,7 @@ func TestTradeOff(t *testing.T) {
 	}
 
 	// Without a baseline TTFT there is nothing to compare it with.
-	res := Study(tradeOffStudy(map[string]map[string]string{
+	res := assessed(tradeOffStudy(map[string]map[string]string{
 		"base": {"total_token_throughput": "1798.45"}, "opt": metrics("2000.00", "900.00", "900.00")}))
 	if d := byRule(res.Diagnostics, RuleTradeOff); len(d) != 0 {
 		t.Errorf("no baseline latency: %v", d)
@@ -322,7 +322,7 @@ func TestTradeOff(t *testing.T) {
 
 	// One acknowledgement with a pattern acknowledges every row.
 	ack := study.Ack{Rule: RuleTradeOff, Subject: "conclusion/*", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 90}}
-	res = Study(tradeOffStudy(map[string]map[string]string{"base": base, "opt": metrics("1580.36", "150.00", "60.00")}, ack))
+	res = assessed(tradeOffStudy(map[string]map[string]string{"base": base, "opt": metrics("1580.36", "150.00", "60.00")}, ack))
 	d := byRule(res.Diagnostics, RuleTradeOff)
 	if len(d) != 2 {
 		t.Fatalf("acknowledged: %d trade-off diagnostics, want 2", len(d))
@@ -336,7 +336,7 @@ func TestTradeOff(t *testing.T) {
 		t.Errorf("used acknowledgement reported unused: %v", u)
 	}
 	// The same acknowledgement with nothing to accept is unused.
-	res = Study(tradeOffStudy(map[string]map[string]string{"base": base, "opt": metrics("2000.00", "100.00", "50.00")}, ack))
+	res = assessed(tradeOffStudy(map[string]map[string]string{"base": base, "opt": metrics("2000.00", "100.00", "50.00")}, ack))
 	if u := byRule(res.Diagnostics, RuleAckUnused); len(u) != 1 || u[0].Line != 90 {
 		t.Errorf("ack-unused: %v, want one at line 90", u)
 	}
@@ -352,10 +352,10 @@ func TestTradeOffLatencyObjective(t *testing.T) {
 		s.Objective = study.Latency
 		return s
 	}
-	if d := byRule(Study(mk("1500.00")).Diagnostics, RuleTradeOff); len(d) != 0 {
+	if d := byRule(assessed(mk("1500.00")).Diagnostics, RuleTradeOff); len(d) != 0 {
 		t.Errorf("lower latency: %v", d)
 	}
-	d := byRule(Study(mk("2500.00")).Diagnostics, RuleTradeOff)
+	d := byRule(assessed(mk("2500.00")).Diagnostics, RuleTradeOff)
 	if len(d) != 2 {
 		t.Fatalf("higher latency: %v, want one per workload", d)
 	}
@@ -392,7 +392,7 @@ func TestImplausible(t *testing.T) {
 				text = edit(t, text, tt.label, tt.value)
 			}
 			s := newStudy(model32B, 8, logRun(t, "r", tt.gpus, "sharegpt", text))
-			d := byRule(Study(s).Diagnostics, RulePlausibility)
+			d := byRule(assessed(s).Diagnostics, RulePlausibility)
 			if tt.line == 0 {
 				if len(d) != 0 {
 					t.Errorf("want no implausible, got %v", d)
@@ -413,12 +413,12 @@ func TestImplausible(t *testing.T) {
 	if b := r.Logs[0].Blocks[0]; b.Definition != benchlog.TimeSeriesMean || b.Metrics["max_output_tokens_per_s"].Value < 2e7 {
 		t.Fatalf("guidellm block: Definition %q, peak %v", b.Definition, b.Metrics["max_output_tokens_per_s"])
 	}
-	if d := byRule(Study(newStudy(model32B, 1, r)).Diagnostics, RulePlausibility); len(d) != 0 {
+	if d := byRule(assessed(newStudy(model32B, 1, r)).Diagnostics, RulePlausibility); len(d) != 0 {
 		t.Errorf("guidellm block: %v", d)
 	}
 	// The same values read as counts over the duration are implausible.
 	r.Logs[0].Blocks[0].Definition = benchlog.CountOverDuration
-	d := byRule(Study(newStudy(model32B, 1, r)).Diagnostics, RulePlausibility)
+	d := byRule(assessed(newStudy(model32B, 1, r)).Diagnostics, RulePlausibility)
 	if len(d) == 0 || d[0].Severity != Error || d[0].Line != 11 {
 		t.Errorf("guidellm values as count/duration: %v, want an error at line 11", d)
 	}
@@ -429,7 +429,7 @@ func TestImplausible(t *testing.T) {
 	s := newStudy("Qwen/Qwen3-235B-A22B-Instruct-2507", 8, r)
 	r.Command = "vllm serve Qwen/Qwen3-235B-A22B-Instruct-2507 -tp 8"
 	s.Workloads[0].NumPrompts = 1000
-	res := Study(s)
+	res := assessed(s)
 	if len(res.Diagnostics) != 0 {
 		t.Errorf("real block: %v", res.Diagnostics)
 	}
@@ -437,7 +437,7 @@ func TestImplausible(t *testing.T) {
 	// Acknowledged with the run id.
 	s = newStudy(model32B, 8, logRun(t, "r", 8, "sharegpt", edit(t, sharegptLog, "Output token throughput (tok/s):", "0.00")))
 	s.Acks = []study.Ack{{Rule: RulePlausibility, Subject: "r", Reason: reasons(), Pos: study.Pos{File: studyFile, Line: 95}}}
-	res = Study(s)
+	res = assessed(s)
 	if d := byRule(res.Diagnostics, RulePlausibility); len(d) != 1 || !d[0].Acknowledged() {
 		t.Errorf("acknowledged implausible: %v", d)
 	}
@@ -447,21 +447,21 @@ func TestCopiedBlockQuiet(t *testing.T) {
 	// Blocks that differ in one value are not copies.
 	a := logRun(t, "a", 1, "sharegpt", sharegptLog)
 	b := logRun(t, "b", 1, "sharegpt", edit(t, sharegptLog, "P99 ITL (ms):", "185.42"))
-	res := All([]*study.Study{newStudy(model32B, 1, a, b)})[0]
+	res := assessAll([]*study.Study{newStudy(model32B, 1, a, b)})[0]
 	if d := byRule(res.Diagnostics, RuleCopy); len(d) != 0 {
 		t.Errorf("blocks that differ: %v", d)
 	}
 	// The same block twice in one run's logs is not a copy of another run's.
 	c := logRun(t, "c", 1, "sharegpt", sharegptLog)
 	c.Logs = append(c.Logs, study.Log{Workload: "random-32k", File: "results/test/runs/c/random-32k.log", Blocks: c.Logs[0].Blocks})
-	res = All([]*study.Study{newStudy(model32B, 1, c)})[0]
+	res = assessAll([]*study.Study{newStudy(model32B, 1, c)})[0]
 	if d := byRule(res.Diagnostics, RuleCopy); len(d) != 0 {
 		t.Errorf("one run's own block: %v", d)
 	}
 	// A copy across studies is reported in the study that has the later one.
 	s1, s2 := newStudy(model32B, 1, logRun(t, "a", 1, "sharegpt", sharegptLog)), newStudy(model32B, 1, logRun(t, "a", 1, "sharegpt", sharegptLog))
 	s1.ID, s2.ID = "test", "zz-other"
-	all := All([]*study.Study{s2, s1})
+	all := assessAll([]*study.Study{s2, s1})
 	if d := byRule(all[0].Diagnostics, RuleCopy); len(d) != 0 {
 		t.Errorf("first study: %v", d)
 	}
@@ -480,11 +480,11 @@ func TestSameDataRandomSlack(t *testing.T) {
 	}{{"216500", 0}, {"214000", 0}, {"212000", 1}} {
 		s := sameDataStudy(t, []string{"217393", "217393", tc.odd}, nil, nil)
 		s.Workloads[0].Dataset = "random"
-		if d := byRule(Study(s).Diagnostics, RuleSameData); len(d) != tc.want {
+		if d := byRule(assessed(s).Diagnostics, RuleSameData); len(d) != tc.want {
 			t.Errorf("random workload, %s against 217393: %d same-data diagnostics, want %d", tc.odd, len(d), tc.want)
 		}
 		s.Workloads[0].Dataset = "sharegpt"
-		if d := byRule(Study(s).Diagnostics, RuleSameData); len(d) != 1 {
+		if d := byRule(assessed(s).Diagnostics, RuleSameData); len(d) != 1 {
 			t.Errorf("sharegpt workload, %s against 217393: %d same-data diagnostics, want 1", tc.odd, len(d))
 		}
 	}

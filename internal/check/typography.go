@@ -348,33 +348,32 @@ func isASCII(s string) bool {
 // Glossary is locales/glossary.yaml: the word for each idea per language,
 // and the words not to use for it.
 type Glossary struct {
-	Terms []struct {
-		EN    string              `yaml:"en"`
-		ZH    string              `yaml:"zh"`
-		JA    string              `yaml:"ja"`
-		Avoid map[string][]string `yaml:"avoid"`
-	} `yaml:"terms"`
+	Terms []GlossaryTerm `yaml:"terms"`
 	// Latin lists the Latin-script words and phrases that Chinese and
 	// Japanese prose keeps as they are (names, units, commands), under
 	// "all" or a language code.
 	Latin map[string][]string `yaml:"latin"`
 }
 
-// Check reports, in one Chinese or Japanese file, each word the glossary
-// says to avoid, with the word to use instead. Code and addresses are left
+// GlossaryTerm is one idea: its word in each language, by code (en, zh,
+// ja), and the words of a language not to use for it.
+type GlossaryTerm struct {
+	Words map[string]string   `yaml:",inline"`
+	Avoid map[string][]string `yaml:"avoid"`
+}
+
+// Check reports, in one file of a language, each word the glossary says
+// to avoid, with the word to use instead. Code and addresses are left
 // alone, as in Typography.
 func (g *Glossary) Check(file, lang, text string) []Diagnostic {
 	var out []Diagnostic
 	eachProseLine(text, func(n int, _, prose string) {
 		for _, term := range g.Terms {
-			use := term.ZH
-			if lang == "ja" {
-				use = term.JA
-			}
+			use := term.Words[lang]
 			for _, bad := range term.Avoid[lang] {
 				if bad != "" && strings.Contains(prose, bad) {
 					out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: n,
-						Message: fmt.Sprintf("%q for %q: the glossary (locales/glossary.yaml) names it %q in every page", bad, term.EN, use)})
+						Message: fmt.Sprintf("%q for %q: the glossary (locales/glossary.yaml) names it %q in every page", bad, term.Words[study.LanguageTable[0].Code], use)})
 				}
 			}
 		}
@@ -382,18 +381,36 @@ func (g *Glossary) Check(file, lang, text string) []Diagnostic {
 	return out
 }
 
-// plainEndings end a Japanese sentence in the plain style (だ, である,
-// ない, よい), politeEndings in the polite です/ます; longest first.
-var (
-	plainEndings  = []string{"であった", "ではない", "である", "だった", "でない", "ない", "よい", "良い", "だ"}
-	politeEndings = []string{"ください", "でした", "ました", "ません", "です", "ます"}
-)
+// register is how a language marks politeness at the end of a sentence:
+// the endings of its plain and of its polite style, longest first, and
+// what the polite style is called in messages.
+type register struct {
+	plain, polite []string
+	politeName    string
+}
 
-// Register checks that a Japanese file keeps one register: once any of
-// its sentences ends in です or ます, a sentence that ends in the plain
-// だ/である style (だ。, である。, ない。, 良い。) is reported. Labels
-// without 。 are not sentences and are left alone.
-func Register(file, text string) []Diagnostic {
+// registers are the languages whose sentences end in a plain or a polite
+// style, which one file must not mix. Japanese ends a sentence in the
+// plain だ/である or the polite です/ます; English and Chinese have no
+// such endings, so the rule has nothing to read in them.
+var registers = map[string]register{
+	"ja": {
+		plain:      []string{"であった", "ではない", "である", "だった", "でない", "ない", "よい", "良い", "だ"},
+		polite:     []string{"ください", "でした", "ました", "ません", "です", "ます"},
+		politeName: "です or ます",
+	},
+}
+
+// Register checks that a file keeps one register in a language that has
+// them (registers): once any of its sentences ends in the polite style
+// (です, ます), a sentence that ends in the plain style (だ。, である。,
+// ない。, 良い。) is reported. Labels without 。 are not sentences and are
+// left alone.
+func Register(file, lang, text string) []Diagnostic {
+	reg, ok := registers[lang]
+	if !ok {
+		return nil
+	}
 	polite := false
 	type plain struct {
 		line int
@@ -409,10 +426,10 @@ func Register(file, text string) []Diagnostic {
 				break
 			}
 			before := prose[:at+i]
-			if endsWithAny(before, politeEndings) != "" {
+			if endsWithAny(before, reg.polite) != "" {
 				polite = true
 			}
-			if e := endsWithAny(before, plainEndings); e != "" {
+			if e := endsWithAny(before, reg.plain); e != "" {
 				plains = append(plains, plain{n, excerpt(line, at+i-len(e), at+i+len("。"))})
 			}
 			at += i + len("。")
@@ -425,7 +442,7 @@ func Register(file, text string) []Diagnostic {
 	var out []Diagnostic
 	for _, p := range plains {
 		out = append(out, Diagnostic{Rule: RuleTypography, Severity: Error, File: file, Line: p.line,
-			Message: fmt.Sprintf("a sentence in the plain style (%q) in a file written with です/ます: end it with です or ます too", p.text)})
+			Message: fmt.Sprintf("a sentence in the plain style (%q) in a file written with %s: end it with %s too", p.text, strings.ReplaceAll(reg.politeName, " or ", "/"), reg.politeName)})
 	}
 	return out
 }

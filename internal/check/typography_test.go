@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/perflab/perflab/internal/study"
 )
 
 func TestTypography(t *testing.T) {
@@ -41,12 +43,8 @@ func TestTypography(t *testing.T) {
 
 func TestGlossary(t *testing.T) {
 	var g Glossary
-	g.Terms = append(g.Terms, struct {
-		EN    string              `yaml:"en"`
-		ZH    string              `yaml:"zh"`
-		JA    string              `yaml:"ja"`
-		Avoid map[string][]string `yaml:"avoid"`
-	}{EN: "baseline", ZH: "基准", JA: "ベースライン", Avoid: map[string][]string{"zh": {"基线"}}})
+	g.Terms = append(g.Terms, GlossaryTerm{Words: map[string]string{"en": "baseline", "zh": "基准", "ja": "ベースライン"},
+		Avoid: map[string][]string{"zh": {"基线"}}})
 	d := g.Check("content/zh/x.md", "zh", "基准配置\n与基线相比\n`基线` 在代码里\n")
 	if len(d) != 1 || d[0].Line != 2 || !strings.Contains(d[0].Message, "基准") {
 		t.Errorf("glossary problems: %v, want one on line 2 naming 基准", d)
@@ -109,7 +107,12 @@ func TestRegister(t *testing.T) {
 		`e: "これは推計値である。"`, // 5
 	}, "\n")
 	var lines []string
-	for _, d := range Register("locales/ja.yaml", mixed) {
+	for _, lang := range []string{"en", "zh"} {
+		if d := Register("locales/"+lang+".yaml", lang, mixed); len(d) != 0 {
+			t.Errorf("%s has no register, yet: %v", lang, d)
+		}
+	}
+	for _, d := range Register("locales/ja.yaml", "ja", mixed) {
 		if d.Rule != RuleTypography || d.File != "locales/ja.yaml" {
 			t.Errorf("diagnostic %+v", d)
 		}
@@ -118,7 +121,7 @@ func TestRegister(t *testing.T) {
 	if want := "2 5"; strings.Join(lines, " ") != want {
 		t.Errorf("plain sentences reported on lines %v, want %s", lines, want)
 	}
-	if d := Register("f", "低いほど良い。\nこれは推計値である。\n"); len(d) != 0 {
+	if d := Register("f", "ja", "低いほど良い。\nこれは推計値である。\n"); len(d) != 0 {
 		t.Errorf("a file in the plain style throughout: %v, want nothing", d)
 	}
 }
@@ -233,7 +236,7 @@ func BenchmarkProseRules(b *testing.B) {
 			Typography(files[i], text)
 			g.Check(files[i], lang, text)
 			g.LatinWords(files[i], lang, text)
-			Register(files[i], text)
+			Register(files[i], lang, text)
 		}
 	}
 }
@@ -255,4 +258,54 @@ func FuzzTypographyPrefilters(f *testing.F) {
 			t.Errorf("spaceAfterStop matches %q without a space after 。", s)
 		}
 	})
+}
+
+// TestTextByLanguage: Glossary.Text applies to every language what it
+// has: the glossary's avoided words in English too, spacing and
+// punctuation only where words are unspaced, the register only where
+// sentences end in one.
+func TestTextByLanguage(t *testing.T) {
+	g := &Glossary{Terms: []GlossaryTerm{{Words: map[string]string{"en": "baseline", "zh": "基准", "ja": "ベースライン"},
+		Avoid: map[string][]string{"en": {"reference run"}, "zh": {"基线"}}}}}
+	if d := g.Text("content/en/x.md", "en", "The reference run is slower.\n", nil); len(d) != 1 || !strings.Contains(d[0].Message, `"baseline"`) {
+		t.Errorf("English avoided word: %v, want one naming baseline", d)
+	}
+	if d := g.Text("content/en/x.md", "en", "Lower is better (see below).\n", nil); len(d) != 0 {
+		t.Errorf("English prose held to CJK typography: %v", d)
+	}
+	if d := g.Text("content/zh/x.md", "zh", "越低越好(见下文)。\n", nil); len(d) != 2 {
+		t.Errorf("Chinese ASCII parentheses: %v, want both", d)
+	}
+	for lang, want := range map[string]bool{"en": true, "zh": true, "ja": true} {
+		if g.Reads(lang) != want {
+			t.Errorf("Reads(%s) = %t", lang, !want)
+		}
+	}
+	if (&Glossary{}).Reads("en") {
+		t.Error("English without avoided words has nothing to read")
+	}
+	mixed := "値が高いほど良好です。\nこれは推計値である。\n"
+	if d := g.Text("content/ja/x.md", "ja", mixed, nil); len(d) != 1 || d[0].Line != 2 {
+		t.Errorf("Japanese mixed register: %v, want line 2", d)
+	}
+}
+
+// TestRepositoryGlossary: locales/glossary.yaml gives each term a word in
+// every language.
+func TestRepositoryGlossary(t *testing.T) {
+	data, err := os.ReadFile("../../locales/glossary.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, probs := ParseGlossary("locales/glossary.yaml", data)
+	if len(probs) > 0 || len(g.Terms) == 0 {
+		t.Fatalf("glossary: %v, %d terms", probs, len(g.Terms))
+	}
+	for _, term := range g.Terms {
+		for _, lang := range study.Languages {
+			if term.Words[lang] == "" {
+				t.Errorf("term %v has no word in %s", term.Words, lang)
+			}
+		}
+	}
 }

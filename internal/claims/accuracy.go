@@ -15,7 +15,7 @@ import (
 // must not pass it, within its printed rounding. Where the scores carry a
 // standard error, a drop whose 95 % interval reaches past the limit leaves
 // the claim unsupported (docs/statistics.md#accuracy).
-func (r checker) checkAccuracy(c study.Claim, res *report.ClaimResult) {
+func (r checker) checkAccuracy(c study.Claim, res *Result) {
 	limit, dec, _, ok := ParsePercent(c.Printed)
 	if !ok {
 		res.Detail = fmt.Sprintf("%q is not a percentage such as 1%%", c.Printed)

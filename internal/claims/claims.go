@@ -21,16 +21,16 @@ type checker struct{ *report.Report }
 
 // Check checks each of the study's published claims against its computed
 // report, in the order the study lists them.
-func Check(rep *report.Report) []report.ClaimResult {
+func Check(rep *report.Report) []Result {
 	r := checker{rep}
-	var out []report.ClaimResult
+	var out []Result
 	for _, c := range rep.Study.Claims {
 		out = append(out, r.claim(c))
 	}
 	return out
 }
 
-func (r checker) claim(c study.Claim) report.ClaimResult {
+func (r checker) claim(c study.Claim) Result {
 	res := r.checkClaim(c)
 	if !res.Match {
 		if id := r.excludedDependency(c, res); id != "" {
@@ -44,7 +44,7 @@ func (r checker) claim(c study.Claim) report.ClaimResult {
 // excludedDependency is the excluded run a claim that could not be
 // checked, or whose figure only that run gives, rests on; "" when none.
 // Such a claim is reported once, on the run, not a second time here.
-func (r checker) excludedDependency(c study.Claim, res report.ClaimResult) string {
+func (r checker) excludedDependency(c study.Claim, res Result) string {
 	var runs []string
 	switch {
 	case c.Step != "":
@@ -96,8 +96,8 @@ func (r checker) excludedRunPrints(id, printed string) bool {
 	return false
 }
 
-func (r checker) checkClaim(c study.Claim) report.ClaimResult {
-	res := report.ClaimResult{Claim: c}
+func (r checker) checkClaim(c study.Claim) Result {
+	res := Result{Claim: c}
 	switch c.Kind {
 	case study.ClaimConclusion:
 		row := r.RowByWorkload(c.Workload)
@@ -137,7 +137,7 @@ func (r checker) checkClaim(c study.Claim) report.ClaimResult {
 
 // checkPublishedKind checks the other claim kinds, those that imported
 // published reports carry.
-func (r checker) checkPublishedKind(c study.Claim, res *report.ClaimResult) {
+func (r checker) checkPublishedKind(c study.Claim, res *Result) {
 	switch c.Kind {
 	case study.ClaimAccuracy:
 		r.checkAccuracy(c, res)

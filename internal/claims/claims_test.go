@@ -50,7 +50,7 @@ func conclusionStudy(node int, base, opt *study.Run, printed string) *study.Stud
 	return s
 }
 
-func onlyClaim(t *testing.T, r *report.Report) report.ClaimResult {
+func onlyClaim(t *testing.T, r checkedReport) Result {
 	t.Helper()
 	if len(r.Claims) != 1 {
 		t.Fatalf("%d claim results, want 1", len(r.Claims))
@@ -210,11 +210,11 @@ func TestStepClaim(t *testing.T) {
 	if c := r.Claims[2]; !c.Checked || c.Match || !strings.Contains(c.Detail, `"fast"`) {
 		t.Errorf("unreadable claim: %+v", c)
 	}
-	if got := r.ClaimFor(study.ClaimStep, "engine"); got != &r.Claims[0] {
-		t.Errorf("ClaimFor(step, engine) = %p, want the first step claim", got)
+	if got := For(r.Claims, study.ClaimStep, "engine"); got != &r.Claims[0] {
+		t.Errorf("For(step, engine) = %p, want the first step claim", got)
 	}
-	if got := r.ClaimFor(study.ClaimConclusion, "engine"); got != nil {
-		t.Errorf("ClaimFor(conclusion, engine) = %+v, want nil", got)
+	if got := For(r.Claims, study.ClaimConclusion, "engine"); got != nil {
+		t.Errorf("For(conclusion, engine) = %+v, want nil", got)
 	}
 }
 

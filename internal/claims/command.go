@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -15,7 +14,7 @@ import (
 // Commands are compared as their engine reads them: flag spellings, the
 // model's organisation and flags that never change performance (--port,
 // --reasoning-parser...) aside.
-func (r checker) checkCommand(c study.Claim, res *report.ClaimResult) {
+func (r checker) checkCommand(c study.Claim, res *Result) {
 	want := serving.Parse(c.Printed)
 	var shown []string
 	var closest []string

@@ -8,11 +8,17 @@ import (
 	"github.com/perflab/perflab/internal/studytest"
 )
 
-// build computes a study's report and checks its claims, as check does.
-func build(s *study.Study, excluded map[string]string) *report.Report {
+// checkedReport is a report with the results of its study's claims.
+type checkedReport struct {
+	*report.Report
+	Claims []Result
+}
+
+// build computes a study's report and checks its claims, as the pipeline
+// does.
+func build(s *study.Study, excluded map[string]string) checkedReport {
 	r := report.Build(s, excluded)
-	r.Claims = Check(r)
-	return r
+	return checkedReport{r, Check(r)}
 }
 
 // testRun, setMetric, testStudy and engineStudy are studytest's, with the

@@ -10,7 +10,7 @@ import (
 
 var successClaim = regexp.MustCompile(`(?i)success rate:?\s*(\d+(?:\.\d+)?)\s*%`)
 
-func (r checker) checkSuccess(c study.Claim, res *report.ClaimResult) {
+func (r checker) checkSuccess(c study.Claim, res *Result) {
 	m := successClaim.FindStringSubmatch(c.Printed)
 	run := r.Study.Run(c.Run)
 	if m == nil || run == nil || r.Main == nil {

@@ -12,7 +12,7 @@ import (
 // BF16 row's 3869.3) must follow from the two printed figures, whatever
 // true values their rounding allows. Latency and throughput alike are
 // new / old - 1.
-func (r checker) checkTable(c study.Claim, res *report.ClaimResult) {
+func (r checker) checkTable(c study.Claim, res *Result) {
 	from, fd, ok1 := parseNumber(c.From)
 	to, td, ok2 := parseNumber(c.To)
 	if !ok1 || !ok2 || from == 0 {

@@ -101,7 +101,7 @@ const derivedSlack = 0.02
 // checkValueClaim checks a value printed for a configuration: "Total TPS:
 // 3019.19x2" for the recommended one, "Mean latency: 1.66s/req" for a
 // step's best.
-func (r checker) checkValueClaim(c study.Claim, res *report.ClaimResult) {
+func (r checker) checkValueClaim(c study.Claim, res *Result) {
 	m := valueClaim.FindStringSubmatch(strings.TrimSpace(c.Printed))
 	if m == nil {
 		res.Detail = fmt.Sprintf("%q is not a value perflab can read (expected a form such as \"Total TPS: 1234.56\" or \"Mean latency: 1.66s/req\")", c.Printed)

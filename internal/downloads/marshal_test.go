@@ -2,13 +2,13 @@ package downloads
 
 import (
 	"encoding/json"
+	"github.com/perflab/perflab/internal/assess"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/gocarina/gocsv"
 
-	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -24,7 +24,7 @@ func repositoryRecords(tb testing.TB) []Record {
 		if s.Article() {
 			continue
 		}
-		rows = append(rows, Records(s, root, check.Study(s).Report.Excluded)...)
+		rows = append(rows, Records(s, root, assess.Study(s).Report.Excluded)...)
 	}
 	return rows
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/perflab/perflab/internal/assess"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -41,7 +42,7 @@ func importAll(t *testing.T, files ...string) ([]*Study, []check.Diagnostic) {
 		t.Fatal(err)
 	}
 	diags := check.Problems(probs)
-	for _, r := range check.All(studies) {
+	for _, r := range assess.All(studies) {
 		diags = append(diags, r.Diagnostics...)
 	}
 	return out, diags

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/perflab/perflab/internal/assess"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,7 +11,6 @@ import (
 	"time"
 
 	"github.com/perflab/perflab/internal/benchtree"
-	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/downloads"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
@@ -70,7 +70,7 @@ func BenchmarkCheck(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		check.All(studies)
+		assess.All(studies)
 	}
 }
 

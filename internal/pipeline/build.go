@@ -1,6 +1,6 @@
 // Package pipeline runs perflab's stages in order:
-// load results/ and content/ -> check -> compute -> render (x language) ->
-// site files. It holds no state between calls and writes nothing; the caller
+// load results/ and content/ -> report -> check -> claims (package assess,
+// for each study) -> render (x language) -> site files. It holds no state between calls and writes nothing; the caller
 // hands the files to package site.
 package pipeline
 
@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -29,7 +28,6 @@ import (
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/workers"
-	"github.com/perflab/perflab/internal/yamlfile"
 )
 
 // Dirs are the project folders a build reads.
@@ -227,42 +225,29 @@ func (pc *proseChecks) list(c *checked) []check.Diagnostic {
 	return append(out, pc.after...)
 }
 
-// typography checks the Chinese and Japanese prose: content files and
-// locale files. Files that do not read are reported by their loaders.
+// typography reads what people wrote in each language, the locale files
+// and the prose, for check's typography rule (Glossary.Text), with the
+// glossary of locales/. Files that do not read are reported by their
+// loaders.
 func typography(d Dirs) []check.Diagnostic {
 	var out []check.Diagnostic
 	glossary := &check.Glossary{}
 	if d.Locales != "" {
-		name := path.Join(filepath.ToSlash(d.Locales), "glossary.yaml")
 		if data, err := d.folder(d.Locales).ReadFile("glossary.yaml"); err == nil {
-			if err := yamlfile.Unmarshal(data, glossary); err != nil {
-				line := 1
-				if e, ok := err.(*yamlfile.Error); ok {
-					line, err = e.Line, errors.New(e.Msg)
-				}
-				out = append(out, check.Diagnostic{Rule: check.RuleSchema, Severity: check.Error, File: name, Line: line,
-					Message: fmt.Sprintf("invalid glossary: %v", err)})
-			}
+			var probs []check.Diagnostic
+			glossary, probs = check.ParseGlossary(path.Join(filepath.ToSlash(d.Locales), "glossary.yaml"), data)
+			out = append(out, probs...)
 		}
 	}
 	names := map[string][]string{} // study -> its names, read once
-	prose := func(file, lang, text string, ofStudy func() []string) {
-		out = append(out, check.Typography(file, text)...)
-		out = append(out, glossary.Check(file, lang, text)...)
-		out = append(out, glossary.LatinWordsOf(file, lang, text, ofStudy)...)
-		if lang == "ja" {
-			out = append(out, check.Register(file, text)...)
-		}
-	}
-	for _, l := range study.LanguageTable {
-		if !l.Unspaced {
+	for _, lang := range study.Languages {
+		if !glossary.Reads(lang) {
 			continue
 		}
-		lang := l.Code
 		if d.Locales != "" {
 			name := lang + ".yaml"
 			if data, err := d.folder(d.Locales).ReadFile(name); err == nil {
-				prose(path.Join(filepath.ToSlash(d.Locales), name), lang, string(data), nil)
+				out = append(out, glossary.Text(path.Join(filepath.ToSlash(d.Locales), name), lang, string(data), nil)...)
 			}
 		}
 		if d.Content == "" {
@@ -271,19 +256,17 @@ func typography(d Dirs) []check.Diagnostic {
 		cfs := d.folder(d.Content)
 		entries, _ := cfs.ReadDir(lang)
 		for _, e := range entries {
-			if len(d.Only) > 0 && !slices.Contains(d.Only, strings.TrimSuffix(e.Name(), ".md")) {
+			id, ok := strings.CutSuffix(e.Name(), ".md")
+			if !ok || !e.Type().IsRegular() || len(d.Only) > 0 && !slices.Contains(d.Only, id) {
 				continue // the other studies' prose is theirs to check, as in Load
 			}
-			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") {
-				if data, err := cfs.ReadFile(path.Join(lang, e.Name())); err == nil {
-					id := strings.TrimSuffix(e.Name(), ".md")
-					prose(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data), func() []string {
-						if _, ok := names[id]; !ok {
-							names[id] = studyNames(d, id)
-						}
-						return names[id]
-					})
-				}
+			if data, err := cfs.ReadFile(path.Join(lang, e.Name())); err == nil {
+				out = append(out, glossary.Text(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data), func() []string {
+					if _, ok := names[id]; !ok {
+						names[id] = studyNames(d, id)
+					}
+					return names[id]
+				})...)
 			}
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perflab/perflab/internal/assess"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
@@ -345,7 +346,7 @@ func (rb *rebuild) render(r *render.Renderer) error {
 	rb.mem = &memFiles{files: site.Files{}}
 	rb.outs = make([]studyOutput, len(rb.again))
 	return workers.Run(len(rb.again), func(k int) error {
-		res := check.Study(rb.loaded[rb.again[k]])
+		res := assess.Study(rb.loaded[rb.again[k]])
 		check.AddCross(&res, rb.cross[res.Study.ID])
 		prose := map[string]*study.Content{}
 		for _, l := range study.Languages {

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/perflab/perflab/internal/assess"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -188,7 +189,7 @@ func (s *stream) run(build, keep bool, use func(i int, res check.Result) error) 
 			if st == nil || st.Article() != (s.page[i] < 0) || !slices.Equal(report.EngineUses(st), s.c.uses[i]) {
 				return changedError(s.d, s.ids[i])
 			}
-			h := &held{res: check.Study(st), blocks: check.BlockRefs(st)}
+			h := &held{res: assess.Study(st), blocks: check.BlockRefs(st)}
 			s.figs[i] = s.pc.check(s.d, []check.Result{h.res})
 			loaded[i] = h
 			return nil

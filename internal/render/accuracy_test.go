@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -56,7 +58,7 @@ func TestAccuracyClaimLines(t *testing.T) {
 		Percent: 0.52, Low: -2.24, High: 3.28}
 	claim := study.Claim{Kind: study.ClaimAccuracy, Printed: "1%", Source: "a.md:3"}
 	test := &report.AccuracyClaimTest{Drop: drop, Limit: 1.5, P: 0.19}
-	p := &reportPage{loc: r.localizer("en"), rep: &report.Report{Claims: []report.ClaimResult{
+	p := &reportPage{loc: r.localizer("en"), rep: &report.Report{}, res: check.Result{Claims: []claims.Result{
 		{Claim: claim, Checked: true, Match: true, Unsupported: true, Computed: "0.5%", Accuracy: test},
 		{Claim: claim, Checked: true, Match: true, Computed: "0.5%", Accuracy: test},
 	}}}

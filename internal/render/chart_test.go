@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"github.com/perflab/perflab/internal/assess"
 	"html"
 	"os"
 	"path/filepath"
@@ -16,7 +17,6 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
-	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -136,7 +136,7 @@ func repoCases(t testing.TB) []chartCase {
 		t.Fatal(err)
 	}
 	var out []chartCase
-	for _, res := range check.All(studies) {
+	for _, res := range assess.All(studies) {
 		c := chartCase{name: res.Study.ID, rep: res.Report, content: map[string]*study.Content{}}
 		for _, l := range Languages {
 			c.content[l.Code] = content[l.Code][res.Study.ID]

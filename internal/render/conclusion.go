@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -110,7 +111,7 @@ type erratum struct {
 }
 
 // erratumOf is the erratum of a checked claim the logs contradict.
-func erratumOf(claim *report.ClaimResult) erratum {
+func erratumOf(claim *claims.Result) erratum {
 	if claim == nil || !claim.Checked || claim.Match {
 		return erratum{}
 	}
@@ -175,7 +176,7 @@ func (p *reportPage) verdictNote() string {
 func (p *reportPage) accuracyClaims() []string {
 	loc := p.loc
 	var lines []string
-	for _, cr := range p.rep.Claims {
+	for _, cr := range p.res.Claims {
 		if cr.Claim.Kind != study.ClaimAccuracy {
 			continue
 		}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/perflab/perflab/internal/assess"
 	"os"
 	"slices"
 	"strings"
@@ -22,7 +23,7 @@ func historyResult(t testing.TB) check.Result {
 	if err != nil || len(probs) > 0 {
 		t.Fatalf("testdata/history: %v %v", err, probs)
 	}
-	return check.Study(s)
+	return assess.Study(s)
 }
 
 func historyCase(t testing.TB) chartCase {
@@ -157,7 +158,7 @@ func TestHistoryChartLatest(t *testing.T) {
 		run.History = append([]study.History{h}, run.History...)
 	}
 	slices.SortFunc(run.History, func(a, b study.History) int { return a.Version.Compare(b.Version) })
-	res = check.Study(res.Study)
+	res = assess.Study(res.Study)
 	c := chartCase{name: "long", rep: res.Report, content: map[string]*study.Content{}}
 	for _, ch := range c.draw(t, "en") {
 		if ch.Name != "history-vllm" {
@@ -188,7 +189,7 @@ func TestHistoryAckOnce(t *testing.T) {
 	res := historyResult(t)
 	res.Study.Acks = append(res.Study.Acks, study.Ack{Rule: check.RuleRegression, Subject: "vllm/sharegpt@v0.11.0",
 		Reason: map[string]string{"en": "Known slower build.", "zh": "已知较慢的构建。", "ja": "遅いことが分かっているビルドです。"}})
-	res = check.Study(res.Study)
+	res = assess.Study(res.Study)
 	r, err := chartRenderer()
 	if err != nil {
 		t.Fatal(err)

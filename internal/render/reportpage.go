@@ -7,6 +7,7 @@ import (
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/serving"
@@ -134,8 +135,8 @@ func (p *reportPage) stepTitle(id string) string {
 	return id
 }
 
-func (p *reportPage) claimFor(kind, subject string) *report.ClaimResult {
-	return p.rep.ClaimFor(study.ClaimKind(kind), subject)
+func (p *reportPage) claimFor(kind, subject string) *claims.Result {
+	return claims.For(p.res.Claims, study.ClaimKind(kind), subject)
 }
 
 // ackReason is why a problem is acknowledged, or empty.

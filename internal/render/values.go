@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 )
 
@@ -110,7 +111,7 @@ func (p *reportPage) pct(ch *report.Change) string {
 
 // changeLink is pct linked to anchor, its formula and the published
 // figure it was checked against on hover.
-func (p *reportPage) changeLink(ch *report.Change, claim *report.ClaimResult, anchor string) string {
+func (p *reportPage) changeLink(ch *report.Change, claim *claims.Result, anchor string) string {
 	loc := p.loc
 	if ch == nil {
 		return "—"

@@ -245,24 +245,6 @@ type Row struct {
 	Change    *Change
 }
 
-// ClaimResult is a published figure next to what the logs give.
-type ClaimResult struct {
-	Claim    study.Claim
-	Computed string // the figure recomputed from the logs, formatted like the claim
-	Match    bool
-	Detail   string // why it does not match, when it does not
-	Checked  bool   // false when the logs do not allow recomputing it
-	Excluded string // the excluded run the claim rests on, which left it unchecked
-	// Suspect marks a mismatch that may be intended: a recommended command
-	// that leaves out flags of the measured run.
-	Suspect bool
-	// Unsupported marks a claim the measured figure meets but whose 95 %
-	// interval reaches past it: the data cannot support it.
-	Unsupported bool
-	// Accuracy is the test behind an accuracy claim; nil without one.
-	Accuracy *AccuracyClaimTest
-}
-
 // Report is everything a study's report shows, in a fixed order.
 type Report struct {
 	Study       *study.Study
@@ -272,7 +254,6 @@ type Report struct {
 	Recommended []*study.Run
 	Rows        []Row
 	Steps       []StepResult
-	Claims      []ClaimResult
 	Others      []RunResult       // runs of no step and no configuration, still shown
 	SLO         *SLOResult        // the runs against the study's latency budget; nil without one
 	Cost        *CostResult       // the runs' cost per token at the study's price; nil without one
@@ -595,18 +576,4 @@ func (r *Report) RankingLine(sr *StepResult) string {
 		parts = append(parts, fmt.Sprintf("%s (%s %s)", rr.Run.Name, rr.Headline.Expr(), r.Headline.Unit))
 	}
 	return strings.Join(parts, sep)
-}
-
-// ClaimFor returns the claim result about a conclusion row or a step, if any.
-func (r *Report) ClaimFor(kind study.ClaimKind, subject string) *ClaimResult {
-	for i := range r.Claims {
-		c := &r.Claims[i]
-		if c.Claim.Kind != kind {
-			continue
-		}
-		if (kind == study.ClaimConclusion && c.Claim.Workload == subject) || (kind != study.ClaimConclusion && c.Claim.Step == subject) {
-			return c
-		}
-	}
-	return nil
 }
