@@ -293,9 +293,11 @@ func typography(d Dirs) []check.Diagnostic {
 // newRenderer loads the templates and locales of d.
 func newRenderer(d Dirs) (*render.Renderer, error) {
 	r, err := render.New(d.folder(d.Templates), d.folder(d.Locales))
-	if err == nil {
-		r.RepoURL = strings.TrimRight(d.RepoURL, "/")
+	if err != nil {
+		return nil, err
 	}
+	r.RepoURL = strings.TrimRight(d.RepoURL, "/")
+	r.BaseURL, err = normalizeBaseURL(d.BaseURL)
 	return r, err
 }
 
@@ -607,7 +609,13 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	if err := downloads.Join(ids, read, func(name string) (io.WriteCloser, error) { return create(files, name) }); err != nil {
 		return err
 	}
-	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
+	// Real measurements first, then the studies of simulated logs.
+	sort.SliceStable(entries, func(i, j int) bool {
+		if entries[i].Example != entries[j].Example {
+			return entries[j].Example
+		}
+		return entries[i].Study < entries[j].Study
+	})
 	// The landing page of each language, and the site's own (English),
 	// rendered side by side: each lists every study.
 	nl := len(render.Languages)
@@ -653,6 +661,9 @@ func indexEntry(res check.Result) render.IndexEntry {
 	s, rep := res.Study, res.Report
 	e := render.IndexEntry{Study: s.ID, Model: s.Model, GPU: s.Hardware.GPU, GPUs: s.Hardware.GPUs(),
 		Objective: string(s.Objective), Titles: map[string]string{}, Example: s.Example(), Main: rep.MainFigure()}
+	if a := rep.Answer(); a != nil {
+		e.Costs = a.Costs
+	}
 	for _, eng := range s.Engines {
 		e.Engines = append(e.Engines, eng.Name+" "+eng.Version)
 		if !slices.Contains(e.EngineNames, eng.Name) {

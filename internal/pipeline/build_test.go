@@ -138,8 +138,8 @@ func TestSeedFigures(t *testing.T) {
 			text := htmlTag.ReplaceAllString(page, "")     // figures are links to their logs
 			text = strings.ReplaceAll(text, "\u00a0", " ") // a % bound by a no-break space reads the same
 			for _, f := range figures {
-				if lang != "en" { // a run's figure in the ranking is in full-width brackets
-					f = strings.NewReplacer(" (", "（", ")", "）").Replace(f)
+				if lang != "en" { // a run's figure in the ranking is in full-width brackets, a % right after its figure
+					f = strings.NewReplacer(" (", "（", ")", "）", " %", "%").Replace(f)
 				}
 				if !strings.Contains(text, f) {
 					t.Errorf("%s/%s/index.html does not show %q", lang, id, f)
