@@ -637,13 +637,22 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	return addExtras(r, files, d) // after every page: it lists them
 }
 
-// addPage adds a report's HTML page, its Markdown and its charts.
+// utf8BOM opens each report's Markdown download. Served as text/markdown
+// without a charset (python -m http.server, many static hosts), a .md file
+// is shown by browsers as windows-1252 ("8 Ã— NVIDIA"); a byte order mark
+// is the one sign of UTF-8 that every browser honours before the server's
+// headers and its own guess (WHATWG Encoding, "decode"), and editors,
+// GitHub and cmark-gfm read it and skip it. The HTML pages declare their
+// charset and take none.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// addPage adds a report's HTML page, its Markdown download and its charts.
 func addPage(files Output, page *render.Page) error {
 	dir := page.Lang + "/" + page.Study
 	if err := files.Add(dir+"/index.html", page.HTML); err != nil {
 		return err
 	}
-	if err := files.Add(dir+".md", page.Markdown); err != nil {
+	if err := files.Add(dir+".md", append(slices.Clip(utf8BOM), page.Markdown...)); err != nil {
 		return err
 	}
 	for _, ch := range page.Charts {
