@@ -24,7 +24,7 @@ const (
 
 // TradeOffThreshold is how much worse (in percent) the recommended
 // configuration may make mean TTFT or TPOT before a note is expected.
-const TradeOffThreshold = 10.0
+const TradeOffThreshold = report.TradeOffThreshold
 
 // maxPeakPerNode is an output rate no node of today reaches (tokens/s): a
 // node of eight of the fastest GPUs peaks at a few tens of thousands.
@@ -329,19 +329,11 @@ func tradeOffRules(rep *report.Report, add func(Diagnostic)) {
 		}
 		subject := "conclusion/" + row.Workload.ID
 		var costs []string
-		if !row.Change.Better && row.Change.Percent != 0 { // a tie costs nothing
-			costs = append(costs, fmt.Sprintf("%s %s", rep.Headline.Key, report.FormatPercent(row.Change.Percent)))
-		}
-		for _, key := range []string{"mean_ttft_ms", "mean_tpot_ms"} {
-			a, okA := row.Baseline.Block.Metrics[key]
-			b, okB := row.Optimized.Block.Metrics[key]
-			if !okA || !okB || a.Value <= 0 {
-				continue
-			}
-			// The margin keeps a change of exactly the threshold (100.00 ->
-			// 110.00 gives 10.000000000000009) quiet.
-			if p := (b.Value/a.Value - 1) * 100; p > TradeOffThreshold+1e-9 {
-				costs = append(costs, fmt.Sprintf("%s %s (%s -> %s ms)", key, report.FormatPercent(p), a.Raw, b.Raw))
+		for _, c := range row.Costs(rep.Headline) {
+			if c.From == "" {
+				costs = append(costs, fmt.Sprintf("%s %s", c.Metric, report.FormatPercent(c.Percent)))
+			} else {
+				costs = append(costs, fmt.Sprintf("%s %s (%s -> %s ms)", c.Metric, report.FormatPercent(c.Percent), c.From, c.To))
 			}
 		}
 		if len(costs) > 0 {

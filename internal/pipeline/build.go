@@ -276,9 +276,11 @@ func typography(d Dirs) []check.Diagnostic {
 // newRenderer loads the templates and locales of d.
 func newRenderer(d Dirs) (*render.Renderer, error) {
 	r, err := render.New(d.folder(d.Templates), d.folder(d.Locales))
-	if err == nil {
-		r.RepoURL = strings.TrimRight(d.RepoURL, "/")
+	if err != nil {
+		return nil, err
 	}
+	r.RepoURL = strings.TrimRight(d.RepoURL, "/")
+	r.BaseURL, err = normalizeBaseURL(d.BaseURL)
 	return r, err
 }
 
@@ -590,7 +592,13 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	if err := downloads.Join(ids, read, func(name string) (io.WriteCloser, error) { return create(files, name) }); err != nil {
 		return err
 	}
-	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Study < entries[j].Study })
+	// Real measurements first, then the studies of simulated logs.
+	sort.SliceStable(entries, func(i, j int) bool {
+		if entries[i].Example != entries[j].Example {
+			return entries[j].Example
+		}
+		return entries[i].Study < entries[j].Study
+	})
 	// The landing page of each language, and the site's own (English),
 	// rendered side by side: each lists every study.
 	nl := len(render.Languages)
@@ -612,13 +620,22 @@ func finish(r *render.Renderer, d Dirs, studies []studyOutput, read func(name st
 	return addExtras(r, files, d) // after every page: it lists them
 }
 
-// addPage adds a report's HTML page, its Markdown and its charts.
+// utf8BOM opens each report's Markdown download. Served as text/markdown
+// without a charset (python -m http.server, many static hosts), a .md file
+// is shown by browsers as windows-1252 ("8 Ã— NVIDIA"); a byte order mark
+// is the one sign of UTF-8 that every browser honours before the server's
+// headers and its own guess (WHATWG Encoding, "decode"), and editors,
+// GitHub and cmark-gfm read it and skip it. The HTML pages declare their
+// charset and take none.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// addPage adds a report's HTML page, its Markdown download and its charts.
 func addPage(files Output, page *render.Page) error {
 	dir := page.Lang + "/" + page.Study
 	if err := files.Add(dir+"/index.html", page.HTML); err != nil {
 		return err
 	}
-	if err := files.Add(dir+".md", page.Markdown); err != nil {
+	if err := files.Add(dir+".md", append(slices.Clip(utf8BOM), page.Markdown...)); err != nil {
 		return err
 	}
 	for _, ch := range page.Charts {
@@ -636,6 +653,9 @@ func indexEntry(res check.Result) render.IndexEntry {
 	s, rep := res.Study, res.Report
 	e := render.IndexEntry{Study: s.ID, Model: s.Model, GPU: s.Hardware.GPU, GPUs: s.Hardware.GPUs(),
 		Objective: string(s.Objective), Titles: map[string]string{}, Example: s.Example(), Main: rep.MainFigure()}
+	if a := rep.Answer(); a != nil {
+		e.Costs = a.Costs
+	}
 	for _, eng := range s.Engines {
 		e.Engines = append(e.Engines, eng.Name+" "+eng.Version)
 		if !slices.Contains(e.EngineNames, eng.Name) {

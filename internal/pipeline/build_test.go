@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
@@ -138,8 +139,8 @@ func TestSeedFigures(t *testing.T) {
 			text := htmlTag.ReplaceAllString(page, "")     // figures are links to their logs
 			text = strings.ReplaceAll(text, "\u00a0", " ") // a % bound by a no-break space reads the same
 			for _, f := range figures {
-				if lang != "en" { // a run's figure in the ranking is in full-width brackets
-					f = strings.NewReplacer(" (", "（", ")", "）").Replace(f)
+				if lang != "en" { // a run's figure in the ranking is in full-width brackets, a % right after its figure
+					f = strings.NewReplacer(" (", "（", ")", "）", " %", "%").Replace(f)
 				}
 				if !strings.Contains(text, f) {
 					t.Errorf("%s/%s/index.html does not show %q", lang, id, f)
@@ -637,5 +638,29 @@ func TestAccuracyBesideThroughput(t *testing.T) {
 	}
 	if !found {
 		t.Error("no schema error for an accuracy.json without results")
+	}
+}
+
+// TestMarkdownDownloadsDeclareUTF8: each report's Markdown download opens
+// with one UTF-8 byte order mark, so that a browser reads it as UTF-8 when
+// a server names no charset; the HTML pages, which declare theirs, have none.
+func TestMarkdownDownloadsDeclareUTF8(t *testing.T) {
+	t.Parallel()
+	_, files := buildRepo(t, repoDirs)
+	downloads := 0
+	for name, data := range files {
+		switch {
+		case strings.HasSuffix(name, ".md"):
+			downloads++
+			rest, ok := bytes.CutPrefix(data, utf8BOM)
+			if !ok || bytes.HasPrefix(rest, utf8BOM) || !utf8.Valid(rest) {
+				t.Errorf("%s starts with % x, want one byte order mark, then UTF-8", name, data[:min(len(data), 8)])
+			}
+		case strings.HasSuffix(name, ".html") && bytes.HasPrefix(data, utf8BOM):
+			t.Errorf("%s starts with a byte order mark", name)
+		}
+	}
+	if downloads == 0 {
+		t.Error("no Markdown download was built")
 	}
 }

@@ -50,7 +50,7 @@ func TestHistoryBuilt(t *testing.T) {
 			t.Errorf("%s: no history chart", lang)
 		}
 		md := string(files[lang+"/qwen3-32b-a100.md"])
-		for _, want := range []string{"1563.33", "2054.21", "1730.98", "▲ +31.4\u00a0%", "▼ -15.7\u00a0%"} {
+		for _, want := range []string{"1563.33", "2054.21", "1730.98", figureIn(lang, "▲ +31.4 %"), figureIn(lang, "▼ -15.7 %")} {
 			if !strings.Contains(section(md, "history"), want) {
 				t.Errorf("%s: no %s in the history section", lang, want)
 			}

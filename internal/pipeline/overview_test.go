@@ -44,6 +44,17 @@ func tagsOf(page, name string) []tagOf {
 
 func textOf(s string) string { return html.UnescapeString(htmlTag.ReplaceAllString(s, "")) }
 
+// figureIn writes a figure written the English way, "▲ +3.0 %", as a page
+// in lang shows it: its mark bound to it by a no-break space, its % by
+// another in English and right after it in Chinese and Japanese.
+func figureIn(lang, s string) string {
+	s = strings.NewReplacer("▲ ", "▲\u00a0", "▼ ", "▼\u00a0", "≈ ", "≈\u00a0").Replace(s)
+	if lang == "en" {
+		return strings.ReplaceAll(s, " %", "\u00a0%")
+	}
+	return strings.ReplaceAll(s, " %", "%")
+}
+
 // TestOverview: each landing page compares the studies, one row each with
 // the attributes its filters match, filters labelled in the page's language
 // and listing every model, GPU and engine, and each study's gain linked to
@@ -80,13 +91,14 @@ func TestOverview(t *testing.T) {
 		if len(rows) != 3 { // the two seeds and the example
 			t.Fatalf("%s: %d rows, want one per study", page.file, len(rows))
 		}
-		if ex := tagsOf(rows[0].inner, "span"); len(ex) != 1 || ex[0].attrs["class"] != "example" || strings.TrimSpace(textOf(ex[0].inner)) == "" {
-			t.Errorf("%s: the example study's row is not marked as simulated: %v", page.file, ex)
+		// Measurements first, by study id, then the example: qwen3-235b-a22b-a100, qwen3-32b-a100, example-qwen3-8b-l40s.
+		if ex := tagsOf(rows[2].inner, "span"); len(ex) != 1 || ex[0].attrs["class"] != "example" || strings.TrimSpace(textOf(ex[0].inner)) == "" {
+			t.Errorf("%s: the example study's row is not last, marked as simulated: %v", page.file, ex)
 		}
-		if strings.Contains(rows[1].inner, `class="example"`) {
+		if strings.Contains(rows[0].inner, `class="example"`) || strings.Contains(rows[1].inner, `class="example"`) {
 			t.Errorf("%s: a study of measurements is marked as an example", page.file)
 		}
-		r := rows[1] // by study id: example-qwen3-8b-l40s, qwen3-235b-a22b-a100, qwen3-32b-a100
+		r := rows[0]
 		if r.attrs["data-model"] != "Qwen/Qwen3-235B-A22B-Instruct-2507" || r.attrs["data-gpu"] != "NVIDIA A100 SXM 80GB" || r.attrs["data-engines"] != "vLLM|SGLang" {
 			t.Errorf("%s: first row's attributes %v", page.file, r.attrs)
 		}
@@ -104,11 +116,17 @@ func TestOverview(t *testing.T) {
 		}
 		gain := tagsOf(cells[5].inner, "a")
 		if len(gain) != 1 || gain[0].attrs["href"] != page.dir+"qwen3-235b-a22b-a100/index.html#conclusion" ||
-			gain[0].attrs["title"] != "(3019.19 x 2 / 3792.50 - 1) x 100" || textOf(gain[0].inner) != "+59.2 %" {
+			gain[0].attrs["title"] != "(3019.19 x 2 / 3792.50 - 1) x 100" || textOf(gain[0].inner) != figureIn(page.lang, "+59.2 %") {
 			t.Errorf("%s: the gain %+v", page.file, gain)
 		}
 		if !strings.HasPrefix(textOf(cells[5].inner), "TP4") {
 			t.Errorf("%s: recommended configuration %q, want TP4 first", page.file, textOf(cells[5].inner))
+		}
+		// The latency the gain costs, on the rows that trade it, beside the gain.
+		cost := map[string]string{"en": "cost: mean TTFT +20.5 to +77.2 %, mean TPOT +22.2 to +79.5 %",
+			"zh": "代价：平均 TTFT +20.5～+77.2 %、平均 TPOT +22.2～+79.5 %", "ja": "代償：平均 TTFT +20.5〜+77.2 %、平均 TPOT +22.2〜+79.5 %"}[page.lang]
+		if !strings.Contains(textOf(cells[5].inner), figureIn(page.lang, cost)) {
+			t.Errorf("%s: recommended configuration %q lacks its cost %q", page.file, textOf(cells[5].inner), figureIn(page.lang, cost))
 		}
 		// The baseline the gain is against is named.
 		against := map[string]string{"en": "against vLLM", "zh": "对比 vLLM", "ja": "vLLM との比較"}[page.lang]

@@ -164,7 +164,8 @@ func (p *reportPage) tpotCost(row report.Row) string {
 	if pc <= check.TradeOffThreshold {
 		return ""
 	}
-	return p.loc.T("tpot.regression", "Percent", keepFiguresWhole(report.FormatPercent(pc)))
+	// The message puts the mark before the figure: bound to it too, "(▼" never ends a line.
+	return p.loc.figure(p.loc.T("tpot.regression", "Percent", report.FormatPercent(pc)))
 }
 
 func (p *reportPage) verdictNote() string {

@@ -146,7 +146,7 @@ func (p *reportPage) historyTails() string {
 	}
 	bands := make([]string, len(keys))
 	for i, k := range keys {
-		bands[i] = p.loc.T("history.tail_band", "Metric", p.metricName(k), "Band", keepFiguresWhole(bandText(p.rep.BandOf(k).Percent)))
+		bands[i] = p.loc.T("history.tail_band", "Metric", p.metricName(k), "Band", p.loc.figure(bandText(p.rep.BandOf(k).Percent)))
 	}
 	return p.loc.T("history.tails", "Metrics", strings.Join(bands, p.loc.T("chart.list_separator")), "Metric", p.metricName(p.rep.Headline.Key))
 }

@@ -39,19 +39,19 @@ func TestHistorySection(t *testing.T) {
 	res := historyResult(t)
 	want := map[string][]string{
 		"en": {"<a id=\"history\"></a>\n\n## History over engine versions\n", "<a id=\"history-vllm\"></a>\n\n### vLLM\n", "| Engine version | sharegpt (tok/s) |",
-			"| v0.10.1 | [1200.00](#history-vllm", "▲ +33.3\u00a0%", "| v0.11.0 *(the version this report uses)* | [1000.00](#history-vllm",
-			"▼ -16.7\u00a0%", "**Regression**", "](history/history-vllm.svg)", "`regression` — on vLLM · sharegpt · v0.11.0",
+			"| v0.10.1 | [1200.00](#history-vllm", "▲\u00a0+33.3\u00a0%", "| v0.11.0 *(the version this report uses)* | [1000.00](#history-vllm",
+			"▼\u00a0-16.7\u00a0%", "**Regression**", "](history/history-vllm.svg)", "`regression` — on vLLM · sharegpt · v0.11.0",
 			"Serving command on v0.9.2, which differs from the run's:\n\n```bash\n# v0.9 still took the old flag\n",
 			// The tails of the main workload, each figure on hover naming its log line, each
 			// change judged against its own band, and the rule that fired.
 			"| Change from the version before | P99 TTFT (ms) | Change in P99 TTFT | P99 TPOT (ms) | Change in P99 TPOT |",
-			"| [22.40](#history-vllm \"results/history/runs/vllm/history/v0.10.1/sharegpt.log:16", "≈ +12.0\u00a0%: one run each cannot tell a change under 22.2\u00a0% from noise; add repeats",
-			"**Regression** (step rule) | [9800.00](#history-vllm", "**Regression** (drift rule: [▼ +25.4\u00a0%", "since v0.9.2) |\n",
+			"| [22.40](#history-vllm \"results/history/runs/vllm/history/v0.10.1/sharegpt.log:16", "≈\u00a0+12.0\u00a0%: one run each cannot tell a change under 22.2\u00a0% from noise; add repeats",
+			"**Regression** (step rule) | [9800.00](#history-vllm", "**Regression** (drift rule: [▼\u00a0+25.4\u00a0%", "since v0.9.2) |\n",
 			"1.0\u00a0% for the P99 TPOT (ms)"},
-		"zh": {"## 各引擎版本的历史结果\n", "| v0.11.0（本报告所用版本） |", "**性能回退**", "噪声带为 1.0\u00a0%",
-			"| P99 TPOT (ms) | P99 TPOT 的变化 |", "**性能回退**（单步规则）", "**性能回退**（漂移规则：自 v0.9.2 起 [▼ +25.4\u00a0%"},
+		"zh": {"## 各引擎版本的历史结果\n", "| v0.11.0（本报告所用版本） |", "**性能回退**", "噪声带为 1.0%",
+			"| P99 TPOT (ms) | P99 TPOT 的变化 |", "**性能回退**（单步规则）", "**性能回退**（漂移规则：自 v0.9.2 起 [▼\u00a0+25.4%"},
 		"ja": {"## エンジンバージョンごとの推移\n", "| v0.11.0（本レポートが使うバージョン） |", "**性能低下**",
-			"| P99 TPOT (ms) | P99 TPOT の変化 |", "**性能低下**（ステップ規則）", "**性能低下**（ドリフト規則：v0.9.2 から [▼ +25.4\u00a0%"},
+			"| P99 TPOT (ms) | P99 TPOT の変化 |", "**性能低下**（ステップ規則）", "**性能低下**（ドリフト規則：v0.9.2 から [▼\u00a0+25.4%"},
 	}
 	for _, l := range Languages {
 		page, err := r.Report(Input{Result: res}, l.Code)

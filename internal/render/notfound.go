@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"strings"
 )
 
 // NotFound is the page GitHub Pages serves for any missing path, at any
@@ -14,6 +15,11 @@ import (
 func (r *Renderer) NotFound(home string) ([]byte, error) {
 	var b bytes.Buffer
 	first := r.localizer(Languages[0].Code)
+	// The page speaks every language; so does its description.
+	var description []string
+	for _, l := range Languages {
+		description = append(description, r.localizer(l.Code).T("notfound.text"))
+	}
 	b.WriteString(`<!DOCTYPE html>
 <html lang="` + Languages[0].Code + `">
 <head>
@@ -21,6 +27,7 @@ func (r *Renderer) NotFound(home string) ([]byte, error) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>` + html.EscapeString(first.T("notfound.title")) + ` · perflab</title>
+<meta name="description" content="` + html.EscapeString(strings.Join(description, " / ")) + `">
 <style>
 :root { color-scheme: light dark; }
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }

@@ -49,19 +49,36 @@ type LangLink struct {
 	Code, Name   string
 	MarkdownHref string
 	HTMLHref     string
-	Current      bool
+	// Address is the page's absolute address, when the site's base URL is
+	// known (search engines want hreflang and canonical links absolute);
+	// empty otherwise.
+	Address string
+	Current bool
 }
 
-func langLinks(studyID, current string) []LangLink {
+func (r *Renderer) langLinks(studyID, current string) []LangLink {
 	var out []LangLink
 	for _, l := range Languages {
-		out = append(out, LangLink{
+		link := LangLink{
 			Code: l.Code, Name: l.Name, Current: l.Code == current,
 			MarkdownHref: "../" + l.Code + "/" + linkPath(studyID) + ".md",
 			HTMLHref:     "../../" + l.Code + "/" + studyID + "/index.html",
-		})
+		}
+		if r.BaseURL != "" {
+			link.Address = r.BaseURL + l.Code + "/" + studyID + "/index.html"
+		}
+		out = append(out, link)
 	}
 	return out
+}
+
+// shell is what page.html.tmpl puts around a report's body.
+type shell struct {
+	Lang, Title string
+	Description string // the page's summary for search results, plain text
+	Root        string // the path from the page to the site's root
+	Others      []LangLink
+	Canonical   string // the page's absolute address; empty without a base URL
 }
 
 // Report renders one study in one language.
@@ -76,7 +93,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
 	p.charts = charts
-	others := langLinks(s.ID, lang)
+	others := r.langLinks(s.ID, lang)
 	tmpl := r.reports[lang]
 	if tmpl == nil {
 		return nil, fmt.Errorf("no report template for language %q", lang)
@@ -99,7 +116,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	defer mdBuffers.Put(md) // the page keeps copies only: its HTML and its Markdown for GitHub
 	r.mdSize.Store(int64(md.Len()))
 	title := plain.Line(p.loc.T("title."+string(s.Objective), "Model", modelName(s.Model), "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU))
-	html, err := r.htmlPage(p.loc, lang, title, "../../", others, md.Bytes(), p.compare)
+	sh := shell{Lang: lang, Title: title, Description: p.description(title), Root: "../../", Others: others}
+	for _, o := range others {
+		if o.Current {
+			sh.Canonical = o.Address
+		}
+	}
+	html, err := r.htmlPage(sh, md.Bytes(), p.compare)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +144,7 @@ const bodyMark = "\x00perflab:body\x00"
 //
 // compare, when not nil, holds the data attributes of the page's all-runs
 // table; the page then carries the script that compares two of its runs.
-func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte, compare *compareAttrs) ([]byte, error) {
+func (r *Renderer) htmlPage(sh shell, md []byte, compare *compareAttrs) ([]byte, error) {
 	var opts []parser.ParseOption
 	if compare != nil {
 		pc := parser.NewContext()
@@ -132,7 +155,7 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 	if perMD == 0 {
 		perMD = 2000
 	}
-	html, err := r.wrap(loc, lang, title, root, others, compare != nil, []byte(bodyMark), int(int64(len(md))*perMD/1000*21/20))
+	html, err := r.wrap(sh, compare != nil, []byte(bodyMark), int(int64(len(md))*perMD/1000*21/20))
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +165,7 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 		if err != nil {
 			return nil, err
 		}
-		return r.wrap(loc, lang, title, root, others, compare != nil, body, 0)
+		return r.wrap(sh, compare != nil, body, 0)
 	}
 	tail := bytes.Clone(html[i+len(bodyMark):])
 	buf := bytes.NewBuffer(html[:i])
@@ -158,15 +181,15 @@ func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []L
 
 // wrap puts a rendered body into the HTML page template, in a buffer with
 // room for extra more bytes.
-func (r *Renderer) wrap(loc *localizer, lang, title, root string, others []LangLink, compare bool, body []byte, extra int) ([]byte, error) {
-	t := r.pages[lang]
+func (r *Renderer) wrap(sh shell, compare bool, body []byte, extra int) ([]byte, error) {
+	t := r.pages[sh.Lang]
 	if t == nil {
-		return nil, fmt.Errorf("no page template for language %q", lang)
+		return nil, fmt.Errorf("no page template for language %q", sh.Lang)
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(body) + extra + 2048)
 	err := executeBounded(t, &buf, map[string]any{
-		"Lang": lang, "Title": title, "Root": root, "Others": others, "Compare": compare,
+		"Lang": sh.Lang, "Title": sh.Title, "Description": sh.Description, "Canonical": sh.Canonical, "Root": sh.Root, "Others": sh.Others, "Compare": compare,
 		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
 	})
 	if err != nil {
@@ -205,6 +228,9 @@ type IndexEntry struct {
 	// Main is the recommended configuration's figure, which studies on
 	// the same GPU and workload are compared by; nil without one.
 	Main *report.MainFigure
+	// Costs is what the gain costs (report.Answer): plain figures, which
+	// a cached build compares with the last build's.
+	Costs []report.CostRange
 }
 
 // bestChange is the landing page's gain of a study's recommended
@@ -216,6 +242,7 @@ func bestChange(loc *localizer, e IndexEntry) (change, note string) {
 		change = "≈ " + change
 		note = loc.T("change.noise")
 	}
+	change = loc.figure(change)
 	if e.BestReplicas > 1 {
 		note += loc.T("index.best_projected", "Replicas", e.BestReplicas)
 	}
@@ -262,6 +289,9 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		}
 		if e.BestRun != "" {
 			rows[i].BestChange, rows[i].BestNote = bestChange(loc, e)
+			if costs := costText(loc, e.Costs); costs != "" {
+				rows[i].Cost = loc.T("index.cost", "Costs", costs)
+			}
 			rows[i].Against = loc.T("index.against", "Baseline", e.Baseline)
 			if e.BaselineReplicas > 1 {
 				rows[i].Against += loc.T("index.best_projected", "Replicas", e.BaselineReplicas)
@@ -269,11 +299,23 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 		}
 		rows[i].Workload = e.Workload
 	}
+	models := distinct(func(e IndexEntry) []string { return []string{e.Model} })
+	description := loc.T("index.intro")
+	if len(models) > 0 {
+		description = loc.T("index.description", "Models", strings.Join(models, loc.T("chart.list_separator")))
+	}
+	canonical := "" // the page's own address: the site's landing page, or its language's
+	if r.BaseURL != "" && root == "" {
+		canonical = r.BaseURL + "index.html"
+	} else if r.BaseURL != "" {
+		canonical = r.BaseURL + lang + "/index.html"
+	}
 	var buf bytes.Buffer
 	buf.Grow(len(entries) * 600)
 	err = executeBounded(t.Funcs(htmltemplate.FuncMap{"T": loc.T, "join": strings.Join}), &buf, map[string]any{
 		"Entries": entries, "Rows": rows, "Languages": Languages, "Lang": lang, "Root": root,
-		"Models":  distinct(func(e IndexEntry) []string { return []string{e.Model} }),
+		"Description": description, "Canonical": canonical, "Base": r.BaseURL,
+		"Models":  models,
 		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
 		"Engines": distinct(func(e IndexEntry) []string { return e.EngineNames }),
 		"Matched": matchedGroups(loc, entries, dir),
@@ -296,6 +338,7 @@ type indexRow struct {
 	BestRun            string // the recommended configuration, or empty
 	BestChange         string // its gain over the baseline on the main workload
 	BestNote           string // within noise, projected
+	Cost               string // what the gain costs, where it trades latency for it
 	BestFormula        string
 	Against            string // the baseline the gain is against
 	Workload           string // the main workload the gain is measured on

@@ -43,7 +43,11 @@ type Renderer struct {
 	// RepoURL is the repository's web address, without a trailing slash:
 	// logs link to their file there, and reports invite feedback. Empty:
 	// no such links.
-	RepoURL  string
+	RepoURL string
+	// BaseURL is the absolute address the site is served at, with a final
+	// slash (--base-url): pages name their canonical and language
+	// versions' addresses with it. Empty: no such links.
+	BaseURL  string
 	bundle   *i18n.Bundle
 	messages map[string]map[string]bool     // lang -> message ids
 	sources  map[string][]byte              // lang -> its locale file, for the lines of missing messages
@@ -443,7 +447,7 @@ func (l *localizer) tidy(s string) string {
 	if !l.unspaced || !strings.Contains(s, " ") {
 		return s
 	}
-	return keepFiguresWhole(joinCJK(s))
+	return l.figure(joinCJK(s))
 }
 
 // joinCJK removes each run of spaces whose neighbours are both Chinese or

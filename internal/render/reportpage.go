@@ -78,7 +78,7 @@ func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
 		"T": p.loc.T, "esc": esc, "fence": fence, "add": add, "model": modelName,
 		"cell": p.cell, "tpot": p.tpot, "value": p.value, "pct": p.pct, "change": p.changeLink,
-		"claimFor": p.claimFor, "hasProjection": hasProjection, "ackReason": p.ackReason,
+		"answer": p.answer, "claimFor": p.claimFor, "hasProjection": hasProjection, "ackReason": p.ackReason,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
 		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
 		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "optionsPath": p.optionsPath, "accuracyClaims": p.accuracyClaims,

@@ -51,7 +51,7 @@ func TestReproductionsAndRecipes(t *testing.T) {
 	md := string(page.Markdown)
 	for _, want := range []string{
 		"- Chat: 1 reproduction, 0 within the noise. Beyond the noise:",
-		"▼ -20.0\u00a0%", // bound to its %, in English too,
+		"▼\u00a0-20.0\u00a0%", // bound to its mark and its %, in English too,
 		"| no | unknown | no (v1 vs v9) | no |",
 		"# GPUs: 1 × `x` <b>y</b>",
 		"# Benchmark command for chat: unknown",

@@ -16,8 +16,9 @@ import (
 // puts them in a span, the Markdown stays as it is.
 
 // changeHead is the headline of a change, as values.go's pct writes it;
-// the no-break space is keepFiguresWhole's.
-var changeHead = regexp.MustCompile(`^[▲▼≈] [+\-−]?[0-9][0-9.,]*(?: |\x{00a0})%`)
+// the no-break spaces are keepFiguresWhole's; Chinese and Japanese have
+// none before the % (localizer.figure).
+var changeHead = regexp.MustCompile(`^[▲▼≈](?: |\x{00a0})[+\-−]?[0-9][0-9.,]*(?: |\x{00a0})?%`)
 
 // kindStat is the span of a change's statistics.
 var kindStat = ast.NewNodeKind("PerflabStat")

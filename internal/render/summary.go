@@ -117,5 +117,5 @@ func (p *reportPage) shortChange(ch *report.Change, anchor string) string {
 	case ch.Better:
 		mark = "▲"
 	}
-	return sourced(keepFiguresWhole(mark+" "+report.FormatPercent(ch.Percent)), anchor, ch.Formula)
+	return sourced(p.loc.figure(mark+" "+report.FormatPercent(ch.Percent)), anchor, ch.Formula)
 }

@@ -100,13 +100,13 @@ func (p *reportPage) pct(ch *report.Change) string {
 		return why
 	}
 	if ch.Noise {
-		return keepFiguresWhole("≈ " + report.FormatPercent(ch.Percent) + noiseStats(loc, ch))
+		return loc.figure("≈ " + report.FormatPercent(ch.Percent) + noiseStats(loc, ch))
 	}
 	mark := "▼"
 	if ch.Better {
 		mark = "▲"
 	}
-	return keepFiguresWhole(mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)) // no break before a %, in any language
+	return loc.figure(mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)) // no break before a %, in any language
 }
 
 // changeLink is pct linked to anchor, its formula and the published

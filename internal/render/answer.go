@@ -1,0 +1,88 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/perflab/perflab/internal/plain"
+	"github.com/perflab/perflab/internal/report"
+)
+
+// The answer a reader takes in first (report.Answer): the recommended
+// configuration's gain on the main workload and, where it trades latency
+// for it, the cost beside it. The landing page gives it in a study's row,
+// the report above everything else, so that a phone shows both on its
+// first screen.
+
+// costText writes what a recommendation costs, each metric with the
+// range of its worse changes over the rows that cost something: "mean
+// TTFT +20.5 to +77.2 %, mean TPOT +22.2 to +79.5 %"; "" when nothing.
+func costText(loc *localizer, costs []report.CostRange) string {
+	parts := make([]string, len(costs))
+	for i, c := range costs {
+		// From the least to the most: for a loss of throughput, -3.0 to -12.1.
+		least, most := c.Low, c.High
+		if least < 0 {
+			least, most = most, least
+		}
+		change := loc.figure(report.FormatPercent(least))
+		if report.FormatPercent(least) != report.FormatPercent(most) {
+			change = loc.T("answer.range", "Least", strings.TrimSuffix(report.FormatPercent(least), " %"), "Most", report.FormatPercent(most))
+		}
+		parts[i] = loc.figure(loc.T("answer.cost_item", "Metric", shortMetric(loc, c.Metric), "Change", change))
+	}
+	return strings.Join(parts, loc.T("chart.list_separator")) // "" without costs
+}
+
+// shortMetric names a metric without its unit, for a change in percent.
+func shortMetric(loc *localizer, key string) string {
+	if id := "answer.metric." + key; loc.has(id) {
+		return loc.T(id)
+	}
+	return loc.T("metric." + key)
+}
+
+// answer is the report's first paragraph: the gain, linked to its row of
+// the conclusion table, and what it costs; "" without a gain on the main
+// workload.
+func (p *reportPage) answer() string {
+	a := p.rep.Answer()
+	if a == nil {
+		return ""
+	}
+	anchor := "optimized-" + anchorID(a.Workload)
+	text := p.loc.T("answer.gain", "Run", esc(a.Run), "Change", p.shortChange(a.Change, anchor),
+		"Metric", shortMetric(p.loc, p.rep.Headline.Key), "Case", esc(p.workloadName(a.Workload)))
+	costs := costText(p.loc, a.Costs)
+	if costs == "" {
+		return text
+	}
+	id := "answer.cost_some"
+	if a.Rows == a.AllRows {
+		id = "answer.cost_all"
+	}
+	return p.loc.T("sentences", "First", text, "Next", p.loc.T(id, "Costs", costs, "Rows", a.Rows, "All", a.AllRows))
+}
+
+// description is the report's summary for search results, in plain text:
+// the model and GPUs, the answer and its cost; the title alone without an
+// answer.
+func (p *reportPage) description(title string) string {
+	a := p.rep.Answer()
+	if a == nil {
+		return p.loc.T("meta.report_no_answer", "Title", title)
+	}
+	mark := "▼"
+	switch {
+	case a.Change.Noise:
+		mark = "≈"
+	case a.Change.Better:
+		mark = "▲"
+	}
+	text := p.loc.T("meta.report", "Model", plain.Line(p.s.Model), "GPUs", p.s.Hardware.GPUs(), "GPU", plain.Line(p.s.Hardware.GPU),
+		"Run", plain.Line(a.Run), "Change", p.loc.figure(mark+" "+report.FormatPercent(a.Change.Percent)),
+		"Metric", shortMetric(p.loc, p.rep.Headline.Key), "Case", plain.Line(p.workloadName(a.Workload)))
+	if costs := costText(p.loc, a.Costs); costs != "" {
+		text = p.loc.T("sentences", "First", text, "Next", p.loc.T("meta.cost", "Costs", costs))
+	}
+	return text
+}
