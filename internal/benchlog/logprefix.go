@@ -15,7 +15,7 @@ const (
 	// maxPrefixTries bounds the shorter prefixes tried when the longest
 	// shared one cut into the text (two lines that also share their first
 	// words).
-	maxPrefixTries = 2
+	maxPrefixTries = 3
 	// maxLogPrefix is the longest log prefix looked for: lines that share
 	// more than that share their text (a logger repeating one message),
 	// and are not tried again.
@@ -23,8 +23,10 @@ const (
 )
 
 // maxPrevLine is the longest previous line kept whole, to be read again
-// (a start line and its log prefix; longer lines cost a copy each).
-const maxPrevLine = 160
+// (a start line and its log prefix, or a table's first row: a GenAI-Perf
+// row of box drawing is 150 bytes before its prefix; longer lines cost a
+// copy each).
+const maxPrevLine = 320
 
 // notePrev keeps line as the previous line, for noisePrefixed; idle says
 // that it was read as noise and opened nothing.
@@ -54,10 +56,12 @@ func (s *Scanner) noisePrefixed(line []byte) bool {
 		// block (SGLang's "Warmup ...", a table's first row): it is read
 		// again first, at its own line.
 		if s.prevIdle && len(s.prev) > j {
-			s.prevIdle = false
 			s.line--
 			opened := s.noiseUnder(s.prev[j:], cand)
 			s.line++
+			if opened {
+				s.prevIdle = false // read: not to be read again under a shorter prefix
+			}
 			if opened && s.opened() {
 				s.processLine(line, false, false)
 				return true
@@ -67,9 +71,11 @@ func (s *Scanner) noisePrefixed(line []byte) bool {
 			return true
 		}
 	shorter:
-		// The next shorter prefix: back to the separator before.
+		// The next shorter prefix: back to the separator before whose
+		// rest starts with a non-blank, so that a table's padding, or the
+		// " | " before a row, is not tried blank by blank.
 		j--
-		for j > 0 && !isSeparator(s.prev[j-1]) {
+		for j > 0 && (!isSeparator(s.prev[j-1]) || s.prev[j] == ' ' || s.prev[j] == '\t') {
 			j--
 		}
 		if j < 2 {
