@@ -93,7 +93,7 @@ func checkTableChange(printed string, ratio report.Interval, lowerBetter bool) (
 	}
 	change := ratio.Scale(100)
 	change = report.Interval{Lo: change.Lo - 100, Hi: change.Hi - 100}
-	computed := fmt.Sprintf("%+.*f%%", dec, change.Mid())
+	computed := fmt.Sprintf("%+.*f %%", dec, change.Mid())
 	if change.Holds(want, dec) {
 		return computed, true, true
 	}
@@ -105,11 +105,11 @@ func checkTableChange(printed string, ratio report.Interval, lowerBetter bool) (
 	speedup = report.Interval{Lo: speedup.Lo - 100, Hi: speedup.Hi - 100}
 	switch {
 	case reduction.Holds(want, dec):
-		return fmt.Sprintf("%+.*f%% (reduction, 1 - new / old)", dec, reduction.Mid()), true, true
+		return fmt.Sprintf("%+.*f %% (reduction, 1 - new / old)", dec, reduction.Mid()), true, true
 	case speedup.Holds(want, dec):
-		return fmt.Sprintf("%+.*f%% (speed-up, old / new - 1)", dec, speedup.Mid()), true, true
+		return fmt.Sprintf("%+.*f %% (speed-up, old / new - 1)", dec, speedup.Mid()), true, true
 	}
-	return fmt.Sprintf("%s, a reduction of %.*f%%", computed, dec, reduction.Mid()), false, true
+	return fmt.Sprintf("%s, a reduction of %.*f %%", computed, dec, reduction.Mid()), false, true
 }
 
 // signedNumber is a difference as printed: "+0.32", "-43.4", "−0.3 s".
@@ -162,7 +162,7 @@ func checkShare(printed string, ratio report.Interval) (string, bool, bool) {
 		return "", false, false
 	}
 	share := ratio.Scale(100)
-	return fmt.Sprintf("%.*f%%", dec, share.Mid()), share.Holds(want, dec), true
+	return fmt.Sprintf("%.*f %%", dec, share.Mid()), share.Holds(want, dec), true
 }
 
 // figure is a number as printed, with its unit.
@@ -237,4 +237,13 @@ func parseFigure(s string) (figure, bool) {
 func KnownUnit(u string) bool {
 	_, ok := unitOf(u)
 	return ok
+}
+
+// TableHolds checks a table claim on its own figures, for a reader that
+// binds a sentence to the figures it may derive from: whether it could
+// read them, and whether the printed figure follows.
+func TableHolds(c study.Claim) (checked, match bool) {
+	var res report.ClaimResult
+	checker{}.checkTable(c, &res)
+	return res.Checked, res.Match
 }
