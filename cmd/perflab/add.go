@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/addrun"
+	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/pipeline"
 
 	"github.com/perflab/perflab/internal/study"
@@ -96,7 +97,7 @@ func closingCheck(stdout, stderr io.Writer, command, done string, d pipeline.Dir
 		return err
 	}
 	fmt.Fprintf(stdout, "\nperflab check --study %s:\n", d.Only[0])
-	writeText(stdout, p.Diagnostics(), false)
+	writeText(stdout, p.Diagnostics(), false, check.FigureCount{})
 	if p.Failed() {
 		fmt.Fprintf(stderr, "perflab %s: %s, but perflab check --study %s reports errors: see CONTRIBUTING.md for how to fix each\n", command, done, d.Only[0])
 		return exitError(1)

@@ -136,6 +136,7 @@ func Study(s *study.Study) Result {
 				rr.Run.ID, rr.Run.ID, s.Pos.File, strings.Join(steps, ", "))})
 	}
 	claimRules(rep, add)
+	uncheckedRule(rep, add)
 	finiteRules(rep, add)
 	tradeOffRules(rep, add)
 	regressionRules(rep, add)

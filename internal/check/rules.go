@@ -184,6 +184,9 @@ func claimSeverity(c report.ClaimResult) Severity {
 
 func claimRules(rep *report.Report, add func(Diagnostic)) {
 	for _, c := range rep.Claims {
+		if c.Claim.Kind == study.ClaimUnchecked {
+			continue // counted by uncheckedRule, once for the study
+		}
 		subject := string(c.Claim.Kind) + "/" + c.Claim.Workload + c.Claim.Step
 		switch c.Claim.Kind {
 		case study.ClaimCommand:
