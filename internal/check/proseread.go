@@ -300,7 +300,7 @@ var metricWords = []struct {
 	re  *regexp.Regexp
 	key string
 }{
-	{regexp.MustCompile(`(?i)output (token )?throughput|输出 ?(token )?吞吐|出力(トークン)?スループット`), "output_throughput"},
+	{regexp.MustCompile(`(?i)output (token )?throughput|token generation|generation throughput|decode throughput|输出 ?(token )?吞吐|出力(トークン)?スループット`), "output_throughput"},
 	{regexp.MustCompile(`(?i)request throughput|requests? per second|请求吞吐|リクエスト(・)?スループット`), "request_throughput"},
 	{regexp.MustCompile(`(?i)\bTTFT\b|time to (the )?first token|首 ?token|首字|最初のトークンまで`), "ttft_ms"},
 	{regexp.MustCompile(`(?i)\bTPOT\b|time per output token|每个输出 ?token|输出 ?token ?(的)?(时间|耗时|延迟)|出力トークンあたり`), "tpot_ms"},
