@@ -230,13 +230,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	stdout = out
-	var figures check.FigureCount
-	p, err := pipeline.Check(*d, func(res check.Result) error {
-		n := check.CountFigures(res.Report)
-		figures.Checked += n.Checked
-		figures.Unchecked += n.Unchecked
-		return nil
-	})
+	p, figures, err := checkCounting(*d)
 	if err != nil {
 		return err
 	}
@@ -319,6 +313,19 @@ func writeText(w io.Writer, diags []check.Diagnostic, verbose bool, figures chec
 		fmt.Fprintf(w, "; %d published figures recomputed, %d could not be checked", figures.Checked, figures.Unchecked)
 	}
 	fmt.Fprintln(w)
+}
+
+// checkCounting is pipeline.Check, counting the published figures it
+// recomputed and those it could not.
+func checkCounting(d pipeline.Dirs) (*pipeline.Project, check.FigureCount, error) {
+	var figures check.FigureCount
+	p, err := pipeline.Check(d, func(res check.Result) error {
+		n := check.CountFigures(res.Report)
+		figures.Checked += n.Checked
+		figures.Unchecked += n.Unchecked
+		return nil
+	})
+	return p, figures, err
 }
 
 // writeGroup prints the acknowledged or the other diagnostics, under
