@@ -176,3 +176,35 @@ For model B, tuning reduced TTFT by 40.4 %.
 		t.Errorf("%d table claims, want 7: %+v", checked, s.Claims)
 	}
 }
+
+// Two serving commands printed together, then blocks under headings that
+// name their parallel sizes: each block is the run of the command its
+// heading names, not both of the nearest.
+func TestHeadingPicksServingCommand(t *testing.T) {
+	src, err := os.ReadFile("testdata/dcp_recipe.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	for _, part := range strings.Split(string(src), "```text\n")[1:] {
+		blocks = append(blocks, "```text\n"+part[:strings.Index(part, "```")+3])
+	}
+	page := "# Two ways to serve\n\n```bash\nvllm serve org/M --tensor-parallel-size 8\n```\n\n" +
+		"```bash\nvllm serve org/M --tensor-parallel-size 8 --decode-context-parallel-size 8\n```\n\n" +
+		"```bash\nvllm bench serve --model org/M --dataset-name random --random-input 6000 --random-output 1500 --num-prompt 500\n```\n\n" +
+		"#### TP8+DCP8 output\n\n" + blocks[1] + "\n\n#### TP8 output\n\n" + blocks[0] + "\n"
+	s, err := Import("two.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range s.Runs {
+		for _, lg := range r.Logs {
+			got[r.Command] += strings.Fields(lg.Text[strings.Index(lg.Text, "Output token throughput"):])[4]
+		}
+	}
+	if len(s.Runs) != 2 || got["vllm serve org/M --tensor-parallel-size 8"] != "1775.00" ||
+		got["vllm serve org/M --tensor-parallel-size 8 --decode-context-parallel-size 8"] != "2134.29" {
+		t.Errorf("runs by command %v, want TP8's block (1775.00 tok/s) and TP8+DCP8's (2134.29)", got)
+	}
+}
