@@ -31,6 +31,9 @@ func (r checker) checkTable(c study.Claim, res *report.ClaimResult) {
 		return
 	}
 	fromI, toI := from.interval(), to.interval()
+	if c.Compare == study.CompareQuotient && from.dim == "" && from.decimals == 0 {
+		fromI = report.Interval{Lo: from.value, Hi: from.value} // a count of GPUs is exact
+	}
 	var computed string
 	var ok, read bool
 	switch c.Compare {
@@ -38,6 +41,8 @@ func (r checker) checkTable(c study.Claim, res *report.ClaimResult) {
 		computed, ok, read = checkDifference(c.Printed, toI.Sub(fromI), to.scale)
 	case study.CompareRatio:
 		computed, ok, read = checkFactor(c.Printed, toI.Div(fromI))
+	case study.CompareQuotient:
+		computed, ok, read = checkQuotient(c.Printed, toI.Div(fromI), to.scale)
 	case study.CompareShare:
 		computed, ok, read = checkShare(c.Printed, toI.Div(fromI))
 	case study.CompareSame:
@@ -66,6 +71,8 @@ func compareName(compare string) string {
 		return "difference, new - old"
 	case study.CompareRatio:
 		return "ratio, new / old"
+	case study.CompareQuotient:
+		return "quotient, new / old"
 	case study.CompareShare:
 		return "share, new / old x 100"
 	case study.CompareSame:
@@ -153,6 +160,20 @@ func checkFactor(printed string, ratio report.Interval) (string, bool, bool) {
 		ratio = ratio.Inverse()
 	}
 	return fmt.Sprintf("%.*fx", dec, ratio.Mid()), ratio.Holds(want, dec), true
+}
+
+// checkQuotient checks a figure worked out as new / old, such as a
+// throughput per GPU, in the unit of new unless it prints its own.
+func checkQuotient(printed string, q report.Interval, scale float64) (string, bool, bool) {
+	f, ok := parseFigure(strings.TrimSuffix(strings.TrimSpace(printed), "/GPU"))
+	if !ok {
+		return "", false, false
+	}
+	if f.dim != "" {
+		scale = f.scale
+	}
+	q = q.Scale(1 / scale)
+	return report.FormatNumber(q.Mid(), f.decimals), q.Holds(f.value, f.decimals), true
 }
 
 // checkShare checks a percentage of a whole: new / old x 100.

@@ -41,6 +41,9 @@ func TestTableCompares(t *testing.T) {
 		{"1.25", "1.57", "", "higher", "1.26x faster", true, true},
 		{"400 gb/s", "43.5 GB/s", "share", "", "87%", false, false}, // bits or bytes: not said
 		{"1.25", "1.57", "", "", "a lot", false, false},
+		{"8", "695.13 tok/s", "quotient", "", "86.89", true, true},
+		{"8", "695.13 tok/s", "quotient", "", "86.8", true, false},
+		{"8", "1.57 req/s", "quotient", "", "0.196", true, true},
 	}
 	for _, c := range cases {
 		cl := study.Claim{Kind: study.ClaimTable, From: c.from, To: c.to, Compare: c.compare, Better: c.better, Printed: c.printed}

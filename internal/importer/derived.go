@@ -24,6 +24,12 @@ var (
 	derivedHeader = regexp.MustCompile(`(?i)change|improv|gain|speed-?up|differ|\bdiff\b|delta|Δ|\bvs\.?(?:\s|$)|versus|increase|decrease|reduc|uplift|boost|ratio|relative`)
 	// wholeHeader names a column of the whole a share is of.
 	wholeHeader = regexp.MustCompile(`(?i)bandwidth|peak|link|line rate|theoretical|capacity|\bmax`)
+	// perGPUWord says a figure is per device: "tok/s per GPU", "/GPU".
+	perGPUWord = regexp.MustCompile(`(?i)\bper[- ]?(?:gpu|npu|card|device)\b|/\s*(?:gpu|npu|card)\b`)
+	// gpuCountHeader names a column of device counts: "GPUs", "# GPUs".
+	gpuCountHeader = regexp.MustCompile(`(?i)^\s*(?:#\s*|num(?:ber of)?\s*)?(?:gpus?|npus?|cards?|devices?)\s*$`)
+	// labelDevices is a count of devices in a row's label: "8x H200", "8 GPUs".
+	labelDevices = regexp.MustCompile(`(?i)\b(\d{1,4})\s*(?:[x×]\s*[A-Z]|(?:gpus?|npus?|cards)\b)`)
 	// cellNumber is a cell holding a figure, with its unit if printed.
 	cellNumber = regexp.MustCompile(`^\**(\d[\d,]*(?:\.\d+)?)\s*([A-Za-z][A-Za-z/ ]*)?\**$`)
 	// labelUnitParen is the unit a label gives in parentheses: "Mean TTFT (sec)".
@@ -156,6 +162,10 @@ func (p *parser) derivedTable(t table) []pair {
 		switch {
 		case j == 0:
 			kinds[j] = "label"
+		case perGPUWord.MatchString(h):
+			kinds[j] = "pergpu"
+		case gpuCountHeader.MatchString(stripTags(h)):
+			kinds[j] = "count"
 		case shareHeader.MatchString(h):
 			kinds[j] = "share"
 		case derivedHeader.MatchString(h):
@@ -171,6 +181,10 @@ func (p *parser) derivedTable(t table) []pair {
 			label = stripTags(row[0])
 		}
 		for j := 1; j < len(row) && j < len(kinds); j++ {
+			if kinds[j] == "pergpu" {
+				p.perGPUCell(t, kinds, i, j)
+				continue
+			}
 			if kinds[j] != "derived" && kinds[j] != "share" {
 				continue
 			}
@@ -299,6 +313,37 @@ func (p *parser) shareCell(t table, kinds []string, i, j int) (Claim, pair, bool
 		return fits[0], pair{}, true
 	}
 	return Claim{}, pair{}, false
+}
+
+// perGPUCell ties a figure per GPU to the figure left of it of the same
+// kind and the row's GPU count (a column of counts, else the label's
+// "8x H200"); without both it is left unchecked.
+func (p *parser) perGPUCell(t table, kinds []string, i, j int) {
+	row, line := t.rows[i], t.lines[i]
+	printed := strings.TrimSpace(stripTags(row[j]))
+	got, ok := cellFigure(strings.TrimSuffix(printed, "/GPU"), "", line)
+	if !ok || p.claimed(line, printed) {
+		return
+	}
+	gpus := ""
+	for k := 1; k < len(row) && k < len(kinds); k++ {
+		if n := strings.TrimSpace(stripTags(row[k])); kinds[k] == "count" && plainFigure.MatchString(n) {
+			gpus = n
+		}
+	}
+	if m := labelDevices.FindStringSubmatch(stripTags(row[0])); gpus == "" && m != nil {
+		gpus = m[1]
+	}
+	unit := cmpOr(got.unit, labelUnit(perGPUWord.ReplaceAllString(t.header[j], "")))
+	for k := j - 1; k >= 1 && gpus != ""; k-- {
+		total, ok := cellFigure(row[k], labelUnit(t.header[k]), line)
+		if kinds[k] != "" || !ok || total.unit != unit {
+			continue
+		}
+		p.s.addClaim(Claim{Kind: "table", From: gpus, To: total.String(), Compare: study.CompareQuotient, Printed: printed, Line: line})
+		return
+	}
+	p.s.addClaim(Claim{Kind: string(study.ClaimUnchecked), Printed: printed, Line: line})
 }
 
 // linksTotal is count × each, printed at each's decimals: "4", "200" is

@@ -7,6 +7,7 @@ package importer
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
@@ -90,7 +91,8 @@ func (p *parser) headingBefore(n int) string {
 // another unit ("271.2" seconds for 271196.67 ms). A figure with no unit
 // in its cell, header or label is left alone: units are never guessed.
 func (p *parser) sameAsRuns(t table, kinds []string, i int, label string) []pair {
-	metric := check.MetricNamed(label)
+	perGPU := perGPUWord.MatchString(label)
+	metric := check.MetricNamed(perGPUWord.ReplaceAllString(label, ""))
 	if metric == "" {
 		return nil
 	}
@@ -103,9 +105,17 @@ func (p *parser) sameAsRuns(t table, kinds []string, i int, label string) []pair
 		if r == nil {
 			continue
 		}
-		cell, ok := cellFigure(row[k], cmpOr(labelUnit(t.header[k]), labelUnit(label)), t.lines[i])
+		unit := cmpOr(labelUnit(t.header[k]), labelUnit(perGPUWord.ReplaceAllString(label, "")))
+		cell, ok := cellFigure(row[k], unit, t.lines[i])
 		logged, ok2 := p.runFigure(r, metric)
 		if !ok || !ok2 || cell.unit == "" || p.claimed(t.lines[i], cell.num) && !strings.Contains(strings.Join(row[:k], "|"), cell.num) {
+			continue
+		}
+		if perGPU {
+			// "Output tok/s per GPU": the run's figure over its GPUs.
+			if r.GPUs > 0 {
+				p.s.addClaim(Claim{Kind: "table", From: strconv.Itoa(r.GPUs), To: logged.String(), Compare: study.CompareQuotient, Printed: cell.String(), Line: t.lines[i]})
+			}
 			continue
 		}
 		p.s.addClaim(Claim{Kind: "table", From: logged.String(), To: cell.String(), Compare: study.CompareSame, Printed: cell.String(), Line: t.lines[i]})

@@ -208,3 +208,36 @@ func TestHeadingPicksServingCommand(t *testing.T) {
 		t.Errorf("runs by command %v, want TP8's block (1775.00 tok/s) and TP8+DCP8's (2134.29)", got)
 	}
 }
+
+// A figure per GPU is the figure beside it over the row's GPUs: a column
+// of counts, or the count its label names; per-GPU rows of a table of
+// runs are each run's block over its GPUs.
+func TestDerivedPerGPU(t *testing.T) {
+	page := `# Per GPU
+
+- **Model**: Example-B
+
+| Config | GPUs | Output (tok/s) | Output per GPU (tok/s) |
+|---|---|---|---|
+| TP4 | 4 | 2,000.0 | 500.0 |
+| TP8 on 8x H100 | | 3,000.0 | 380.0 |
+| TP2 | | 900.0 | 450.0 |
+`
+	s, diags := importText(t, "pergpu.md", page)
+	var errs []string
+	for _, d := range diags {
+		if d.Severity == check.Error {
+			errs = append(errs, d.Message)
+		}
+	}
+	if len(errs) != 1 || !strings.Contains(errs[0], "published 380.0") || !strings.Contains(errs[0], "pergpu.md:8") {
+		t.Errorf("errors %q, want only 380.0 per GPU (3,000.0 / 8 = 375.0) at pergpu.md:8", errs)
+	}
+	kinds := ""
+	for _, c := range s.Claims {
+		kinds += c.Kind + "/" + c.Compare + " "
+	}
+	if kinds != "table/quotient table/quotient unchecked/ " {
+		t.Errorf("claims %q: the third row names no GPU count", kinds)
+	}
+}

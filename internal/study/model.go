@@ -360,6 +360,7 @@ const (
 	CompareRatio      = "ratio"      // new / old as a factor: "8x", "8 times", "1.26x"
 	CompareShare      = "share"      // new / old x 100: a utilisation of a link's bandwidth, "87 %"
 	CompareSame       = "same"       // new is old, printed again (in another unit, rounded): "271.2 s" for 271196.67 ms
+	CompareQuotient   = "quotient"   // new / old as a figure: a throughput per GPU, old being the GPU count
 )
 
 // Configurations a value claim can name.

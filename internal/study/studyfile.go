@@ -204,9 +204,9 @@ func (l *loader) claim(s *Study, f string, item *yaml.Node) Claim {
 			}
 		}
 		switch c.Compare {
-		case "", CompareChange, CompareDifference, CompareRatio, CompareShare, CompareSame:
+		case "", CompareChange, CompareDifference, CompareRatio, CompareShare, CompareSame, CompareQuotient:
 		default:
-			l.problem(m.pos("compare"), "claim: compare %q is not known; use change, difference, ratio, share or same", c.Compare)
+			l.problem(m.pos("compare"), "claim: compare %q is not known; use change, difference, ratio, share, same or quotient", c.Compare)
 		}
 		switch c.Better {
 		case "", "lower", "higher":
