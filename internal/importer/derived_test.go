@@ -76,8 +76,6 @@ func TestDerivedFiguresWrong(t *testing.T) {
 func TestDerivedShares(t *testing.T) {
 	page := `# Transfer engine bandwidth
 
-- **Model**: none (a transfer test)
-
 Measured between two nodes with 8 RDMA NICs each.
 
 | Setup | Link bandwidth | Measured (GB/s) | Utilisation |

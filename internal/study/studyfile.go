@@ -20,7 +20,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	}
 	// An article has no runs: what a study of runs must have is optional.
 	must := !s.Article()
-	s.Model = top.str("model", "study", true)
+	s.Model = top.str("model", "study", must)
 
 	if hw := top.fields["hardware"]; hw != nil || must {
 		hw = top.require("hardware", "study")
