@@ -185,7 +185,7 @@ func TestUnreadFigures(t *testing.T) {
 	if s.Unread != 2 || len(s.Claims) != 3 || unchecked != 2 {
 		t.Errorf("unread %d with %d claims (%d unchecked), want 2 with 3 (2 unchecked)", s.Unread, len(s.Claims), unchecked)
 	}
-	if sum := s.Summary(); !strings.Contains(sum, "2 figures in tables and text were not read: check cannot verify them") {
+	if sum := s.Summary(); !strings.Contains(sum, "3 printed figures read as claims (2 of them tied to no figures they derive from: listed as unchecked); 2 figures in tables and text were not read: check cannot verify them") {
 		t.Errorf("summary %q", sum)
 	}
 	// Figures a claim holds are read: the family's comparison table.
