@@ -91,12 +91,12 @@ func studyDirs(results, content, studyID string) pipeline.Dirs {
 // request's check passes too: a problem the new run causes may be reported
 // against another run (a tie in same-data) or the study.
 func closingCheck(stdout, stderr io.Writer, command, done string, d pipeline.Dirs) error {
-	p, err := pipeline.Check(d, nil)
+	p, figures, err := checkCounting(d)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nperflab check --study %s:\n", d.Only[0])
-	writeText(stdout, p.Diagnostics(), false)
+	writeText(stdout, p.Diagnostics(), false, figures)
 	if p.Failed() {
 		fmt.Fprintf(stderr, "perflab %s: %s, but perflab check --study %s reports errors: see CONTRIBUTING.md for how to fix each\n", command, done, d.Only[0])
 		return exitError(1)

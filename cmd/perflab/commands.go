@@ -230,7 +230,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	stdout = out
-	p, err := pipeline.Check(*d, nil)
+	p, figures, err := checkCounting(*d)
 	if err != nil {
 		return err
 	}
@@ -274,7 +274,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 	default:
-		writeText(stdout, diags, *verbose)
+		writeText(stdout, diags, *verbose, figures)
 	}
 	if p.Failed() {
 		return exitError(1)
@@ -285,7 +285,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // writeText prints the problems still to fix, grouped by study, then a
 // count. Acknowledged problems are one count line, or, verbose, listed
 // after the others with their reasons.
-func writeText(w io.Writer, diags []check.Diagnostic, verbose bool) {
+//
+// The count says how many published figures check recomputed and how many
+// it could not, so "0 errors" is never read as all of them checked.
+func writeText(w io.Writer, diags []check.Diagnostic, verbose bool, figures check.FigureCount) {
 	errs, warns, acked := 0, 0, 0
 	for _, d := range diags {
 		switch {
@@ -305,7 +308,24 @@ func writeText(w io.Writer, diags []check.Diagnostic, verbose bool) {
 	if acked > 0 && !verbose {
 		fmt.Fprintf(w, "%d acknowledged problems not listed (perflab check -v lists them with their reasons)\n", acked)
 	}
-	fmt.Fprintf(w, "%d errors, %d warnings, %d acknowledged\n", errs, warns, acked)
+	fmt.Fprintf(w, "%d errors, %d warnings, %d acknowledged", errs, warns, acked)
+	if figures.Checked+figures.Unchecked > 0 {
+		fmt.Fprintf(w, "; %d published figures recomputed, %d could not be checked", figures.Checked, figures.Unchecked)
+	}
+	fmt.Fprintln(w)
+}
+
+// checkCounting is pipeline.Check, counting the published figures it
+// recomputed and those it could not.
+func checkCounting(d pipeline.Dirs) (*pipeline.Project, check.FigureCount, error) {
+	var figures check.FigureCount
+	p, err := pipeline.Check(d, func(res check.Result) error {
+		n := check.CountFigures(res.Claims)
+		figures.Checked += n.Checked
+		figures.Unchecked += n.Unchecked
+		return nil
+	})
+	return p, figures, err
 }
 
 // writeGroup prints the acknowledged or the other diagnostics, under
@@ -419,7 +439,7 @@ func appendSummary(file string, log io.Writer, diags []check.Diagnostic) error {
 		}
 		if writeBoundedTable(&b, "| severity | rule | where | problem |\n| --- | --- | --- | --- |\n", rows, "problems") > 0 {
 			fmt.Fprintln(log, "perflab check: every problem (the job summary shows the first):")
-			writeText(log, diags, true)
+			writeText(log, diags, true, check.FigureCount{})
 		}
 	}
 	if _, err := io.WriteString(f, b.String()+"\n"); err != nil {

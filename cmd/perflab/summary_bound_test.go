@@ -143,7 +143,7 @@ func TestCheckTextPlain(t *testing.T) {
 	diags := []check.Diagnostic{{Study: "s\x1b[2J", Rule: "schema", Severity: check.Error, File: "results/s/a\rb.log", Line: 1,
 		Message: "bad \x1b[31mred\u202e\nnext"}}
 	var out bytes.Buffer
-	writeText(&out, diags, true)
+	writeText(&out, diags, true, check.FigureCount{})
 	if strings.ContainsAny(out.String(), "\x1b\r\u202e") || strings.Count(out.String(), "\n") != 3 {
 		t.Errorf("check text output:\n%q", out.String())
 	}

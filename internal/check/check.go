@@ -147,6 +147,7 @@ func AddClaims(res *Result, results []claims.Result) {
 	res.Claims = results
 	var diags []Diagnostic
 	claimRules(res.Report, results, func(d Diagnostic) { diags = append(diags, d) })
+	uncheckedRule(results, func(d Diagnostic) { diags = append(diags, d) })
 	AddCross(res, diags)
 }
 

@@ -311,8 +311,8 @@ var metricWords = []struct {
 	key string
 	may []string // what every match holds, lower case (see gated)
 }{
-	{regexp.MustCompile(`(?i)output (token )?throughput|输出 ?(token )?吞吐|出力(トークン)?スループット`), "output_throughput",
-		[]string{"output", "输出", "出力"}},
+	{regexp.MustCompile(`(?i)output (token )?throughput|token generation|generation throughput|decode throughput|输出 ?(token )?吞吐|出力(トークン)?スループット`), "output_throughput",
+		[]string{"output", "generation", "decode", "输出", "出力"}},
 	{regexp.MustCompile(`(?i)request throughput|requests? per second|请求吞吐|リクエスト(・)?スループット`), "request_throughput",
 		[]string{"request", "请求吞吐", "リクエスト"}},
 	{regexp.MustCompile(`(?i)\bTTFT\b|time to (the )?first token|首 ?token|首字|最初のトークンまで`), "ttft_ms",

@@ -6,7 +6,7 @@ package check
 // here fails TestRuleRegistry.
 func Rules() []string {
 	return []string{
-		RuleSchema, RuleModel, RuleGPUFit, RuleClaim, RuleClaimUnproven,
+		RuleSchema, RuleModel, RuleGPUFit, RuleClaim, RuleClaimUnproven, RuleUnchecked,
 		RuleArithmetic, RuleLogParse, RulePercentiles,
 		RuleRequests, RuleSameData, RuleCopy, RuleTradeOff, RulePlausibility,
 		RuleNonFinite, RuleRegression, RuleRecorded, RuleOutputLength, RuleGuess, RulePrice, RuleReproduction,

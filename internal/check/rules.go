@@ -170,6 +170,9 @@ func claimSeverity(c claims.Result) Severity {
 
 func claimRules(rep *report.Report, results []claims.Result, add func(Diagnostic)) {
 	for _, c := range results {
+		if c.Claim.Kind == study.ClaimUnchecked {
+			continue // counted by uncheckedRule, once for the study
+		}
 		subject := string(c.Claim.Kind) + "/" + c.Claim.Workload + c.Claim.Step
 		switch c.Claim.Kind {
 		case study.ClaimCommand:

@@ -157,6 +157,8 @@ func (r checker) checkPublishedKind(c study.Claim, res *Result) {
 		r.checkCommand(c, res)
 	case study.ClaimTable:
 		r.checkTable(c, res)
+	case study.ClaimUnchecked:
+		res.Detail = "the source derived it from figures it does not tie it to"
 	case study.ClaimModel:
 		res.Checked, res.Computed = true, r.Study.Model
 		res.Match = serving.SameModel(c.Printed, r.Study.Model)

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -203,16 +204,27 @@ func (p *parser) importEvidence() error {
 		}
 	}
 	var serve, bench *printed
+	var waiting []*printed // serving commands printed one after another
+	afterResult := false
 	byCommand := map[string]*Run{}
 	for _, ev := range documentEvidence(p.items) {
 		switch ev.kind {
 		case "serve":
 			c := ev.cmd
-			serve = &c
+			if serve == nil || afterResult {
+				waiting = nil
+			}
+			serve, afterResult = &c, false
+			waiting = append(waiting, &c)
 		case "bench":
 			c := ev.cmd
 			bench = &c
 		case "result":
+			afterResult = true
+			serve := serve
+			if named := p.servingNamed(waiting, ev.res.line); named != nil {
+				serve = named
+			}
 			w := p.evidenceWorkload(bench, ev.res)
 			key := ""
 			if serve != nil {
@@ -230,6 +242,66 @@ func (p *parser) importEvidence() error {
 	p.evidenceHardware()
 	p.evidenceStudy()
 	return nil
+}
+
+// sizeWord is a parallel size as a heading names it: "TP8", "DCP 8", "ep=4".
+var sizeWord = regexp.MustCompile(`(?i)\b([a-z]{1,4})[ =-]?(\d+)\b`)
+
+// servingNamed picks, among serving commands printed one after another
+// before a result block, the one the heading above the block names by its
+// parallel sizes ("TP8+DCP8 Benchmark Output" for --tensor-parallel-size
+// 8 --decode-context-parallel-size 8): the most sizes named, the fewest
+// left unnamed. nil when fewer than two wait, or none is named.
+func (p *parser) servingNamed(waiting []*printed, line int) *printed {
+	if len(waiting) < 2 {
+		return nil
+	}
+	named := map[string]bool{}
+	for _, m := range sizeWord.FindAllStringSubmatch(p.headingBefore(line), -1) {
+		named[strings.ToLower(m[1])+m[2]] = true
+	}
+	var best *printed
+	bestScore, tie := 0, false
+	for _, c := range waiting {
+		score := 0
+		for _, f := range serving.Parse(c.text).Flags {
+			n, err := strconv.Atoi(f.Value)
+			if err != nil || n < 1 {
+				continue
+			}
+			if named[flagAcronym(f.Printed)+f.Value] {
+				score += 2
+			} else if n > 1 && strings.Contains(f.Printed, "parallel") {
+				score--
+			}
+		}
+		switch {
+		case score > bestScore:
+			best, bestScore, tie = c, score, false
+		case score == bestScore && score > 0:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// flagAcronym is how a heading abbreviates a flag: "tp" for
+// --tensor-parallel-size, "dcp" for --decode-context-parallel-size, "tp"
+// for --tp.
+func flagAcronym(flag string) string {
+	name := strings.TrimSuffix(strings.TrimLeft(strings.ToLower(flag), "-"), "-size")
+	words := strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' })
+	if len(words) == 1 {
+		return words[0]
+	}
+	var b strings.Builder
+	for _, w := range words {
+		b.WriteByte(w[0])
+	}
+	return b.String()
 }
 
 func firstTitle(items []line) string {

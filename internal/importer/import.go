@@ -25,8 +25,10 @@ func Import(file string, src []byte) (*Study, error) {
 		if err := p.importEvidence(); err != nil {
 			return nil, err
 		}
+		p.derivedClaims()
 	case isArticle(items):
 		p.importArticle()
+		p.derivedClaims()
 	default:
 		if err := p.parse(); err != nil {
 			return nil, err

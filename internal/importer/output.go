@@ -288,6 +288,12 @@ func (s *Study) claimsNode() *yaml.Node {
 			m.add("from", quoted(c.From))
 			m.add("to", quoted(c.To))
 		}
+		if c.Compare != "" {
+			m.add("compare", str(c.Compare))
+		}
+		if c.Better != "" {
+			m.add("better", str(c.Better))
+		}
 		m.add("printed", quoted(c.Printed))
 		m.add("source", quoted(fmt.Sprintf("%s:%d", s.Source, c.Line)))
 		cs.Content = append(cs.Content, m.n)

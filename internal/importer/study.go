@@ -101,6 +101,8 @@ type Claim struct {
 	Config   string
 	Run      string
 	From, To string // table claims
+	Compare  string // table claims: change (""), difference, ratio, share or same
+	Better   string // table claims: lower or higher, when the metric says
 	Printed  string
 	Line     int
 }

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/perflab/perflab/internal/study"
 )
 
 var (
@@ -79,7 +81,11 @@ func (s *Study) Summary() string {
 	} else {
 		b.WriteString("read " + plural(s.Blocks(), "result block") + " as " + plural(len(s.Runs), "run"))
 	}
-	b.WriteString(", " + plural(len(s.Claims), "printed figure") + " read as claims; ")
+	b.WriteString(", " + plural(len(s.Claims), "printed figure") + " read as claims")
+	if n := s.uncheckedClaims(); n > 0 {
+		b.WriteString(" (" + strconv.Itoa(n) + " of them tied to no figures they derive from: listed as unchecked)")
+	}
+	b.WriteString("; ")
 	if s.Unread == 0 {
 		b.WriteString("no other figure in its tables and text")
 	} else {
@@ -97,4 +103,15 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// uncheckedClaims counts the claims of kind unchecked.
+func (s *Study) uncheckedClaims() int {
+	n := 0
+	for _, c := range s.Claims {
+		if c.Kind == string(study.ClaimUnchecked) {
+			n++
+		}
+	}
+	return n
 }

@@ -350,6 +350,17 @@ const (
 	ClaimModel      ClaimKind = "model"        // the model the report's setup names
 	ClaimTable      ClaimKind = "table"        // a change printed in a table next to the figures it compares
 	ClaimAccuracy   ClaimKind = "accuracy"     // the most accuracy a configuration is said to lose: "1%"
+	ClaimUnchecked  ClaimKind = "unchecked"    // a figure the source derived that perflab could not tie to the figures it derives from
+)
+
+// How a table claim's printed figure follows from its two figures.
+const (
+	CompareChange     = "change"     // a percentage, new / old - 1, or "1.3x faster" (the default)
+	CompareDifference = "difference" // new - old, in the figures' unit: "+0.32", "-43.4"
+	CompareRatio      = "ratio"      // new / old as a factor: "8x", "8 times", "1.26x"
+	CompareShare      = "share"      // new / old x 100: a utilisation of a link's bandwidth, "87 %"
+	CompareSame       = "same"       // new is old, printed again (in another unit, rounded): "271.2 s" for 271196.67 ms
+	CompareQuotient   = "quotient"   // new / old as a figure: a throughput per GPU, old being the GPU count
 )
 
 // Configurations a value claim can name.
@@ -367,7 +378,9 @@ type Claim struct {
 	Step     string // step, ranking, summary and step value claims
 	Config   string // value claims: baseline, recommended, reference or best
 	Run      string // success-rate claims; accuracy claims (default: the recommended configuration)
-	From, To string // table claims: the two printed figures, old then new
+	From, To string // table claims: the two printed figures, old then new, each with its unit if printed ("271196.67 ms")
+	Compare  string // table claims: how Printed follows from From and To (CompareChange when empty)
+	Better   string // table claims: "lower" or "higher" when the metric is known; a lower-is-better change may be printed as a gain
 	Printed  string
 	Source   string // where it was published, e.g. "report.md:23"
 	Pos      Pos

@@ -20,7 +20,7 @@ func (l *loader) study(s *Study, n *yaml.Node) {
 	}
 	// An article has no runs: what a study of runs must have is optional.
 	must := !s.Article()
-	s.Model = top.str("model", "study", true)
+	s.Model = top.str("model", "study", must)
 
 	if hw := top.fields["hardware"]; hw != nil || must {
 		hw = top.require("hardware", "study")
@@ -165,15 +165,16 @@ func (l *loader) step(f string, item *yaml.Node) Step {
 
 // claim reads one item of a study's claims.
 func (l *loader) claim(s *Study, f string, item *yaml.Node) Claim {
-	m := l.mapping(f, item, "claim", "kind", "workload", "step", "config", "run", "from", "to", "printed", "source")
+	m := l.mapping(f, item, "claim", "kind", "workload", "step", "config", "run", "from", "to", "compare", "better", "printed", "source")
 	c := Claim{
 		Kind: ClaimKind(m.str("kind", "claim", true)), Workload: m.str("workload", "claim", false),
 		Step: m.str("step", "claim", false), Config: m.str("config", "claim", false),
 		Run: m.str("run", "claim", false), From: m.str("from", "claim", false), To: m.str("to", "claim", false),
+		Compare: m.str("compare", "claim", false), Better: m.str("better", "claim", false),
 		Printed: m.str("printed", "claim", true), Source: m.str("source", "claim", false), Pos: Pos{f, item.Line},
 	}
-	if s.Article() && c.Kind != ClaimTable && c.Kind != "" {
-		l.problem(c.Pos, "claim: an article has no runs, so its claims are table claims (kind table), not %s", c.Kind)
+	if s.Article() && c.Kind != ClaimTable && c.Kind != ClaimUnchecked && c.Kind != "" {
+		l.problem(c.Pos, "claim: an article has no runs, so its claims are table claims (kind table) or unchecked ones, not %s", c.Kind)
 	}
 	switch c.Kind {
 	case ClaimConclusion:
@@ -195,16 +196,26 @@ func (l *loader) claim(s *Study, f string, item *yaml.Node) Claim {
 		if c.Run == "" {
 			l.problem(c.Pos, "claim: a success-rate claim needs the field \"run\"")
 		}
-	case ClaimCommand, ClaimModel, ClaimAccuracy:
+	case ClaimCommand, ClaimModel, ClaimAccuracy, ClaimUnchecked:
 	case ClaimTable:
 		for _, k := range []string{"from", "to"} {
 			if v := m.str(k, "claim", true); v != "" && !printedNumber.MatchString(v) {
-				l.problem(m.pos(k), "claim: %q must be a figure as printed, such as 3869.3 or 12,345", k)
+				l.problem(m.pos(k), "claim: %q must be a figure as printed, such as 3869.3, 12,345 or 271.2 s", k)
 			}
+		}
+		switch c.Compare {
+		case "", CompareChange, CompareDifference, CompareRatio, CompareShare, CompareSame, CompareQuotient:
+		default:
+			l.problem(m.pos("compare"), "claim: compare %q is not known; use change, difference, ratio, share, same or quotient", c.Compare)
+		}
+		switch c.Better {
+		case "", "lower", "higher":
+		default:
+			l.problem(m.pos("better"), "claim: better %q is not known; use lower or higher", c.Better)
 		}
 	case "":
 	default:
-		l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate, command, model, table or accuracy", c.Kind)
+		l.problem(m.pos("kind"), "claim: kind %q is not known; use conclusion, step, ranking, value, summary, success-rate, command, model, table, accuracy or unchecked", c.Kind)
 	}
 	return c
 }
@@ -286,4 +297,6 @@ func loadHint(key string) string {
 var sloStat = regexp.MustCompile(`^(mean|median|p\d+(\.\d+)?)$`)
 
 // printedNumber is a figure as a table prints it.
-var printedNumber = regexp.MustCompile(`^\d[\d,]*(\.\d+)?$`)
+// A unit may follow it ("271.2 s", "1.2 k tok/s"); claims says which
+// units it converts, and leaves any other unchecked.
+var printedNumber = regexp.MustCompile(`^\d[\d,]*(\.\d+)?(\s?[A-Za-z][A-Za-z/ ]{0,15})?$`)
