@@ -138,7 +138,6 @@ func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Contex
 	if a == nil {
 		return
 	}
-	// A fast table (fasttable.go) got its attributes when it was read.
 	table, _ := firstAllRunsTable(doc.FirstChild()).(*east.Table)
 	if table == nil || !a.fits(table) {
 		return
@@ -191,22 +190,17 @@ func bytesEqual(v any, s string) bool {
 // fits reports whether table has a header and a body row for each row of
 // attributes, each with the case, the metric and a cell per column.
 func (a *compareAttrs) fits(table *east.Table) bool {
-	header := 0
 	var rows []int
 	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
 		if _, ok := row.(*east.TableHeader); ok {
-			header = row.ChildCount()
+			if row.ChildCount() != 2+len(a.runs) {
+				return false
+			}
 			continue
 		}
 		rows = append(rows, row.ChildCount())
 	}
-	return a.fitsShape(header, rows)
-}
-
-// fitsShape is fits for a table of header cells and rows[i] cells in
-// body row i.
-func (a *compareAttrs) fitsShape(header int, rows []int) bool {
-	if header != 2+len(a.runs) || len(rows) != len(a.rows) {
+	if len(rows) != len(a.rows) {
 		return false
 	}
 	for i, n := range rows {
@@ -326,4 +320,27 @@ func shownLogs(rep *report.Report) map[string]bool {
 		}
 	}
 	return shown
+}
+
+// firstAllRunsTable is compareTable's choice among the blocks from first
+// on: the first table in a section whose heading is anchored allRunsID.
+func firstAllRunsTable(first ast.Node) ast.Node {
+	for n := first; n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if id, _ := h.AttributeString("id"); !bytesEqual(id, allRunsID) {
+			continue
+		}
+		for m := h.NextSibling(); m != nil; m = m.NextSibling() {
+			if _, ok := m.(*ast.Heading); ok {
+				break
+			}
+			if _, ok := m.(*east.Table); ok {
+				return m
+			}
+		}
+	}
+	return nil
 }

@@ -123,11 +123,11 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 			_, _ = w.WriteString(`">`)
 			_, _ = w.Write(line)
 			_, _ = w.WriteString(`</a>`)
-			writeEscaped(w, bytes.TrimRight(seg.Value(source), "\n"))
+			_, _ = w.Write(util.EscapeHTML(bytes.TrimRight(seg.Value(source), "\n")))
 			_, _ = w.WriteString("</span>\n")
 			continue
 		}
-		writeEscaped(w, seg.Value(source))
+		_, _ = w.Write(util.EscapeHTML(seg.Value(source)))
 	}
 	_, _ = w.WriteString("</code></pre>\n")
 	if isLog {

@@ -22,7 +22,7 @@ type chartPictures struct{}
 
 func (chartPictures) Extend(m goldmark.Markdown) {
 	var stock stockFuncs
-	html.NewRenderer(html.WithWriter(htmlText{html.DefaultWriter})).RegisterFuncs(&stock) // with the page's writer
+	html.NewRenderer().RegisterFuncs(&stock)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(pictureRenderer{stock[gast.KindImage]}, 100)))
 }
 
@@ -57,4 +57,14 @@ func narrowChart(dest []byte) ([]byte, bool) {
 	out = append(out, dest[:cut]...)
 	out = append(out, "narrow/"...)
 	return append(out, dest[cut:]...), true
+}
+
+// stockFuncs collects the node renderers of goldmark's HTML renderer.
+type stockFuncs map[gast.NodeKind]renderer.NodeRendererFunc
+
+func (s *stockFuncs) Register(k gast.NodeKind, f renderer.NodeRendererFunc) {
+	if *s == nil {
+		*s = stockFuncs{}
+	}
+	(*s)[k] = f
 }

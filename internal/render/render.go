@@ -27,7 +27,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
 
@@ -75,13 +74,12 @@ type Renderer struct {
 // extensions.
 func reportMarkdown(extra ...goldmark.Extender) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}, chartPictures{}}, extra...)...),
+		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, chartPictures{}}, extra...)...),
 		goldmark.WithParserOptions(parser.WithAttribute(),
 			parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
 				util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
 				util.Prioritized(stackTables{}, 300))), // after compareTable, whose table keeps its layout
-		goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter}),
-			renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
 	)
 }
 
@@ -93,7 +91,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		sources:  map[string][]byte{},
 		fields:   map[string]map[string][]string{},
 		plain:    map[string]map[string]*plainMessage{},
-		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
+		md:       reportMarkdown(),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", unmarshalLocale)
 	for _, l := range Languages {
