@@ -99,7 +99,8 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	defer mdBuffers.Put(md) // the page keeps copies only: its HTML and its Markdown for GitHub
 	r.mdSize.Store(int64(md.Len()))
 	title := plain.Line(p.loc.T("title."+string(s.Objective), "Model", modelName(s.Model), "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU))
-	html, err := r.htmlPage(p.loc, lang, title, "../../", others, md.Bytes(), p.compare)
+	reader := newReaderAttrs(s.ID, charts, p.loc.T("code.block"))
+	html, err := r.htmlPage(p.loc, lang, title, "../../", others, md.Bytes(), p.compare, reader)
 	if err != nil {
 		return nil, err
 	}
@@ -121,13 +122,13 @@ const bodyMark = "\x00perflab:body\x00"
 //
 // compare, when not nil, holds the data attributes of the page's all-runs
 // table; the page then carries the script that compares two of its runs.
-func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte, compare *compareAttrs) ([]byte, error) {
-	var opts []parser.ParseOption
+func (r *Renderer) htmlPage(loc *localizer, lang, title, root string, others []LangLink, md []byte, compare *compareAttrs, reader *readerAttrs) ([]byte, error) {
+	pc := parser.NewContext()
+	pc.Set(readerKey, reader)
 	if compare != nil {
-		pc := parser.NewContext()
 		pc.Set(compareKey, compare)
-		opts = append(opts, parser.WithContext(pc))
 	}
+	opts := []parser.ParseOption{parser.WithContext(pc)}
 	perMD := r.htmlPerMD.Load()
 	if perMD == 0 {
 		perMD = 2000

@@ -20,6 +20,10 @@ const narrowMedia = "(max-width: 640px)"
 // is goldmark's own, with the wide drawing and the text alternative.
 type chartPictures struct{}
 
+// The size of a chart's narrow drawing, on its image node for the
+// picture's source (readers.go).
+const narrowWidth, narrowHeight = "narrow-width", "narrow-height"
+
 func (chartPictures) Extend(m goldmark.Markdown) {
 	var stock stockFuncs
 	html.NewRenderer().RegisterFuncs(&stock)
@@ -40,7 +44,15 @@ func (r pictureRenderer) render(w util.BufWriter, source []byte, node gast.Node,
 	}
 	_, _ = w.WriteString(`<picture><source media="` + narrowMedia + `" srcset="`)
 	_, _ = w.Write(util.EscapeHTML(util.URLEscape(narrow, true)))
-	_, _ = w.WriteString(`">`)
+	_ = w.WriteByte('"')
+	for _, a := range [][2]string{{narrowWidth, "width"}, {narrowHeight, "height"}} {
+		if v, ok := n.AttributeString(a[0]); ok {
+			_, _ = w.WriteString(" " + a[1] + `="`)
+			_, _ = w.Write(v.([]byte))
+			_ = w.WriteByte('"')
+		}
+	}
+	_ = w.WriteByte('>')
 	status, err := r.stock(w, source, node, entering)
 	_, _ = w.WriteString(`</picture>`)
 	return status, err

@@ -77,8 +77,9 @@ func reportMarkdown(extra ...goldmark.Extender) goldmark.Markdown {
 		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, chartPictures{}}, extra...)...),
 		goldmark.WithParserOptions(parser.WithAttribute(),
 			parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
-				util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
-				util.Prioritized(stackTables{}, 300))), // after compareTable, whose table keeps its layout
+				util.Prioritized(compareTable{}, 200), // after onlyIDAttributes, which would drop its attributes
+				util.Prioritized(stackTables{}, 300),  // after compareTable, whose table keeps its layout
+				util.Prioritized(readerAttributes{}, 300))),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
 	)
 }
