@@ -1,7 +1,11 @@
 // Package render turns a computed report into Markdown and HTML in one
 // language: templates hold the structure, go-i18n the labels and stock
-// sentences, goldmark turns the Markdown into the HTML body, so the two can
-// never disagree.
+// sentences. A report is a list of sections (sections.go): text/template
+// writes each one's Markdown (report.md.tmpl); a section whose HTML
+// html/template writes from the same view (report.html.tmpl) is never
+// parsed back, and goldmark renders the others, with the prose of
+// content/ in them. TestFormatsAgree (internal/pipeline) holds the two
+// formats to the same figures.
 //
 // It never touches the disk: templates and locales come in as an fs.FS and
 // pages go out as bytes.
@@ -59,9 +63,12 @@ type Renderer struct {
 	// pages is page.html.tmpl bound to each language's messages, so that a
 	// page is wrapped without cloning (and escaping again) the template.
 	pages map[string]*htmltemplate.Template
-	index *htmltemplate.Template
-	md    goldmark.Markdown
-	CSS   []byte
+	// htmlReports is report.html.tmpl, the HTML of the sections written
+	// from their view, bound to each language's messages.
+	htmlReports map[string]*htmltemplate.Template
+	index       *htmltemplate.Template
+	md          goldmark.Markdown
+	CSS         []byte
 	// mdSize is the length of the last report's Markdown, and htmlPerMD
 	// the length of its HTML page per 1,000 bytes of Markdown, to size the
 	// next one's buffers at once: a report's HTML is nearly twice its
@@ -77,8 +84,7 @@ func reportMarkdown(extra ...goldmark.Extender) goldmark.Markdown {
 		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, chartPictures{}}, extra...)...),
 		goldmark.WithParserOptions(parser.WithAttribute(),
 			parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
-				util.Prioritized(compareTable{}, 200), // after onlyIDAttributes, which would drop its attributes
-				util.Prioritized(stackTables{}, 300),  // after compareTable, whose table keeps its layout
+				util.Prioritized(stackTables{}, 300),
 				util.Prioritized(readerAttributes{}, 300))),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
 	)
@@ -154,6 +160,18 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			return nil, err
 		}
 		r.pages[l.Code] = t.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
+	}
+	htmlReport, err := parseHTML(templates, "report.html.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	r.htmlReports = map[string]*htmltemplate.Template{}
+	for _, l := range Languages {
+		t, err := htmlReport.Clone()
+		if err != nil {
+			return nil, err
+		}
+		r.htmlReports[l.Code] = t.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
 	}
 	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
 		return nil, err

@@ -17,6 +17,18 @@ func linked(text, dest, title string) string {
 	return "[" + text + "](" + dest + " \"" + escTitle(title) + "\")"
 }
 
+// mdLink writes a link of a view as Markdown, its text escaped; without
+// a destination, the text alone.
+func mdLink(l link) string {
+	if l.Href == "" {
+		return esc(l.Text)
+	}
+	if l.Title == "" {
+		return "[" + esc(l.Text) + "](" + l.Href + ")"
+	}
+	return linked(esc(l.Text), l.Href, l.Title)
+}
+
 // repoLines is the address of lines from to to of a file (its path in the
 // repository) on the repository's site; to <= from is one line.
 func repoLines(repoURL, file string, from, to int) string {

@@ -139,6 +139,13 @@ func TestAllRunsUnjudged(t *testing.T) {
 		if compares != judged || says == judged {
 			t.Errorf("judged %v: compare data %v, intro says too large %v", judged, compares, says)
 		}
+		// Without the script, the table stacks into cards on a phone
+		// like every other table: each cell labelled by its column.
+		table := allRunsTable(t, string(page.HTML))
+		stacks := strings.Contains(table, `<table class="stack">`) && strings.Contains(table, `<td data-label="Metric">`)
+		if stacks == judged {
+			t.Errorf("judged %v: the table stacks %v", judged, stacks)
+		}
 	}
 }
 
