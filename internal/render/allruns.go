@@ -4,6 +4,7 @@ import (
 	htmltemplate "html/template"
 	"strconv"
 
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -50,7 +51,8 @@ type allRunsCell struct {
 	V, Replicas, T string
 }
 
-// link is a text linked to Href (none when empty) with a title.
+// link is a text linked to Href (none when empty) with a title, both
+// made plain (plain.Line) for any output.
 type link struct{ Text, Href, Title string }
 
 // compareView are the table's data attributes: the columns shown first,
@@ -155,7 +157,7 @@ func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]boo
 	if v.Projected() {
 		title += " " + p.loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
 	}
-	l := link{Text: v.Expr(), Title: title}
+	l := link{Text: v.Expr(), Title: plain.Line(title)}
 	switch {
 	case shown[v.Source.File] && v.Source.Line > 0:
 		l.Href = "#" + LineID(p.repoPath(v.Source.File), v.Source.Line)
@@ -175,16 +177,16 @@ func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]boo
 func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) string, linkOf func(*report.Value) link, sections map[string]bool) *allRunsView {
 	v := &allRunsView{}
 	for _, run := range t.Runs {
-		col := allRunsColumn{ID: run.ID, Link: link{Text: run.Name}}
+		col := allRunsColumn{ID: plain.Line(run.ID), Link: link{Text: plain.Line(run.Name)}}
 		if sections[run.ID] {
 			col.Link.Href = "#run-" + anchorID(run.ID)
 		}
 		v.Runs = append(v.Runs, col)
 	}
 	for _, row := range t.Rows {
-		rv := allRunsRow{Case: workloadName(row.Workload), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]allRunsCell, len(row.Values))}
+		rv := allRunsRow{Case: plain.Line(workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]allRunsCell, len(row.Values))}
 		if row.Load != nil { // a sweep, load by load
-			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", row.Load.Raw)
+			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
 		}
 		for j, val := range row.Values {
 			rv.Cells[j].Link.Text = "—"

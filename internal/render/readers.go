@@ -19,6 +19,9 @@ import (
 type readerAttrs struct {
 	charts    map[string]chartSize // by destination in the HTML page
 	codeLabel string               // the accessible name of a block that is not a log
+	// sized is set once the first chart is: the page's body is rendered
+	// in parts (sections.go), and only the page's first chart loads at once.
+	sized bool
 }
 
 // chartSize is a chart's drawings' sizes: the wide one and the narrow
@@ -78,7 +81,6 @@ func (readerAttributes) Transform(doc *ast.Document, _ text.Reader, pc parser.Co
 	if a == nil {
 		return
 	}
-	first := true
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -98,10 +100,10 @@ func (readerAttributes) Transform(doc *ast.Document, _ text.Reader, pc parser.Co
 			// writes only an image's own attributes.
 			n.SetAttributeString(narrowWidth, []byte(strconv.Itoa(size.narrow[0])))
 			n.SetAttributeString(narrowHeight, []byte(strconv.Itoa(size.narrow[1])))
-			if !first { // the first is likely in view as the page opens
+			if a.sized { // the first is likely in view as the page opens
 				n.SetAttributeString("loading", []byte("lazy"))
 			}
-			first = false
+			a.sized = true
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil

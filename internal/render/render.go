@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"text/template"
 	"text/template/parse"
@@ -75,6 +76,9 @@ type Renderer struct {
 	// Markdown (log lines become anchored spans), and a buffer that grows
 	// copies itself (a fifth of a build's allocations when it did).
 	mdSize, htmlPerMD atomic.Int64
+	// messageCache holds the HTML of messages rendered by R, by their
+	// text with fields marked: the same few on every page.
+	messageCache sync.Map
 }
 
 // reportMarkdown is goldmark as a report's page uses it, with extra
@@ -142,6 +146,9 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	}
 	var err error
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
+		return nil, err
+	}
+	if err := onlySections(r.report); err != nil {
 		return nil, err
 	}
 	r.reports = map[string]*template.Template{}

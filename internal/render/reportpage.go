@@ -38,6 +38,8 @@ type reportPage struct {
 	// formats (allRunsDone).
 	allRunsTable *allRunsView
 	allRunsDone  bool
+	costTable    *costView // the cost section's view, made once (costDone)
+	costDone     bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe

@@ -80,13 +80,19 @@ func (p *reportPage) valueAnchor(v *report.Value, anchor string) string {
 }
 
 // value writes a value linked to its log line, "—" for none.
-func (p *reportPage) value(v *report.Value, anchor string) string {
+func (p *reportPage) value(v *report.Value, anchor string) string { return p.valueRich(v, anchor).md }
+
+// valueRich is value in both formats.
+func (p *reportPage) valueRich(v *report.Value, anchor string) rich {
 	if v == nil {
-		return "—"
+		return richFigure("—")
 	}
-	s := p.repeats(v, sourced(v.Expr(), p.valueAnchor(v, anchor), p.valueTitle(v)))
+	s := richLink(richFigure(v.Expr()), "#"+p.valueAnchor(v, anchor), p.valueTitle(v))
+	if v.Repeated() {
+		s = p.loc.R("value.repeats", "Value", s, "HalfWidth", richFigure(v.HalfWidthExpr()), "N", v.Repeats)
+	}
 	if v.Projected() {
-		s += p.loc.T("aside", "Text", p.loc.T("value.projected"))
+		s = richJoin(s, p.loc.R("aside", "Text", p.loc.R("value.projected")))
 	}
 	return s
 }

@@ -110,12 +110,13 @@ func TestCostOrder(t *testing.T) {
 		{RunResult: report.RunResult{Run: run("a", "A")}, TiedWith: "b"},
 		{RunResult: report.RunResult{Run: run("c", "C <x>")}},
 	}}
-	if got := costOrder(loc, res); !strings.Contains(got, "B ≈ A < C \\<x\\>") {
-		t.Errorf("order %q, want B ≈ A < C \\<x\\>", got)
+	got := costOrder(loc, res)
+	if got == nil || !strings.Contains(got.md, "B ≈ A < C \\<x\\>") || !strings.Contains(string(got.html), "B ≈ A &lt; C &lt;x&gt;") {
+		t.Errorf("order %+v, want B ≈ A < C <x> in both formats", got)
 	}
 	res.Runs[1].TiedWith = ""
-	if got := costOrder(loc, res); got != "" {
-		t.Errorf("no tie, yet %q", got)
+	if got := costOrder(loc, res); got != nil {
+		t.Errorf("no tie, yet %+v", *got)
 	}
 }
 
