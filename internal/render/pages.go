@@ -77,11 +77,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	p.charts = charts
 	others := langLinks(s.ID, lang)
-	tmpl := r.reports[lang]
-	if tmpl == nil {
+	if r.htmlReports[lang] == nil {
 		return nil, fmt.Errorf("no report template for language %q", lang)
 	}
-	t, err := tmpl.Clone()
+	t, err := r.report.Clone()
 	if err != nil {
 		return nil, err
 	}

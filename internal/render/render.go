@@ -24,7 +24,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"text/template"
-	"text/template/parse"
 	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -56,11 +55,7 @@ type Renderer struct {
 	// fields ({{.Name}}): T fills those in without running a template.
 	plain  map[string]map[string]*plainMessage
 	report *template.Template
-	// reports is report.md.tmpl for each language with its labels that
-	// take no argument ({{T "steps.heading"}}) already looked up: they are
-	// the same on every page, and most of a page's T calls.
-	reports map[string]*template.Template
-	page    *htmltemplate.Template
+	page   *htmltemplate.Template
 	// pages is page.html.tmpl bound to each language's messages, so that a
 	// page is wrapped without cloning (and escaping again) the template.
 	pages map[string]*htmltemplate.Template
@@ -150,12 +145,6 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	}
 	if err := onlySections(r.report); err != nil {
 		return nil, err
-	}
-	r.reports = map[string]*template.Template{}
-	for _, l := range Languages {
-		if r.reports[l.Code], err = r.withLabels(r.report, l.Code); err != nil {
-			return nil, err
-		}
 	}
 	if r.page, err = parseHTML(templates, "page.html.tmpl"); err != nil {
 		return nil, err
@@ -277,68 +266,6 @@ func parseText(fsys fs.FS, name string) (*template.Template, error) {
 		return nil, templateError(err)
 	}
 	return t, nil
-}
-
-// withLabels copies a text template, each {{T "id"}} whose message has no
-// field replaced by the message in lang. A message that is missing, or
-// needs go-i18n, stays a call and fails or is filled in when the page runs.
-func (r *Renderer) withLabels(t *template.Template, lang string) (*template.Template, error) {
-	label := func(id string) (string, bool) {
-		pm := r.plain[lang][id]
-		if pm == nil || len(pm.fields) > 0 || !r.messages[lang][id] {
-			return "", false
-		}
-		return pm.text[0], true
-	}
-	out := template.New(t.Name()).Option("missingkey=error").Funcs(stubFuncs())
-	for _, sub := range t.Templates() {
-		if sub.Tree == nil {
-			continue
-		}
-		tree := sub.Tree.Copy()
-		foldLabels(tree.Root, label)
-		if _, err := out.AddParseTree(sub.Name(), tree); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// foldLabels replaces, in list and the lists within it, each action that
-// only calls T with one string by the label it prints.
-func foldLabels(list *parse.ListNode, label func(string) (string, bool)) {
-	if list == nil {
-		return
-	}
-	for i, n := range list.Nodes {
-		switch n := n.(type) {
-		case *parse.ActionNode:
-			if text, ok := constantLabel(n.Pipe, label); ok {
-				list.Nodes[i] = &parse.TextNode{NodeType: parse.NodeText, Pos: n.Pos, Text: []byte(text)}
-			}
-		case *parse.IfNode:
-			foldLabels(n.List, label)
-			foldLabels(n.ElseList, label)
-		case *parse.RangeNode:
-			foldLabels(n.List, label)
-			foldLabels(n.ElseList, label)
-		case *parse.WithNode:
-			foldLabels(n.List, label)
-			foldLabels(n.ElseList, label)
-		}
-	}
-}
-
-func constantLabel(p *parse.PipeNode, label func(string) (string, bool)) (string, bool) {
-	if p == nil || len(p.Decl) > 0 || len(p.Cmds) != 1 || len(p.Cmds[0].Args) != 2 {
-		return "", false
-	}
-	fn, ok := p.Cmds[0].Args[0].(*parse.IdentifierNode)
-	id, ok2 := p.Cmds[0].Args[1].(*parse.StringNode)
-	if !ok || !ok2 || fn.Ident != "T" {
-		return "", false
-	}
-	return label(id.Text)
 }
 
 // readError names a file of templates/ or locales/ that could not be read,
