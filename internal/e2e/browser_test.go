@@ -164,6 +164,14 @@ type langLink struct {
 	Href string `json:"href"`
 }
 
+// eagerImages loads the images a page defers (loading="lazy") as a reader
+// scrolling to them would, and waits for each to load or fail: the checks
+// that follow read every image.
+const eagerImages = `Promise.all(Array.from(document.images).map(i => {
+  i.loading = "eager";
+  return i.complete || new Promise(done => { i.addEventListener("load", done); i.addEventListener("error", done); });
+})).then(() => true)`
+
 const readPage = `(() => ({
 	lang: document.documentElement.lang,
 	title: document.title,
@@ -248,6 +256,9 @@ func TestBrowser(t *testing.T) {
 		}
 		if resp.Status != 200 {
 			t.Errorf("%s: HTTP %d", name, resp.Status)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](eagerImages, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
 		info, err := chromedp.Run(ctx, chromedp.Evaluate[pageInfo](readPage))
 		if err != nil {

@@ -140,6 +140,9 @@ func TestLayoutWidths(t *testing.T) {
 			if _, err := chromedp.Run(ctx, chromedp.Navigate(rs.base+name)); err != nil {
 				t.Fatalf("%s at %d px: %v", name, width, err)
 			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](eagerImages, chromedp.EvalAwaitPromise)); err != nil {
+				t.Fatalf("%s at %d px: %v", name, width, err)
+			}
 			problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](script))
 			if err != nil {
 				t.Fatalf("%s at %d px: %v", name, width, err)

@@ -1,96 +1,94 @@
 package render
 
 import (
+	htmltemplate "html/template"
 	"strconv"
 
-	"github.com/yuin/goldmark/ast"
-	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-
+	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
-// allRunsView is the all-runs table of a report, its cells ready Markdown:
-// a column per run, a row per metric of each workload.
+// allRunsView is the all-runs table of a report, a column per run and a
+// row per metric of each workload: one view that report.md.tmpl writes as
+// Markdown and report.html.tmpl as HTML.
 type allRunsView struct {
 	Intro string
-	Runs  []string // the runs' names, each linked to its section
-	Rows  []allRunsRowView
+	Runs  []allRunsColumn
+	Rows  []allRunsRow
+	// Compare holds what the page's script compares two columns with;
+	// nil when the table is too large to judge every pair, and the page
+	// then has no script for it.
+	Compare *compareView
 }
 
-type allRunsRowView struct {
+// allRunsColumn is a run's column: its name, linked (Href) to the run's
+// section when the page has one.
+type allRunsColumn struct {
+	ID   string
+	Link link
+}
+
+type allRunsRow struct {
 	Case   string // the workload's name, on each row: it stays in view as the table scrolls
 	Metric string
-	Cells  []string // a value linked to its log line, or "—"
+	Cells  []allRunsCell
+	// For the script: whether higher is better, the metric's noise band
+	// in percent (report.Band) and the pairs of columns ("0-3") not
+	// comparable on this row, which get no change.
+	HigherBetter bool
+	Band, Unlike string
 }
 
-// compareAttrs are the data attributes the HTML page gives the all-runs
-// table, so that its script compares two columns from the numbers
-// themselves, never from their formatted text: on the table the columns
-// shown first, the noise band and the labels of the page's language; on
-// each body row whether higher is better; on each cell its measured value
-// and, when projected, its replicas: a change compares effective values
-// (measured x replicas), as every change of a report does.
-type compareAttrs struct {
-	table [][2]string // name, value
-	runs  []string    // the columns' run ids, for the header's cells
-	rows  []compareRowAttrs
+// allRunsCell is a value linked to where it was read (no Href and the
+// text "—" for none), with what the script needs of it: its measured
+// value (V: the shortest text that reads back as the same float64), its
+// replicas when projected, and the verdict of the change from each column
+// to it (T: '1' measurable, '0' not, '-' where the other column has no
+// value). The page runs no test of its own: it gives report's answers.
+type allRunsCell struct {
+	Link           link
+	V, Replicas, T string
 }
 
-type compareRowAttrs struct {
-	higherBetter bool
-	values       []string // by column; "" where the run has none
-	replicas     []string // by column; "" where the value is not projected
-	// tests holds, by column with a value, the verdict of the change from
-	// each column to it: '1' measurable, '0' not, '-' where the other
-	// column has no value. The page runs no test of its own: one run a
-	// side is tested against the metric's assumed variation, as on the
-	// report.
-	tests []string
-	band  string // the metric's noise band in percent (report.Band)
-	// unlike lists the pairs of columns ("0-3") not comparable on this
-	// row: the page prints no change for them.
-	unlike string
+// link is a text linked to Href (none when empty) with a title, both
+// made plain (plain.Line) for any output.
+type link struct{ Text, Href, Title string }
+
+// compareView are the table's data attributes: the columns shown first,
+// the labels of the page's language and, for each pair of columns not
+// measured like for like, its sentence (data-like-A-B).
+type compareView struct {
+	First, Second                        int
+	LabelFirst, LabelSecond, LabelChange string
+	NoiseText, UnlikeText                string
+	Likeness                             []htmltemplate.HTMLAttr
 }
 
-// newCompareAttrs gives the all-runs table its data attributes.
-func newCompareAttrs(t *report.AllRuns, loc *localizer, rep *report.Report) *compareAttrs {
-	a := &compareAttrs{table: [][2]string{
-		{"data-compare", ""},
-		{"data-first", strconv.Itoa(t.First)},
-		{"data-second", strconv.Itoa(t.Second)},
-		{"data-label-first", loc.T("allruns.first")},
-		{"data-label-second", loc.T("allruns.second")},
-		{"data-label-change", loc.T("allruns.change")},
-		{"data-noise-text", loc.T("change.noise")},
-		{"data-unlike-text", loc.T("allruns.unlike")},
-	}}
-	for _, run := range t.Runs {
-		a.runs = append(a.runs, run.ID)
-	}
-	for _, row := range t.Rows {
+// newCompareView gives the all-runs table its data attributes and its
+// rows theirs.
+func newCompareView(t *report.AllRuns, v *allRunsView, loc *localizer, rep *report.Report) *compareView {
+	c := &compareView{First: t.First, Second: t.Second,
+		LabelFirst: loc.T("allruns.first"), LabelSecond: loc.T("allruns.second"), LabelChange: loc.T("allruns.change"),
+		NoiseText: loc.T("change.noise"), UnlikeText: loc.T("allruns.unlike")}
+	for i, row := range t.Rows {
 		band := rowBand(rep, row)
-		ra := compareRowAttrs{higherBetter: row.Metric.HigherBetter, values: make([]string, len(row.Values)),
-			replicas: make([]string, len(row.Values)), tests: make([]string, len(row.Values)),
-			band: strconv.FormatFloat(band.Percent, 'g', -1, 64)}
-		for i, v := range row.Values {
-			if v == nil {
+		rv := &v.Rows[i]
+		rv.HigherBetter, rv.Band = row.Metric.HigherBetter, strconv.FormatFloat(band.Percent, 'g', -1, 64)
+		for j, val := range row.Values {
+			if val == nil {
 				continue
 			}
-			// The shortest text that reads back as the same float64; the
-			// page multiplies it by the replicas as Value.Effective does.
-			ra.values[i] = strconv.FormatFloat(v.Measured, 'g', -1, 64)
-			if v.Projected() {
-				ra.replicas[i] = strconv.Itoa(v.Replicas)
+			// The page multiplies V by the replicas as Value.Effective does.
+			rv.Cells[j].V = strconv.FormatFloat(val.Measured, 'g', -1, 64)
+			if val.Projected() {
+				rv.Cells[j].Replicas = strconv.Itoa(val.Replicas)
 			}
-			ra.tests[i] = testsTo(band, row, v)
+			rv.Cells[j].T = testsTo(band, row, val)
 		}
-		a.rows = append(a.rows, ra)
 	}
-	a.addLikeness(rep.PairLikenesses(t), loc)
-	return a
+	c.addLikeness(rep.PairLikenesses(t), v, loc)
+	return c
 }
 
 // testsTo writes the verdicts of the changes from each column of a row to
@@ -120,121 +118,32 @@ func rowBand(rep *report.Report, row report.AllRunsRow) report.Band {
 	return rep.BandOf(row.Metric.Key)
 }
 
-// compareKey holds a page's compareAttrs in goldmark's parser context.
-var compareKey = parser.NewContextKey()
-
-// allRunsID is the anchor of the all-runs section's heading; its table is
-// the first one after it.
+// allRunsID is the anchor of the all-runs section's heading.
 const allRunsID = "all-runs"
 
-// compareTable puts the data attributes of the page's all-runs table, if
-// the page has one, on the first table after the heading anchored
-// allRunsID. A table of another shape than the attributes (prose that
-// reuses the anchor) gets none, and the page no script behaviour.
-type compareTable struct{}
-
-func (compareTable) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
-	a, _ := pc.Get(compareKey).(*compareAttrs)
-	if a == nil {
-		return
-	}
-	// A fast table (fasttable.go) got its attributes when it was read.
-	table, _ := firstAllRunsTable(doc.FirstChild()).(*east.Table)
-	if table == nil || !a.fits(table) {
-		return
-	}
-	for _, kv := range a.table {
-		table.SetAttributeString(kv[0], []byte(kv[1]))
-	}
-	i := 0
-	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
-		if _, ok := row.(*east.TableHeader); ok {
-			cell := row.FirstChild().NextSibling().NextSibling()
-			for _, id := range a.runs {
-				cell.SetAttributeString("data-run", []byte(id))
-				cell = cell.NextSibling()
-			}
-			continue
-		}
-		ra := a.rows[i]
-		i++
-		better := "0"
-		if ra.higherBetter {
-			better = "1"
-		}
-		row.SetAttributeString("data-higher-better", []byte(better))
-		row.SetAttributeString("data-band", []byte(ra.band))
-		if ra.unlike != "" {
-			row.SetAttributeString("data-unlike", []byte(ra.unlike))
-		}
-		cell := row.FirstChild().NextSibling().NextSibling() // after the case and the metric
-		for j, v := range ra.values {
-			if v != "" {
-				cell.SetAttributeString("data-v", []byte(v))
-			}
-			if x := ra.replicas[j]; x != "" {
-				cell.SetAttributeString("data-replicas", []byte(x))
-			}
-			if x := ra.tests[j]; x != "" {
-				cell.SetAttributeString("data-t", []byte(x))
-			}
-			cell = cell.NextSibling()
-		}
-	}
-}
-
-func bytesEqual(v any, s string) bool {
-	b, ok := v.([]byte)
-	return ok && string(b) == s
-}
-
-// fits reports whether table has a header and a body row for each row of
-// attributes, each with the case, the metric and a cell per column.
-func (a *compareAttrs) fits(table *east.Table) bool {
-	header := 0
-	var rows []int
-	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
-		if _, ok := row.(*east.TableHeader); ok {
-			header = row.ChildCount()
-			continue
-		}
-		rows = append(rows, row.ChildCount())
-	}
-	return a.fitsShape(header, rows)
-}
-
-// fitsShape is fits for a table of header cells and rows[i] cells in
-// body row i.
-func (a *compareAttrs) fitsShape(header int, rows []int) bool {
-	if header != 2+len(a.runs) || len(rows) != len(a.rows) {
-		return false
-	}
-	for i, n := range rows {
-		if n != 2+len(a.rows[i].values) {
-			return false
-		}
-	}
-	return true
-}
-
 // allRuns is the table of every comparable run's figures on every
-// workload; the page then carries the script that compares two runs.
+// workload, made once a page for both formats.
 func (p *reportPage) allRuns() *allRunsView {
+	if p.allRunsDone {
+		return p.allRunsTable
+	}
+	p.allRunsDone = true
 	t := p.rep.AllRuns()
 	if t == nil {
 		return nil
 	}
 	shown, sections := shownLogs(p.rep), runSections(p.rep)
-	link := func(v *report.Value) string { return p.allRunsLink(v, shown, sections) }
-	v := allRunsOf(t, p.loc, p.workloadName, link, sections)
+	linkOf := func(v *report.Value) link { return p.allRunsLink(v, shown, sections) }
+	v := allRunsOf(t, p.loc, p.workloadName, linkOf, sections)
 	v.Intro = p.loc.T("allruns.intro")
 	if t.Judged {
-		p.compare = newCompareAttrs(t, p.loc, p.rep)
+		v.Compare = newCompareView(t, v, p.loc, p.rep)
 	} else {
 		// Too many runs to judge every pair: the page offers no comparison
 		// of two columns, rather than one that may mix unlike runs.
 		v.Intro = p.loc.T("allruns.intro_many", "Runs", len(t.Runs))
 	}
+	p.allRunsTable = v
 	return v
 }
 
@@ -243,43 +152,46 @@ func (p *reportPage) allRuns() *allRunsView {
 // file and line in its title. Its title is where it was read, the check
 // status and label of the report's other figures left out: the table has
 // many.
-func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]bool) string {
+func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]bool) link {
 	title := p.repoPath(v.Source.File) + ":" + strconv.Itoa(v.Source.Line)
 	if v.Projected() {
 		title += " " + p.loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
 	}
+	l := link{Text: v.Expr(), Title: plain.Line(title)}
 	switch {
 	case shown[v.Source.File] && v.Source.Line > 0:
-		return sourced(v.Expr(), LineID(p.repoPath(v.Source.File), v.Source.Line), title)
+		l.Href = "#" + LineID(p.repoPath(v.Source.File), v.Source.Line)
 	case p.r.RepoURL != "":
-		return linked(v.Expr(), repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0), title)
+		l.Href = repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0)
 	case sections[v.Run]:
-		return sourced(v.Expr(), "run-"+anchorID(v.Run), title)
+		l.Href = "#run-" + anchorID(v.Run)
+	default:
+		l.Href = "#" + allRunsID
 	}
-	return sourced(v.Expr(), allRunsID, title)
+	return l
 }
 
-// allRunsOf makes the all-runs table's Markdown; link writes a value
-// linked to where it was read; sections are the runs the page has a
-// section of, which their names link to.
-func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) string, link func(*report.Value) string, sections map[string]bool) *allRunsView {
+// allRunsOf makes the all-runs table; link links a value to where it was
+// read; sections are the runs the page has a section of, which their
+// names link to.
+func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) string, linkOf func(*report.Value) link, sections map[string]bool) *allRunsView {
 	v := &allRunsView{}
 	for _, run := range t.Runs {
-		name := esc(run.Name)
+		col := allRunsColumn{ID: plain.Line(run.ID), Link: link{Text: plain.Line(run.Name)}}
 		if sections[run.ID] {
-			name = "[" + name + "](#run-" + anchorID(run.ID) + ")"
+			col.Link.Href = "#run-" + anchorID(run.ID)
 		}
-		v.Runs = append(v.Runs, name)
+		v.Runs = append(v.Runs, col)
 	}
 	for _, row := range t.Rows {
-		rv := allRunsRowView{Case: esc(workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]string, len(row.Values))}
+		rv := allRunsRow{Case: plain.Line(workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]allRunsCell, len(row.Values))}
 		if row.Load != nil { // a sweep, load by load
-			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", esc(row.Load.Raw))
+			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
 		}
 		for j, val := range row.Values {
-			rv.Cells[j] = "—"
+			rv.Cells[j].Link.Text = "—"
 			if val != nil {
-				rv.Cells[j] = link(val)
+				rv.Cells[j].Link = linkOf(val)
 			}
 		}
 		v.Rows = append(v.Rows, rv)

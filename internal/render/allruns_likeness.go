@@ -1,6 +1,7 @@
 package render
 
 import (
+	htmltemplate "html/template"
 	"strconv"
 	"strings"
 
@@ -10,16 +11,19 @@ import (
 // addLikeness gives the table a sentence for each pair of its columns not
 // measured like for like (data-like-A-B), which the page shows when the
 // two are chosen, and each row the pairs it prints no change for.
-func (a *compareAttrs) addLikeness(pairs []report.PairLikeness, loc *localizer) {
+func (c *compareView) addLikeness(pairs []report.PairLikeness, v *allRunsView, loc *localizer) {
 	for _, p := range pairs {
 		pair := strconv.Itoa(p.A) + "-" + strconv.Itoa(p.B)
 		key := "allruns.caveated"
 		if p.Likeness.Verdict == report.NotComparable {
 			key = "allruns.not_comparable"
 		}
-		a.table = append(a.table, [2]string{"data-like-" + pair, loc.T(key, "Reasons", reasonsText(loc, &p.Likeness))})
+		// An attribute whose name html/template cannot write from data:
+		// made here, its value escaped.
+		attr := "data-like-" + pair + `="` + htmltemplate.HTMLEscapeString(loc.T(key, "Reasons", reasonsText(loc, &p.Likeness))) + `"`
+		c.Likeness = append(c.Likeness, htmltemplate.HTMLAttr(attr))
 		for _, i := range p.Rows {
-			a.rows[i].unlike = strings.TrimSpace(a.rows[i].unlike + " " + pair)
+			v.Rows[i].Unlike = strings.TrimSpace(v.Rows[i].Unlike + " " + pair)
 		}
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/yuin/goldmark/parser"
-
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"
 )
@@ -163,41 +161,6 @@ func TestAllRunsLabels(t *testing.T) {
 		table := elements(allRunsTable(t, string(renderSynthetic(t, lang).HTML)), "table")[0]
 		if table.attrs["data-label-first"] != want {
 			t.Errorf("%s: data-label-first %q, want %q", lang, table.attrs["data-label-first"], want)
-		}
-	}
-}
-
-// TestCompareTableMustFit: a table that does not have the shape of the
-// attributes (prose that reuses the heading's anchor) gets none.
-func TestCompareTableMustFit(t *testing.T) {
-	r, err := chartRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &compareAttrs{table: [][2]string{{"data-compare", ""}}, runs: []string{"a", "b"},
-		rows: []compareRowAttrs{{higherBetter: true, values: []string{"1", "2"}, replicas: []string{"", ""}, tests: []string{"", ""}, band: "1"}}}
-	pc := parser.NewContext()
-	pc.Set(compareKey, a)
-	for _, md := range []string{
-		"## All {#all-runs}\n\n| c | m | a |\n|---|---|---|\n| x | y | 1 |\n",                                // a column short
-		"## All {#all-runs}\n\n| c | m | a | b |\n|---|---|---|---|\n| x | y | 1 | 2 |\n| x | y | 1 | 2 |\n", // a row too many
-		"## Other {#other}\n\n| c | m | a | b |\n|---|---|---|---|\n| x | y | 1 | 2 |\n",                     // another heading
-	} {
-		out, err := r.markdownToHTML([]byte(md), parser.WithContext(pc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if regexp.MustCompile(`data-(compare|v|run|higher-better|replicas)=`).Match(out) { // data-label is every table's
-			t.Errorf("attributes on a table that does not fit:\n%s", out)
-		}
-	}
-	out, err := r.markdownToHTML([]byte("## All {#all-runs}\n\nIntro.\n\n| c | m | a | b |\n|---|---|---|---|\n| x | y | 1 | 2 |\n"), parser.WithContext(pc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{`<table data-compare="">`, `<th data-run="a">a</th>`, `<tr data-higher-better="1" data-band="1">`, `<td data-v="2">2</td>`} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("no %s in\n%s", want, out)
 		}
 	}
 }

@@ -177,6 +177,7 @@ var codeMessages = []string{
 	"run.raw_more_bytes",
 	"run.raw_more_lines",
 	"run.raw_result",
+	"code.block",
 	"run.reference",
 	"run.repeat",
 	"run.repeat_title",

@@ -2,40 +2,46 @@ package render
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 )
 
-// costView is the cost section, its cells ready Markdown.
+// costView is the cost section, one view for both formats.
 type costView struct {
-	Intro, Currency string
+	Intro, Currency rich
 	Rows            []costRowView
 	// Order is the runs in order of cost with "≈" between those the
-	// measurements cannot tell apart; empty when every step is measurable
+	// measurements cannot tell apart; nil when every step is measurable
 	// (the table's order says it).
-	Order string
+	Order *rich
 }
 
 type costRowView struct {
-	Name, Output, PerGPUHour, PerMillion string
-	PerMillionTotal                      string // "—" without a total throughput
-	GPUs                                 int
+	Name, Output           rich
+	PerGPUHour, PerMillion string
+	PerMillionTotal        string // "—" without a total throughput
+	GPUs                   int
 }
 
-// cost is what each run's output tokens cost at the study's price.
+// cost is what each run's output tokens cost at the study's price, made
+// once a page for both formats.
 func (p *reportPage) cost() *costView {
+	if p.costDone {
+		return p.costTable
+	}
+	p.costDone = true
 	loc, res := p.loc, p.rep.Cost
 	if res == nil || len(res.Runs) == 0 {
 		return nil
 	}
-	v := &costView{Intro: loc.T("cost.intro", "Price", esc(res.Price.Raw), "Currency", esc(res.Price.Currency)), Currency: esc(res.Price.Currency)}
-	if pr := res.Price; pr.Shared {
-		v.Intro = loc.T("cost.intro_shared", "Price", esc(pr.Raw), "Currency", esc(pr.Currency), "GPU", esc(p.s.Hardware.GPU),
-			"Source", code(p.repoPath(pr.Pos.File)+":"+strconv.Itoa(pr.Pos.Line)))
+	pr := res.Price
+	v := &costView{Intro: loc.R("cost.intro", "Price", pr.Raw, "Currency", pr.Currency), Currency: richText(pr.Currency)}
+	if pr.Shared {
+		v.Intro = loc.R("cost.intro_shared", "Price", pr.Raw, "Currency", pr.Currency, "GPU", p.s.Hardware.GPU,
+			"Source", richCode(p.repoPath(pr.Pos.File)+":"+strconv.Itoa(pr.Pos.Line)))
 	}
 	for _, cr := range res.Runs {
-		row := costRowView{Name: esc(cr.Run.Name), GPUs: cr.Run.GPUs, Output: p.value(cr.Output, "run-"+anchorID(cr.Run.ID)),
+		row := costRowView{Name: richText(cr.Run.Name), GPUs: cr.Run.GPUs, Output: p.valueRich(cr.Output, "run-"+anchorID(cr.Run.ID)),
 			PerGPUHour: report.FormatNumber(cr.TokensPerGPUHour, 0), PerMillion: report.FormatNumber(cr.PerMillion, 3), PerMillionTotal: "—"}
 		if cr.PerMillionTotal > 0 {
 			row.PerMillionTotal = report.FormatNumber(cr.PerMillionTotal, 3)
@@ -43,27 +49,29 @@ func (p *reportPage) cost() *costView {
 		v.Rows = append(v.Rows, row)
 	}
 	v.Order = costOrder(loc, res)
+	p.costTable = v
 	return v
 }
 
 // costOrder lists the runs cheapest first, "<" between a run and the
-// next group, "≈" within a group; empty without a tie.
-func costOrder(loc *localizer, res *report.CostResult) string {
-	var b strings.Builder
+// next group, "≈" within a group; nil without a tie.
+func costOrder(loc *localizer, res *report.CostResult) *rich {
+	var parts []rich
 	ties := false
 	for i, cr := range res.Runs {
 		switch {
 		case i == 0:
 		case cr.TiedWith != "":
-			b.WriteString(" ≈ ")
+			parts = append(parts, rich{" ≈ ", " ≈ "})
 			ties = true
 		default:
-			b.WriteString(" < ")
+			parts = append(parts, rich{" < ", " &lt; "})
 		}
-		b.WriteString(esc(cr.Run.Name))
+		parts = append(parts, richText(cr.Run.Name))
 	}
 	if !ties {
-		return ""
+		return nil
 	}
-	return loc.T("cost.order", "Order", b.String())
+	order := loc.R("cost.order", "Order", richJoin(parts...))
+	return &order
 }

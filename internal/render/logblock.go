@@ -90,14 +90,27 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 	}
 	isLog := bytes.Equal(lang, []byte("log"))
 	var anchors lineAnchors
+	var summary []byte
 	if isLog {
-		summary := bytes.TrimSpace(bytes.TrimPrefix(info, lang))
+		summary = bytes.TrimSpace(bytes.TrimPrefix(info, lang))
 		anchors, summary = parseAnchors(summary)
 		_, _ = w.WriteString(`<details class="log"><summary>`)
 		_, _ = w.Write(util.EscapeHTML(summary))
 		_, _ = w.WriteString("</summary>\n")
 	}
-	_, _ = w.WriteString("<pre><code")
+	// A keyboard reaches the block to scroll it; its name is the log's
+	// summary, or the page's name for a block of code.
+	name := summary
+	if label, ok := n.AttributeString("aria-label"); ok && !isLog {
+		name, _ = label.([]byte)
+	}
+	_, _ = w.WriteString(`<pre tabindex="0"`)
+	if len(name) > 0 {
+		_, _ = w.WriteString(` aria-label="`)
+		_, _ = w.Write(util.EscapeHTML(name))
+		_ = w.WriteByte('"')
+	}
+	_, _ = w.WriteString(`><code`)
 	if len(lang) > 0 {
 		_, _ = w.WriteString(` class="language-`)
 		_, _ = w.Write(util.EscapeHTML(lang))
@@ -123,11 +136,11 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 			_, _ = w.WriteString(`">`)
 			_, _ = w.Write(line)
 			_, _ = w.WriteString(`</a>`)
-			writeEscaped(w, bytes.TrimRight(seg.Value(source), "\n"))
+			_, _ = w.Write(util.EscapeHTML(bytes.TrimRight(seg.Value(source), "\n")))
 			_, _ = w.WriteString("</span>\n")
 			continue
 		}
-		writeEscaped(w, seg.Value(source))
+		_, _ = w.Write(util.EscapeHTML(seg.Value(source)))
 	}
 	_, _ = w.WriteString("</code></pre>\n")
 	if isLog {

@@ -94,11 +94,10 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	p.charts = charts
 	others := r.langLinks(s.ID, lang)
-	tmpl := r.reports[lang]
-	if tmpl == nil {
+	if r.htmlReports[lang] == nil {
 		return nil, fmt.Errorf("no report template for language %q", lang)
 	}
-	t, err := tmpl.Clone()
+	t, err := r.report.Clone()
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +107,8 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	}
 	md.Reset()
 	md.Grow(int(r.mdSize.Load()) * 5 / 4)
-	err = executeBounded(t.Funcs(p.funcs()), md, map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang})
+	sections := &mdSections{t: t.Funcs(p.funcs()), data: map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang}}
+	err = executeBounded(sections, md, nil)
 	if err != nil {
 		// Not put back: a template left running may still hold it.
 		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w%s", s.ID, lang, err, largestLog(err, s, p.repoPath))
@@ -122,7 +122,13 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			sh.Canonical = o.Address
 		}
 	}
-	html, err := r.htmlPage(sh, md.Bytes(), p.compare)
+	pc := parser.NewContext()
+	pc.Set(readerKey, newReaderAttrs(s.ID, charts, p.loc.T("code.block")))
+	body := func(w *bytes.Buffer) error {
+		return r.htmlBody(w, r.htmlReports[lang], p, md.Bytes(), sections.ends, []parser.ParseOption{parser.WithContext(pc)})
+	}
+	allRuns := p.allRuns()
+	html, err := r.htmlPage(sh, md.Len(), allRuns != nil && allRuns.Compare != nil, body)
 	if err != nil {
 		return nil, err
 	}
@@ -136,45 +142,39 @@ var mdBuffers sync.Pool
 // bodyMark stands for the body while page.html.tmpl runs.
 const bodyMark = "\x00perflab:body\x00"
 
-// htmlPage renders the HTML page of a Markdown body: page.html.tmpl runs with a
-// mark for the body, and goldmark writes the body in the mark's place, so
-// the body is not copied into the page, nor through html/template. A
-// template that does not print the body exactly once, as HTML text, gets it
-// the plain way.
+// htmlPage renders an HTML page: page.html.tmpl runs with a mark for the
+// body, and body writes the body in the mark's place, so that it is not
+// copied into the page, nor through html/template. A template that does
+// not print the body exactly once, as HTML text, gets it the plain way.
+// mdSize, the length of the page's Markdown, sizes the buffer.
 //
-// compare, when not nil, holds the data attributes of the page's all-runs
-// table; the page then carries the script that compares two of its runs.
-func (r *Renderer) htmlPage(sh shell, md []byte, compare *compareAttrs) ([]byte, error) {
-	var opts []parser.ParseOption
-	if compare != nil {
-		pc := parser.NewContext()
-		pc.Set(compareKey, compare)
-		opts = append(opts, parser.WithContext(pc))
-	}
+// compare says that the page has an all-runs table to compare two runs
+// of: the page then carries the script that does.
+func (r *Renderer) htmlPage(sh shell, mdSize int, compare bool, body func(*bytes.Buffer) error) ([]byte, error) {
 	perMD := r.htmlPerMD.Load()
 	if perMD == 0 {
 		perMD = 2000
 	}
-	html, err := r.wrap(sh, compare != nil, []byte(bodyMark), int(int64(len(md))*perMD/1000*21/20))
+	html, err := r.wrap(sh, compare, []byte(bodyMark), int(int64(mdSize)*perMD/1000*21/20))
 	if err != nil {
 		return nil, err
 	}
 	i := bytes.Index(html, []byte(bodyMark))
 	if i < 0 || bytes.Contains(html[i+len(bodyMark):], []byte(bodyMark)) {
-		body, err := r.markdownToHTML(md, opts...)
-		if err != nil {
+		var b bytes.Buffer
+		if err := body(&b); err != nil {
 			return nil, err
 		}
-		return r.wrap(sh, compare != nil, body, 0)
+		return r.wrap(sh, compare, b.Bytes(), 0)
 	}
 	tail := bytes.Clone(html[i+len(bodyMark):])
 	buf := bytes.NewBuffer(html[:i])
-	if err := r.md.Convert(md, buf, opts...); err != nil {
+	if err := body(buf); err != nil {
 		return nil, err
 	}
 	buf.Write(tail)
-	if len(md) > 0 {
-		r.htmlPerMD.Store(int64(buf.Len()) * 1000 / int64(len(md)))
+	if mdSize > 0 {
+		r.htmlPerMD.Store(int64(buf.Len()) * 1000 / int64(mdSize))
 	}
 	return buf.Bytes(), nil
 }

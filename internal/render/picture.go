@@ -20,9 +20,13 @@ const narrowMedia = "(max-width: 640px)"
 // is goldmark's own, with the wide drawing and the text alternative.
 type chartPictures struct{}
 
+// The size of a chart's narrow drawing, on its image node for the
+// picture's source (readers.go).
+const narrowWidth, narrowHeight = "narrow-width", "narrow-height"
+
 func (chartPictures) Extend(m goldmark.Markdown) {
 	var stock stockFuncs
-	html.NewRenderer(html.WithWriter(htmlText{html.DefaultWriter})).RegisterFuncs(&stock) // with the page's writer
+	html.NewRenderer().RegisterFuncs(&stock)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(pictureRenderer{stock[gast.KindImage]}, 100)))
 }
 
@@ -40,7 +44,15 @@ func (r pictureRenderer) render(w util.BufWriter, source []byte, node gast.Node,
 	}
 	_, _ = w.WriteString(`<picture><source media="` + narrowMedia + `" srcset="`)
 	_, _ = w.Write(util.EscapeHTML(util.URLEscape(narrow, true)))
-	_, _ = w.WriteString(`">`)
+	_ = w.WriteByte('"')
+	for _, a := range [][2]string{{narrowWidth, "width"}, {narrowHeight, "height"}} {
+		if v, ok := n.AttributeString(a[0]); ok {
+			_, _ = w.WriteString(" " + a[1] + `="`)
+			_, _ = w.Write(v.([]byte))
+			_ = w.WriteByte('"')
+		}
+	}
+	_ = w.WriteByte('>')
 	status, err := r.stock(w, source, node, entering)
 	_, _ = w.WriteString(`</picture>`)
 	return status, err
@@ -57,4 +69,14 @@ func narrowChart(dest []byte) ([]byte, bool) {
 	out = append(out, dest[:cut]...)
 	out = append(out, "narrow/"...)
 	return append(out, dest[cut:]...), true
+}
+
+// stockFuncs collects the node renderers of goldmark's HTML renderer.
+type stockFuncs map[gast.NodeKind]renderer.NodeRendererFunc
+
+func (s *stockFuncs) Register(k gast.NodeKind, f renderer.NodeRendererFunc) {
+	if *s == nil {
+		*s = stockFuncs{}
+	}
+	(*s)[k] = f
 }

@@ -18,7 +18,7 @@ type LinkReader struct{ md goldmark.Markdown }
 
 // NewLinkReader returns a LinkReader; it may be used from any goroutine.
 func NewLinkReader() *LinkReader {
-	return &LinkReader{md: reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{})}
+	return &LinkReader{md: reportMarkdown()}
 }
 
 // Links lists the links of a content file (its front matter, which is

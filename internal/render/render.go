@@ -1,7 +1,11 @@
 // Package render turns a computed report into Markdown and HTML in one
 // language: templates hold the structure, go-i18n the labels and stock
-// sentences, goldmark turns the Markdown into the HTML body, so the two can
-// never disagree.
+// sentences. A report is a list of sections (sections.go): text/template
+// writes each one's Markdown (report.md.tmpl); a section whose HTML
+// html/template writes from the same view (report.html.tmpl) is never
+// parsed back, and goldmark renders the others, with the prose of
+// content/ in them. TestFormatsAgree (internal/pipeline) holds the two
+// formats to the same figures.
 //
 // It never touches the disk: templates and locales come in as an fs.FS and
 // pages go out as bytes.
@@ -17,9 +21,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"text/template"
-	"text/template/parse"
 	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -27,7 +31,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/language"
 
@@ -56,36 +59,37 @@ type Renderer struct {
 	// fields ({{.Name}}): T fills those in without running a template.
 	plain  map[string]map[string]*plainMessage
 	report *template.Template
-	// reports is report.md.tmpl for each language with its labels that
-	// take no argument ({{T "steps.heading"}}) already looked up: they are
-	// the same on every page, and most of a page's T calls.
-	reports map[string]*template.Template
-	page    *htmltemplate.Template
+	page   *htmltemplate.Template
 	// pages is page.html.tmpl bound to each language's messages, so that a
 	// page is wrapped without cloning (and escaping again) the template.
 	pages map[string]*htmltemplate.Template
-	index *htmltemplate.Template
-	md    goldmark.Markdown
-	CSS   []byte
+	// htmlReports is report.html.tmpl, the HTML of the sections written
+	// from their view, bound to each language's messages.
+	htmlReports map[string]*htmltemplate.Template
+	index       *htmltemplate.Template
+	md          goldmark.Markdown
+	CSS         []byte
 	// mdSize is the length of the last report's Markdown, and htmlPerMD
 	// the length of its HTML page per 1,000 bytes of Markdown, to size the
 	// next one's buffers at once: a report's HTML is nearly twice its
 	// Markdown (log lines become anchored spans), and a buffer that grows
 	// copies itself (a fifth of a build's allocations when it did).
 	mdSize, htmlPerMD atomic.Int64
+	// messageCache holds the HTML of messages rendered by R, by their
+	// text with fields marked: the same few on every page.
+	messageCache sync.Map
 }
 
 // reportMarkdown is goldmark as a report's page uses it, with extra
 // extensions.
 func reportMarkdown(extra ...goldmark.Extender) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, fragmentLinks{}, tableCells{}, chartPictures{}}, extra...)...),
+		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, chartPictures{}}, extra...)...),
 		goldmark.WithParserOptions(parser.WithAttribute(),
 			parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
-				util.Prioritized(compareTable{}, 200),  // after onlyIDAttributes, which would drop its attributes
-				util.Prioritized(stackTables{}, 300))), // after compareTable, whose table keeps its layout
-		goldmark.WithRendererOptions(html.WithWriter(htmlText{html.DefaultWriter}),
-			renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
+				util.Prioritized(stackTables{}, 300),
+				util.Prioritized(readerAttributes{}, 300))),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
 	)
 }
 
@@ -97,7 +101,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		sources:  map[string][]byte{},
 		fields:   map[string]map[string][]string{},
 		plain:    map[string]map[string]*plainMessage{},
-		md:       reportMarkdown(plainLinks{}, fastTables{}, fastHeadings{}),
+		md:       reportMarkdown(),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", unmarshalLocale)
 	for _, l := range Languages {
@@ -143,11 +147,8 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
 		return nil, err
 	}
-	r.reports = map[string]*template.Template{}
-	for _, l := range Languages {
-		if r.reports[l.Code], err = r.withLabels(r.report, l.Code); err != nil {
-			return nil, err
-		}
+	if err := onlySections(r.report); err != nil {
+		return nil, err
 	}
 	if r.page, err = parseHTML(templates, "page.html.tmpl"); err != nil {
 		return nil, err
@@ -159,6 +160,18 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			return nil, err
 		}
 		r.pages[l.Code] = t.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
+	}
+	htmlReport, err := parseHTML(templates, "report.html.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	r.htmlReports = map[string]*htmltemplate.Template{}
+	for _, l := range Languages {
+		t, err := htmlReport.Clone()
+		if err != nil {
+			return nil, err
+		}
+		r.htmlReports[l.Code] = t.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
 	}
 	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
 		return nil, err
@@ -257,68 +270,6 @@ func parseText(fsys fs.FS, name string) (*template.Template, error) {
 		return nil, templateError(err)
 	}
 	return t, nil
-}
-
-// withLabels copies a text template, each {{T "id"}} whose message has no
-// field replaced by the message in lang. A message that is missing, or
-// needs go-i18n, stays a call and fails or is filled in when the page runs.
-func (r *Renderer) withLabels(t *template.Template, lang string) (*template.Template, error) {
-	label := func(id string) (string, bool) {
-		pm := r.plain[lang][id]
-		if pm == nil || len(pm.fields) > 0 || !r.messages[lang][id] {
-			return "", false
-		}
-		return pm.text[0], true
-	}
-	out := template.New(t.Name()).Option("missingkey=error").Funcs(stubFuncs())
-	for _, sub := range t.Templates() {
-		if sub.Tree == nil {
-			continue
-		}
-		tree := sub.Tree.Copy()
-		foldLabels(tree.Root, label)
-		if _, err := out.AddParseTree(sub.Name(), tree); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// foldLabels replaces, in list and the lists within it, each action that
-// only calls T with one string by the label it prints.
-func foldLabels(list *parse.ListNode, label func(string) (string, bool)) {
-	if list == nil {
-		return
-	}
-	for i, n := range list.Nodes {
-		switch n := n.(type) {
-		case *parse.ActionNode:
-			if text, ok := constantLabel(n.Pipe, label); ok {
-				list.Nodes[i] = &parse.TextNode{NodeType: parse.NodeText, Pos: n.Pos, Text: []byte(text)}
-			}
-		case *parse.IfNode:
-			foldLabels(n.List, label)
-			foldLabels(n.ElseList, label)
-		case *parse.RangeNode:
-			foldLabels(n.List, label)
-			foldLabels(n.ElseList, label)
-		case *parse.WithNode:
-			foldLabels(n.List, label)
-			foldLabels(n.ElseList, label)
-		}
-	}
-}
-
-func constantLabel(p *parse.PipeNode, label func(string) (string, bool)) (string, bool) {
-	if p == nil || len(p.Decl) > 0 || len(p.Cmds) != 1 || len(p.Cmds[0].Args) != 2 {
-		return "", false
-	}
-	fn, ok := p.Cmds[0].Args[0].(*parse.IdentifierNode)
-	id, ok2 := p.Cmds[0].Args[1].(*parse.StringNode)
-	if !ok || !ok2 || fn.Ident != "T" {
-		return "", false
-	}
-	return label(id.Text)
 }
 
 // readError names a file of templates/ or locales/ that could not be read,

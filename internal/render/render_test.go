@@ -4,7 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"text/template"
 	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -55,21 +54,6 @@ func TestPlainMessagesAsGoI18n(t *testing.T) {
 				t.Errorf("%s %s: a template action left in the text: %q", l.Code, id, pm.text)
 			}
 		}
-	}
-}
-
-// TestFoldLabels: a label without argument is looked up once; every other
-// use of T stays a call.
-func TestFoldLabels(t *testing.T) {
-	src := `{{T "a"}}|{{if true}}{{T "a"}}{{end}}|{{range .}}{{T "a"}}{{else}}{{T "b"}}{{end}}|` +
-		`{{T "a" "X" 1}}|{{$v := T "a"}}|{{T "a" | print}}|{{T "missing"}}|{{T "field"}}`
-	tmpl := template.Must(template.New("t").Funcs(template.FuncMap{"T": func(string, ...any) string { return "" }}).Parse(src))
-	labels := map[string]string{"a": "A", "b": "B"}
-	foldLabels(tmpl.Tree.Root, func(id string) (string, bool) { s, ok := labels[id]; return s, ok })
-	want := `A|{{if true}}A{{end}}|{{range .}}A{{else}}B{{end}}|` +
-		`{{T "a" "X" 1}}|{{$v := T "a"}}|{{T "a" | print}}|{{T "missing"}}|{{T "field"}}`
-	if got := tmpl.Tree.Root.String(); got != want {
-		t.Errorf("folded template:\n%s\nwant\n%s", got, want)
 	}
 }
 

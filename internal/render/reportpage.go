@@ -35,7 +35,12 @@ type reportPage struct {
 	repoPaths  map[string]string // file -> its path in the repository
 	conclusion *conclusionContext
 	charts     []chart.Chart
-	compare    *compareAttrs // set by allRuns
+	// allRunsTable is the all-runs table's view, made once for both
+	// formats (allRunsDone).
+	allRunsTable *allRunsView
+	allRunsDone  bool
+	costTable    *costView // the cost section's view, made once (costDone)
+	costDone     bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -76,7 +81,7 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 // names to parse it with.
 func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
-		"T": p.loc.T, "esc": esc, "fence": fence, "add": add, "model": modelName,
+		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add, "model": modelName,
 		"cell": p.cell, "tpot": p.tpot, "value": p.value, "pct": p.pct, "change": p.changeLink,
 		"answer": p.answer, "claimFor": p.claimFor, "hasProjection": hasProjection, "ackReason": p.ackReason,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,

@@ -12,17 +12,15 @@ import (
 // stackTables lets a report's tables become one card per row on a narrow
 // screen (style.css): each body cell gets its column's header as
 // data-label, which the stylesheet shows before the value. The page stays
-// one HTML for every width. The all-runs table, whose script moves its
-// cells between columns, keeps its own layout.
+// one HTML for every width. (The all-runs table, written by
+// report.html.tmpl, stacks the same way when it has no script.)
 type stackTables struct{}
 
 func (stackTables) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	source := reader.Source()
 	walkBlocks(doc, func(n ast.Node) {
 		if table, ok := n.(*east.Table); ok {
-			if _, compare := table.AttributeString("data-compare"); !compare {
-				labelCells(table, source)
-			}
+			labelCells(table, source)
 		}
 	})
 }

@@ -18,6 +18,18 @@ func linked(text, dest, title string) string {
 	return "[" + text + "](" + dest + " \"" + escTitle(title) + "\")"
 }
 
+// mdLink writes a link of a view as Markdown, its text escaped; without
+// a destination, the text alone.
+func mdLink(l link) string {
+	if l.Href == "" {
+		return esc(l.Text)
+	}
+	if l.Title == "" {
+		return "[" + esc(l.Text) + "](" + l.Href + ")"
+	}
+	return linked(esc(l.Text), l.Href, l.Title)
+}
+
 // repoLines is the address of lines from to to of a file (its path in the
 // repository) on the repository's site; to <= from is one line.
 func repoLines(repoURL, file string, from, to int) string {
@@ -69,13 +81,19 @@ func (p *reportPage) valueAnchor(v *report.Value, anchor string) string {
 }
 
 // value writes a value linked to its log line, "—" for none.
-func (p *reportPage) value(v *report.Value, anchor string) string {
+func (p *reportPage) value(v *report.Value, anchor string) string { return p.valueRich(v, anchor).md }
+
+// valueRich is value in both formats.
+func (p *reportPage) valueRich(v *report.Value, anchor string) rich {
 	if v == nil {
-		return "—"
+		return richFigure("—")
 	}
-	s := p.repeats(v, sourced(v.Expr(), p.valueAnchor(v, anchor), p.valueTitle(v)))
+	s := richLink(richFigure(v.Expr()), "#"+p.valueAnchor(v, anchor), p.valueTitle(v))
+	if v.Repeated() {
+		s = p.loc.R("value.repeats", "Value", s, "HalfWidth", richFigure(v.HalfWidthExpr()), "N", v.Repeats)
+	}
 	if v.Projected() {
-		s += p.loc.T("aside", "Text", p.loc.T("value.projected"))
+		s = richJoin(s, p.loc.R("aside", "Text", p.loc.R("value.projected")))
 	}
 	return s
 }

@@ -110,12 +110,13 @@ func TestCostOrder(t *testing.T) {
 		{RunResult: report.RunResult{Run: run("a", "A")}, TiedWith: "b"},
 		{RunResult: report.RunResult{Run: run("c", "C <x>")}},
 	}}
-	if got := costOrder(loc, res); !strings.Contains(got, "B ≈ A < C \\<x\\>") {
-		t.Errorf("order %q, want B ≈ A < C \\<x\\>", got)
+	got := costOrder(loc, res)
+	if got == nil || !strings.Contains(got.md, "B ≈ A < C \\<x\\>") || !strings.Contains(string(got.html), "B ≈ A &lt; C &lt;x&gt;") {
+		t.Errorf("order %+v, want B ≈ A < C <x> in both formats", got)
 	}
 	res.Runs[1].TiedWith = ""
-	if got := costOrder(loc, res); got != "" {
-		t.Errorf("no tie, yet %q", got)
+	if got := costOrder(loc, res); got != nil {
+		t.Errorf("no tie, yet %+v", *got)
 	}
 }
 
@@ -138,6 +139,13 @@ func TestAllRunsUnjudged(t *testing.T) {
 		says := strings.Contains(string(page.Markdown), "With 3 runs the table is too large")
 		if compares != judged || says == judged {
 			t.Errorf("judged %v: compare data %v, intro says too large %v", judged, compares, says)
+		}
+		// Without the script, the table stacks into cards on a phone
+		// like every other table: each cell labelled by its column.
+		table := allRunsTable(t, string(page.HTML))
+		stacks := strings.Contains(table, `<table class="stack">`) && strings.Contains(table, `<td data-label="Metric">`)
+		if stacks == judged {
+			t.Errorf("judged %v: the table stacks %v", judged, stacks)
 		}
 	}
 }

@@ -1,0 +1,120 @@
+package render
+
+import (
+	"bytes"
+	htmltemplate "html/template"
+	"strconv"
+	"strings"
+
+	"github.com/perflab/perflab/internal/plain"
+)
+
+// rich is a piece of a view in both formats at once: the Markdown that
+// report.md.tmpl writes and the HTML that report.html.tmpl writes, each
+// made from the same parts (text, links, code, messages), so that neither
+// is printed in one format and parsed back into the other.
+type rich struct {
+	md   string
+	html htmltemplate.HTML
+}
+
+// MD is the piece as Markdown, for report.md.tmpl.
+func (r rich) MD() string { return r.md }
+
+// HTML is the piece as HTML, for report.html.tmpl.
+func (r rich) HTML() htmltemplate.HTML { return r.html }
+
+// richText is text from results/ or computed, shown as it is.
+func richText(s string) rich {
+	return rich{esc(s), htmltemplate.HTML(htmltemplate.HTMLEscapeString(plain.Line(s)))}
+}
+
+// richFigure is a figure perflab computed or read (digits, signs, "—"):
+// no character of it is Markdown.
+func richFigure(s string) rich { return rich{s, htmltemplate.HTML(htmltemplate.HTMLEscapeString(s))} }
+
+// richCode is a line shown verbatim, as a code span.
+func richCode(s string) rich {
+	return rich{CodeSpan(s), htmltemplate.HTML("<code>" + htmltemplate.HTMLEscapeString(plain.Line(s)) + "</code>")}
+}
+
+// richLink links text to href, a place on the page ("#x") or an address
+// made by perflab (repoLines), with a title on hover.
+func richLink(text rich, href, title string) rich {
+	h := `<a href="` + htmltemplate.HTMLEscapeString(href) + `"`
+	if title != "" {
+		h += ` title="` + htmltemplate.HTMLEscapeString(plain.Line(title)) + `"`
+	}
+	return rich{linked(text.md, href, title), htmltemplate.HTML(h + ">" + string(text.html) + "</a>")}
+}
+
+// richJoin puts pieces one after the other.
+func richJoin(parts ...rich) rich {
+	var md strings.Builder
+	var html strings.Builder
+	for _, p := range parts {
+		md.WriteString(p.md)
+		html.WriteString(string(p.html))
+	}
+	return rich{md.String(), htmltemplate.HTML(html.String())}
+}
+
+// Field marks stand for a message's fields while its text, which a
+// translator wrote in Markdown, is rendered to HTML: private-use
+// characters, which no message and no goldmark rule holds.
+const markOpen, markClose = "\ue000", "\ue001"
+
+// R localizes a message whose fields are rich pieces, strings (text) or
+// ints. Its Markdown is T's with each field's Markdown. Its HTML is the
+// message's own text rendered by goldmark (translators write emphasis in
+// it), each field's HTML then put in its mark's place: goldmark renders
+// what people wrote, never a value.
+func (l *localizer) R(id string, kv ...any) rich {
+	mdKV := make([]any, len(kv))
+	markKV := make([]any, len(kv))
+	var fields []rich
+	for i, v := range kv {
+		mdKV[i], markKV[i] = v, v
+		if i%2 == 0 {
+			continue
+		}
+		var f rich
+		switch v := v.(type) {
+		case rich:
+			f = v
+		case string:
+			f = richText(v)
+		default:
+			continue // an int: the same in both, and plural forms count it
+		}
+		mdKV[i] = f.md
+		markKV[i] = markOpen + strconv.Itoa(len(fields)) + markClose
+		fields = append(fields, f)
+	}
+	md := l.T(id, mdKV...)
+	html := l.r.messageHTML(l.T(id, markKV...))
+	for i, f := range fields {
+		html = strings.Replace(html, markOpen+strconv.Itoa(i)+markClose, string(f.html), 1)
+	}
+	return rich{md, htmltemplate.HTML(l.tidy(html))}
+}
+
+// messageHTML renders a message's text, its fields marked, as inline
+// HTML: the paragraph goldmark makes of it, without its <p>.
+func (r *Renderer) messageHTML(text string) string {
+	if v, ok := r.messageCache.Load(text); ok {
+		return v.(string)
+	}
+	// goldmark makes a paragraph of the text, whose spaces at either
+	// end it drops: a message keeps them (" *(projected)*").
+	body := strings.TrimSpace(text)
+	lead, trail := text[:strings.Index(text, body)], text[strings.Index(text, body)+len(body):]
+	var b bytes.Buffer
+	if err := r.md.Convert([]byte(body), &b); err != nil {
+		return htmltemplate.HTMLEscapeString(text)
+	}
+	out := strings.TrimSpace(b.String())
+	out = lead + strings.TrimSuffix(strings.TrimPrefix(out, "<p>"), "</p>") + trail
+	r.messageCache.Store(text, out)
+	return out
+}

@@ -1,0 +1,54 @@
+package render
+
+import (
+	"strings"
+	"testing"
+	"text/template"
+)
+
+// TestRichMessage: a message's Markdown is T's; its HTML is the message's
+// own emphasis rendered, each field's HTML in its place, text escaped in
+// each format, spaces at its ends kept, plural forms counted.
+func TestRichMessage(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := r.localizer("en")
+	link := richLink(richFigure("12.5"), "#L1-3", `a "b" <c>`)
+	got := loc.R("value.repeats", "Value", link, "HalfWidth", richFigure("0.5"), "N", 3)
+	if want := `[12.5](#L1-3 "a \"b\" <c>") ± 0.5 (3 repeats)`; got.md != want {
+		t.Errorf("Markdown %q, want %q", got.md, want)
+	}
+	if want := `<a href="#L1-3" title="a &#34;b&#34; &lt;c&gt;">12.5</a> ± 0.5 (3 repeats)`; string(got.html) != want {
+		t.Errorf("HTML %q, want %q", got.html, want)
+	}
+	aside := loc.R("aside", "Text", "x*y <z>")
+	if aside.md != ` *(x\*y \<z\>)*` || string(aside.html) != ` <em>(x*y &lt;z&gt;)</em>` {
+		t.Errorf("aside: %q / %q", aside.md, aside.html)
+	}
+	code := loc.R("label", "Label", richCode("a`b"))
+	if !strings.HasPrefix(string(code.html), "<strong><code>a`b</code></strong>") || !strings.HasSuffix(string(code.html), " ") {
+		t.Errorf("label: %q", code.html)
+	}
+}
+
+// TestOnlySections: text outside every section would be on no page; the
+// template is refused at its line, as is one that lacks a section.
+func TestOnlySections(t *testing.T) {
+	var sections strings.Builder
+	for _, name := range reportSections {
+		sections.WriteString(`{{define "` + name + `"}}x{{end}}` + "\n")
+	}
+	for src, want := range map[string]string{
+		sections.String():                  "",
+		sections.String() + "\nstray\n":    "templates/report.md.tmpl:7: this is outside every section",
+		`{{define "report-start"}}{{end}}`: `no section "cost"`,
+	} {
+		tmpl := template.Must(template.New("report.md.tmpl").Parse(src))
+		err := onlySections(tmpl)
+		if (err == nil) != (want == "") || err != nil && !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", src, err, want)
+		}
+	}
+}

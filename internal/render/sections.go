@@ -1,0 +1,119 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"io"
+	"strings"
+	"text/template"
+	"text/template/parse"
+
+	"github.com/yuin/goldmark/parser"
+)
+
+// reportSections are a report's sections in page order. Each is a
+// template of report.md.tmpl, which writes the page's Markdown; a section
+// that report.html.tmpl defines too gets its HTML from there, from the
+// same view, and the others are Markdown that goldmark renders, with the
+// prose of content/ in them.
+var reportSections = []string{"report-start", "cost", "report-middle", allRunsID, "report-end"}
+
+// mdSections runs the Markdown of every section, and records where each
+// ends in what it wrote.
+type mdSections struct {
+	t    *template.Template
+	data any
+	ends []int // the end of each section in the Markdown
+}
+
+func (s *mdSections) Execute(w io.Writer, _ any) error {
+	c := &countingWriter{w: w}
+	for _, name := range reportSections {
+		if err := s.t.ExecuteTemplate(c, name, s.data); err != nil {
+			return err
+		}
+		s.ends = append(s.ends, c.n)
+	}
+	return nil
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += n
+	return n, err
+}
+
+// htmlView is what report.html.tmpl reads of a page: its views, each
+// made once for both formats.
+type htmlView struct{ p *reportPage }
+
+func (v htmlView) AllRuns() *allRunsView { return v.p.allRuns() }
+
+func (v htmlView) Cost() *costView { return v.p.cost() }
+
+// htmlBody writes the HTML of every section: from report.html.tmpl where
+// it has the section, else goldmark's of its Markdown (md, the sections
+// ending at ends), consecutive ones in one pass.
+func (r *Renderer) htmlBody(w *bytes.Buffer, t *htmltemplate.Template, p *reportPage, md []byte, ends []int, opts []parser.ParseOption) error {
+	start, from := 0, 0 // md[from:start] is Markdown not rendered yet
+	for i, name := range reportSections {
+		end := ends[i]
+		sec := t.Lookup(name)
+		if sec == nil {
+			start = end
+			continue
+		}
+		if err := r.md.Convert(md[from:start], w, opts...); err != nil {
+			return err
+		}
+		if err := sec.Execute(w, htmlView{p}); err != nil {
+			return err
+		}
+		start, from = end, end
+	}
+	return r.md.Convert(md[from:start], w, opts...)
+}
+
+// onlySections refuses a report template that writes anything outside
+// its sections, which no page would show, or lacks one of them.
+func onlySections(t *template.Template) error {
+	if t.Tree != nil {
+		for _, n := range t.Tree.Root.Nodes {
+			if text, ok := n.(*parse.TextNode); !ok || strings.TrimSpace(string(text.Text)) != "" {
+				return fmt.Errorf("templates/%s:%d: this is outside every section ({{define \"name\"}}), and no page would show it: move it into a section (reportSections in internal/render/sections.go)",
+					t.Name(), lineOf(t.Tree, n))
+			}
+		}
+	}
+	for _, name := range reportSections {
+		if t.Lookup(name) == nil {
+			return fmt.Errorf("templates/%s: no section %q ({{define %q}}): every report needs it", t.Name(), name, name)
+		}
+	}
+	return nil
+}
+
+// lineOf is the line of a node in its template's source: of a text, its
+// first character that is not a space.
+func lineOf(tree *parse.Tree, n parse.Node) int {
+	skipped := 0
+	if text, ok := n.(*parse.TextNode); ok {
+		s := string(text.Text)
+		skipped = strings.Count(s[:len(s)-len(strings.TrimLeft(s, " \t\r\n"))], "\n")
+	}
+	loc, _ := tree.ErrorContext(n)
+	var line int
+	if i := strings.LastIndex(loc, ":"); i >= 0 {
+		rest := loc[:i]
+		if j := strings.LastIndex(rest, ":"); j >= 0 {
+			fmt.Sscan(rest[j+1:], &line)
+		}
+	}
+	return line + skipped
+}
