@@ -71,6 +71,28 @@ func TestEvidenceOutputsStoppedEarly(t *testing.T) {
 	}
 }
 
+// Benchmark commands that differ only in where they send their requests
+// and keep their results measure one workload; any other flag makes
+// another.
+func TestSameWorkload(t *testing.T) {
+	const bench = "vllm bench serve --model m --dataset-name random --random-input-len 8000 --random-output-len 4000 --num-prompts 200"
+	for _, c := range []struct {
+		other string
+		same  bool
+	}{
+		{bench + " --port 8001 --host 10.0.0.2", true},
+		{"vllm bench serve --base-url=http://10.0.0.2:8001 --model m --dataset-name random \\\n  --random-input-len 8000 --random-output-len 4000 --num-prompts 200 --save-result --result-dir ./b", true},
+		{bench + " --ignore-eos", false},
+		{bench + " --random-range-ratio 0.5", false},
+		{strings.Replace(bench, "4000", "2000", 1), false},
+		{bench + " --port 8001 --seed 7", false},
+	} {
+		if got := sameWorkload(bench, c.other); got != c.same {
+			t.Errorf("%q and %q: same workload %v, want %v", bench, c.other, got, c.same)
+		}
+	}
+}
+
 // guessedLine reports whether every line of y holding key carries a guess
 // comment, and there is one.
 func guessedLine(y, key string) bool {
