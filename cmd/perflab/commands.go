@@ -271,7 +271,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	stdout = out
-	p, figures, err := checkCounting(checkAlone(*d))
+	alone := checkAlone(*d)
+	if alone.Locales == "" {
+		fmt.Fprintf(stderr, "perflab check: no %s/ or %s/ here or beside %s: checking the studies alone; perflab build needs --locales and --templates\n",
+			d.Locales, d.Templates, d.Results)
+	}
+	p, figures, err := checkCounting(alone)
 	if err != nil {
 		return err
 	}

@@ -39,6 +39,9 @@ func TestCheckStudyImportedElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatalf("check of the imported study fails: %v\n%s%s", err, stdout, stderr)
 	}
+	if !strings.Contains(stderr, "checking the studies alone; perflab build needs --locales and --templates") {
+		t.Errorf("check does not say it left the project's locales and templates out: %q", stderr)
+	}
 	if strings.Contains(stdout, "locales") || strings.Contains(stdout, "(project)") {
 		t.Errorf("check reports the project's folders, not the study's:\n%s", stdout)
 	}
