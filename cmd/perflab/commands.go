@@ -78,13 +78,31 @@ func contentBeside(results string) string {
 	return filepath.Join(filepath.Dir(clean), "content")
 }
 
+// sharedBeside is the folder name (locales or templates) beside the
+// results folder when it is there, or else def, the checkout's: a study
+// imported elsewhere has no locales or templates of its own, and is read
+// with the checkout's as a build of it would be.
+func sharedBeside(results, name, def string) string {
+	beside := filepath.Join(filepath.Dir(filepath.Clean(results)), name)
+	if info, err := os.Stat(beside); err == nil && info.IsDir() {
+		return beside
+	}
+	return def
+}
+
 func dirFlags(fs *flag.FlagSet) *pipeline.Dirs {
 	d := pipeline.DefaultDirs
-	contentGiven := false
+	contentGiven, localesGiven, templatesGiven := false, false, false
 	fs.Func("results", "results folder: one folder per study (default \"results\")", func(v string) error {
 		d.Results = v
 		if !contentGiven {
 			d.Content = contentBeside(v)
+		}
+		if !localesGiven {
+			d.Locales = sharedBeside(v, "locales", pipeline.DefaultDirs.Locales)
+		}
+		if !templatesGiven {
+			d.Templates = sharedBeside(v, "templates", pipeline.DefaultDirs.Templates)
 		}
 		return nil
 	})
@@ -92,9 +110,32 @@ func dirFlags(fs *flag.FlagSet) *pipeline.Dirs {
 		d.Content, contentGiven = v, true
 		return nil
 	})
-	fs.StringVar(&d.Locales, "locales", d.Locales, "locales folder: labels and sentences per language")
-	fs.StringVar(&d.Templates, "templates", d.Templates, "templates folder")
+	fs.Func("locales", "locales folder: labels and sentences per language (default: the one beside the results folder, else locales)", func(v string) error {
+		d.Locales, localesGiven = v, true
+		return nil
+	})
+	fs.Func("templates", "templates folder (default: the one beside the results folder, else templates)", func(v string) error {
+		d.Templates, templatesGiven = v, true
+		return nil
+	})
 	return &d
+}
+
+// checkAlone is d for check when neither locales nor templates were given
+// and the default ones are not there (perflab run outside a checkout, on a
+// study imported elsewhere): the studies are checked alone, without the
+// checks of the project's templates and messages, which are not theirs.
+func checkAlone(d pipeline.Dirs) pipeline.Dirs {
+	if d.Locales != pipeline.DefaultDirs.Locales || d.Templates != pipeline.DefaultDirs.Templates {
+		return d
+	}
+	for _, dir := range []string{d.Locales, d.Templates} {
+		if _, err := os.Lstat(dir); err == nil {
+			return d // a checkout's, or one that is broken: check reports it
+		}
+	}
+	d.Locales, d.Templates = "", ""
+	return d
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -230,7 +271,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	stdout = out
-	p, figures, err := checkCounting(*d)
+	alone := checkAlone(*d)
+	if alone.Locales == "" {
+		fmt.Fprintf(stderr, "perflab check: no %s/ or %s/ here or beside %s: checking the studies alone; perflab build needs --locales and --templates\n",
+			d.Locales, d.Templates, d.Results)
+	}
+	p, figures, err := checkCounting(alone)
 	if err != nil {
 		return err
 	}

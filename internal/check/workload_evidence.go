@@ -25,7 +25,7 @@ type sighting struct {
 	value float64 // what it shows
 	how   string  // "sent 500 requests", "echoes num_prompts=500"
 	agree bool
-	weak  bool // may be explained by failed requests instead
+	weak  bool // may be explained by failed requests, or outputs stopped early, instead
 }
 
 // workloadEvidenceRule compares each stated setting of each workload with
@@ -202,6 +202,9 @@ func lengthSightings(s *study.Study, w *study.Workload, blocks []runBlock, key, 
 	// ([ratio x len, len]): only a mean above the length disagrees then.
 	otherRatio := commandFloat(s.Benchmark.Commands, "random-range-ratio")
 	ratio = max(ratio, otherRatio)
+	// Without --ignore-eos a request stops at its end-of-sequence token:
+	// a reasoning model's outputs may end far short of the limit.
+	stopsEarly := key == "total_output_tokens" && !commandHas(w.Command, "ignore-eos") && !commandHas(s.Benchmark.Commands, "ignore-eos")
 	var out []sighting
 	for _, rb := range blocks {
 		b := rb.block
@@ -226,16 +229,31 @@ func lengthSightings(s *study.Study, w *study.Workload, blocks []runBlock, key, 
 			}
 		}
 		out = append(out, sighting{run: rb.run, block: b, line: tok.Line, value: mean,
-			how: fmt.Sprintf("measured %.1f tokens per request (%s / %s)", mean, tok.Raw, done.Raw), agree: mean >= lo && mean <= hi})
+			how:   fmt.Sprintf("measured %.1f tokens per request (%s / %s)", mean, tok.Raw, done.Raw),
+			agree: mean >= lo && mean <= hi, weak: stopsEarly && mean < lo})
 	}
 	return out
 }
 
 // outputEOSFloor: a request may stop at an end-of-sequence token before
-// its output length, so a vLLM client's mean output is only held to a
-// bit over half of it (the lowest of the imported reports is 0.67); a
-// doubled output_len falls below.
+// its output length, so a vLLM client's mean output is held to a bit
+// over half of it (the lowest of the imported reports is 0.67); a
+// doubled output_len falls below. Below it, a benchmark that did not
+// pass --ignore-eos may still have run the stated workload (a reasoning
+// model's answers of 389.5 and 441.5 tokens under a 4,000-token limit):
+// only runs that all stopped at the same mean contradict the study then,
+// and runs that stopped at different means are output-length's to flag.
 const outputEOSFloor = 0.55
+
+// commandHas reports whether a benchmark command passes a flag.
+func commandHas(command, flag string) bool {
+	for _, f := range serving.Parse(command).Flags {
+		if f.Name == flag {
+			return true
+		}
+	}
+	return false
+}
 
 // commandFloat is the value of a flag of a benchmark command, 0 if absent.
 func commandFloat(command, flag string) float64 {
@@ -302,10 +320,19 @@ func judge(s *study.Study, w *study.Workload, field string, stated float64, sigh
 					x.run, x.how, w.ID, field, statedText(w, field, stated), s.Pos.File, w.Line(field), len(agree), listSightings(agree))})
 		}
 	case len(agree) == 0 && len(weak) >= 2 && distinctRuns(weak) >= 2 && sameValue(weak):
-		onStudy(fmt.Sprintf("workload %s: %s is %s here, but no log of it reached that: every one %s (%s), none printing a failed request: correct %s to what the logs measured",
-			w.ID, field, statedText(w, field, stated), weak[0].how, listSightings(weak), field))
+		onStudy(fmt.Sprintf("workload %s: %s is %s here, but no log of it reached that: every one %s (%s), %s: correct %s to what the logs measured",
+			w.ID, field, statedText(w, field, stated), weak[0].how, listSightings(weak), weakUnexplained(field), field))
 	}
 	return len(agree) > len(strong)
+}
+
+// weakUnexplained says why weak sightings that all agree are not
+// explained by what made each weak.
+func weakUnexplained(field string) string {
+	if field == "output_len" {
+		return "the same in every run, which outputs stopping at their end-of-sequence tokens would not give"
+	}
+	return "none printing a failed request"
 }
 
 func statedText(w *study.Workload, field string, v float64) string {

@@ -11,7 +11,7 @@ import (
 // and every log is text of the page (indentation of a fence aside), never
 // made up.
 func FuzzEvidence(f *testing.F) {
-	for _, name := range []string{"vllm_recipe", "sglang_guide", "mi300_docker", "bare_block", "handwritten_latency", "dcp_recipe"} {
+	for _, name := range []string{"vllm_recipe", "sglang_guide", "mi300_docker", "bare_block", "handwritten_latency", "dcp_recipe", "output_tokens_recipe"} {
 		src, err := os.ReadFile("testdata/" + name + ".md")
 		if err != nil {
 			f.Fatal(err)

@@ -85,7 +85,10 @@ func (p *parser) evidenceWorkload(bench *printed, res pasted) *Workload {
 	id := workloadID(w)
 	for _, o := range p.s.Workloads {
 		if o.Dataset == w.Dataset && o.InputLen == w.InputLen && o.OutputLen == w.OutputLen && o.NumPrompts == w.NumPrompts &&
-			samePtr(o.Seed, w.Seed) && samePtr(o.MaxConcurrency, w.MaxConcurrency) && o.Command == w.Command && o.rate == w.rate {
+			samePtr(o.Seed, w.Seed) && samePtr(o.MaxConcurrency, w.MaxConcurrency) && sameWorkload(o.Command, w.Command) && o.rate == w.rate {
+			if w.Command != o.Command && !slices.Contains(o.alsoCommands, w.Command) {
+				o.alsoCommands = append(o.alsoCommands, w.Command) // shown in benchmark.commands
+			}
 			return o
 		}
 	}
@@ -107,6 +110,39 @@ func (p *parser) evidenceWorkload(bench *printed, res pasted) *Workload {
 		}
 	}
 	return w
+}
+
+// sameWorkload reports whether two benchmark commands send the same
+// requests: they may differ in where they send them and where they save
+// the results (a second server on another port), never in what the
+// requests are. Runs measured with the two are then compared on one
+// workload, and so held to like-for-like output lengths.
+func sameWorkload(a, b string) bool {
+	return slices.Equal(requestWords(a), requestWords(b))
+}
+
+// connectionFlags say where a benchmark sends its requests and keeps its
+// results, not what it sends.
+var connectionFlags = map[string]bool{"--host": true, "--port": true, "--base-url": true,
+	"--save-result": false, "--result-dir": true, "--result-filename": true}
+
+// requestWords are the words of a benchmark command but its connection
+// flags (with their values).
+func requestWords(cmd string) []string {
+	var out []string
+	words := serving.Words(cmd)
+	for i := 0; i < len(words); i++ {
+		name, _, inline := strings.Cut(words[i], "=")
+		takesValue, ok := connectionFlags[name]
+		if !ok {
+			out = append(out, words[i])
+			continue
+		}
+		if takesValue && !inline && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") {
+			i++ // its value
+		}
+	}
+	return out
 }
 
 // benchDataset is the dataset a benchmark command names, as study.yaml
@@ -272,8 +308,10 @@ func (p *parser) evidenceStudy() {
 	var cmds []string
 	used := map[string]int{}
 	for _, w := range s.Workloads {
-		if w.Command != "" && !slices.Contains(cmds, w.Command) {
-			cmds = append(cmds, w.Command)
+		for _, c := range append([]string{w.Command}, w.alsoCommands...) {
+			if c != "" && !slices.Contains(cmds, c) {
+				cmds = append(cmds, c)
+			}
 		}
 	}
 	for _, r := range s.Runs {

@@ -16,7 +16,7 @@ func TestEvidence(t *testing.T) {
 	for _, c := range []struct {
 		name         string
 		blocks, runs int
-	}{{"vllm_recipe", 3, 2}, {"sglang_guide", 2, 1}, {"mi300_docker", 2, 2}, {"dcp_recipe", 2, 2}} {
+	}{{"vllm_recipe", 3, 2}, {"sglang_guide", 2, 1}, {"mi300_docker", 2, 2}, {"dcp_recipe", 2, 2}, {"output_tokens_recipe", 2, 2}} {
 		t.Run(c.name, func(t *testing.T) {
 			studies, diags := importAll(t, "testdata/"+c.name+".md")
 			s := studies[0]
@@ -45,6 +45,51 @@ func TestEvidence(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A recipe that measured two servers with one benchmark command whose
+// reasoning model stopped at 389.5 and 441.5 tokens per request, under one
+// 4,000-token limit: one workload, as the command says, and the runs'
+// comparison is not like for like, a warning naming both figures.
+func TestEvidenceOutputsStoppedEarly(t *testing.T) {
+	studies, diags := importAll(t, "testdata/output_tokens_recipe.md")
+	if w := studies[0].Workloads; len(w) != 1 || w[0].OutputLen != 4000 {
+		t.Fatalf("workloads %+v, want one with output_len 4000", w)
+	}
+	var like []check.Diagnostic
+	for _, d := range diags {
+		switch d.Rule {
+		case check.RuleWorkload:
+			t.Errorf("outputs stopped early read as a misstated workload: %s", d)
+		case check.RuleOutputLength:
+			like = append(like, d)
+		}
+	}
+	if len(like) != 1 || !strings.Contains(like[0].Message, "389.5") || !strings.Contains(like[0].Message, "441.5") {
+		t.Errorf("got %v, want one output-length warning naming 389.5 and 441.5", like)
+	}
+}
+
+// Benchmark commands that differ only in where they send their requests
+// and keep their results measure one workload; any other flag makes
+// another.
+func TestSameWorkload(t *testing.T) {
+	const bench = "vllm bench serve --model m --dataset-name random --random-input-len 8000 --random-output-len 4000 --num-prompts 200"
+	for _, c := range []struct {
+		other string
+		same  bool
+	}{
+		{bench + " --port 8001 --host 10.0.0.2", true},
+		{"vllm bench serve --base-url=http://10.0.0.2:8001 --model m --dataset-name random \\\n  --random-input-len 8000 --random-output-len 4000 --num-prompts 200 --save-result --result-dir ./b", true},
+		{bench + " --ignore-eos", false},
+		{bench + " --random-range-ratio 0.5", false},
+		{strings.Replace(bench, "4000", "2000", 1), false},
+		{bench + " --port 8001 --seed 7", false},
+	} {
+		if got := sameWorkload(bench, c.other); got != c.same {
+			t.Errorf("%q and %q: same workload %v, want %v", bench, c.other, got, c.same)
+		}
 	}
 }
 

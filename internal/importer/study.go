@@ -81,6 +81,7 @@ type Workload struct {
 	rate              float64  // request rate of a generated profile, 0 if none
 	line              int      // line of the benchmark command it came from
 	aliases           []string // normalised names the report uses for it
+	alsoCommands      []string // other commands that sent its requests elsewhere (sameWorkload)
 	firstSeen, tabled int
 }
 
