@@ -20,7 +20,12 @@ func isFWSummaryCSV(line []byte) bool {
 }
 
 // scanFWCSV reads the whole file.
-func (s *Scanner) scanFWCSV() {
+func (s *Scanner) scanFWCSV() { s.scanCSVRows(isFWSummaryCSV, s.fwRow) }
+
+// scanCSVRows reads a results file of one header and a run a row: a
+// header met again starts over (another run, or another release, wrote
+// to the same file), and a row csv cannot read is left, not guessed.
+func (s *Scanner) scanCSVRows(isHeader func([]byte) bool, row func(header, rec []string)) {
 	var header []string
 	for {
 		line, long, _, err := s.readLine()
@@ -36,13 +41,13 @@ func (s *Scanner) scanFWCSV() {
 		}
 		rec, err := csv.NewReader(bytes.NewReader(text)).Read()
 		if err != nil {
-			continue // a row csv cannot read (a quote run over lines): not guessed
-		}
-		if header == nil || isFWSummaryCSV(text) {
-			header = rec // a header again: the file was appended to by another release
 			continue
 		}
-		s.fwRow(header, rec)
+		if header == nil || isHeader(text) {
+			header = rec
+			continue
+		}
+		row(header, rec)
 	}
 	s.eof = true
 }

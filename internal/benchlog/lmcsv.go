@@ -2,9 +2,7 @@ package benchlog
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -72,32 +70,7 @@ func isLMDeployCSV(line []byte) bool {
 }
 
 // scanLMCSV reads the whole file.
-func (s *Scanner) scanLMCSV() {
-	var header []string
-	for {
-		line, long, _, err := s.readLine()
-		if err != nil {
-			if err != io.EOF {
-				s.err = fmt.Errorf("%s:%d: %w", s.name, s.line+1, err)
-			}
-			break
-		}
-		text := bytes.TrimSpace(bytes.TrimPrefix(line, bom))
-		if long || len(text) == 0 {
-			continue
-		}
-		rec, err := csv.NewReader(bytes.NewReader(text)).Read()
-		if err != nil {
-			continue // a row csv cannot read: not guessed
-		}
-		if header == nil || isLMDeployCSV(text) {
-			header = rec // a header again: another run wrote a new file over it
-			continue
-		}
-		s.lmCSVRow(header, rec)
-	}
-	s.eof = true
-}
+func (s *Scanner) scanLMCSV() { s.scanCSVRows(isLMDeployCSV, s.lmCSVRow) }
 
 // lmCSVRow reads one run.
 func (s *Scanner) lmCSVRow(header, rec []string) {
