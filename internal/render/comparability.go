@@ -1,36 +1,41 @@
 package render
 
 import (
+	htmltemplate "html/template"
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 )
 
 // unlike says why a change compares unlike things, in place of its
-// percentage; "" when its sides are comparable, caveats and all.
-func unlike(loc *localizer, ch *report.Change) string {
+// percentage; empty when its sides are comparable, caveats and all.
+func unlike(loc *localizer, ch *report.Change) rich {
 	if l := ch.Likeness; l != nil && l.Verdict == report.NotComparable {
-		return loc.T("comparability.not_comparable", "Reasons", likenessReasons(loc, l))
+		return loc.R("comparability.not_comparable", "Reasons", likenessReasons(loc, l))
 	}
-	return ""
+	return rich{}
 }
 
 // caveats lists what differs between a caveated change's sides, written
-// after its percentage; "" otherwise.
-func caveats(loc *localizer, ch *report.Change) string {
+// after its percentage; empty otherwise.
+func caveats(loc *localizer, ch *report.Change) rich {
 	if l := ch.Likeness; l != nil && l.Verdict == report.Caveated {
-		return loc.T("comparability.caveated", "Reasons", likenessReasons(loc, l))
+		return loc.R("comparability.caveated", "Reasons", likenessReasons(loc, l))
 	}
-	return ""
+	return rich{}
 }
 
-// likenessReasons lists what differs, each value escaped: tool names and
+// likenessReasons lists what differs, each value as text: tool names and
 // versions come from the logs.
-func likenessReasons(loc *localizer, l *report.Likeness) string {
-	parts := make([]string, len(l.Reasons))
+func likenessReasons(loc *localizer, l *report.Likeness) rich {
+	sep := loc.T("list.separator")
+	parts := make([]rich, 0, 2*len(l.Reasons))
 	for i, r := range l.Reasons {
+		if i > 0 {
+			parts = append(parts, rich{sep, htmltemplate.HTML(htmltemplate.HTMLEscapeString(sep))})
+		}
 		key := "comparability.reason." + strings.ReplaceAll(r.Code, "-", "_")
-		parts[i] = loc.T(key, "From", esc(r.From), "To", esc(r.To))
+		parts = append(parts, loc.R(key, "From", r.From, "To", r.To))
 	}
-	return strings.Join(parts, loc.T("list.separator"))
+	return richJoin(parts...)
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	htmltemplate "html/template"
 	"strconv"
 	"strings"
 
@@ -96,9 +97,9 @@ func adopted(rep *report.Report, i int) bool {
 	return false
 }
 
-// rowView is one row of the conclusion table, its cells ready Markdown.
+// rowView is one row of the conclusion table, its cells in both formats.
 type rowView struct {
-	Case, Baseline, Optimized, Change, BaselineTPOT, OptimizedTPOT string
+	Case, Baseline, Optimized, Change, BaselineTPOT, OptimizedTPOT rich
 	Erratum                                                        erratum // the published change, when the logs give another
 }
 
@@ -132,17 +133,22 @@ func hasProjection(rp *report.Report) bool {
 func (p *reportPage) conclusionNotes() *conclusionContext { return p.conclusion }
 
 // rows are the conclusion table: each workload's baseline and optimized
-// figures, linked to their logs, the change and the TPOTs.
+// figures, linked to their logs, the change and the TPOTs; made once a
+// page for both formats.
 func (p *reportPage) rows() []rowView {
+	if p.rowsDone {
+		return p.rowViews
+	}
+	p.rowsDone = true
 	views := make([]rowView, len(p.rep.Rows))
 	for i, row := range p.rep.Rows {
 		id := anchorID(row.Workload.ID)
 		claim := p.claimFor("conclusion", id)
-		views[i] = rowView{Case: esc(p.workloadName(id)),
-			Baseline:     p.cell(row.Baseline, "baseline-"+id) + p.conclusion.markOf(row.Baseline),
-			Optimized:    p.cell(row.Optimized, "optimized-"+id) + p.conclusion.markOf(row.Optimized),
-			Change:       p.changeLink(row.Change, claim, "optimized-"+id),
-			BaselineTPOT: p.tpot(row.Baseline, "baseline-"+id), OptimizedTPOT: p.tpot(row.Optimized, "optimized-"+id) + p.tpotCost(row),
+		views[i] = rowView{Case: richText(p.workloadName(id)),
+			Baseline:     richJoin(p.cellRich(row.Baseline, "baseline-"+id), richFigure(p.conclusion.markOf(row.Baseline))),
+			Optimized:    richJoin(p.cellRich(row.Optimized, "optimized-"+id), richFigure(p.conclusion.markOf(row.Optimized))),
+			Change:       p.changeRich(row.Change, claim, "optimized-"+id),
+			BaselineTPOT: p.tpotRich(row.Baseline, "baseline-"+id), OptimizedTPOT: richJoin(p.tpotRich(row.Optimized, "optimized-"+id), p.tpotCost(row)),
 			Erratum: erratumOf(claim)}
 		if e := &views[i].Erratum; e.Wrong {
 			if row.Change != nil {
@@ -151,21 +157,23 @@ func (p *reportPage) rows() []rowView {
 			e.Ack = p.ackReason("claim-mismatch", "conclusion/"+id)
 		}
 	}
+	p.rowViews = views
 	return views
 }
 
 // tpotCost marks, next to the recommended configuration's TPOT, a
 // latency the throughput gain costs beyond the trade-off threshold.
-func (p *reportPage) tpotCost(row report.Row) string {
+func (p *reportPage) tpotCost(row report.Row) rich {
 	if row.Baseline == nil || row.Optimized == nil || row.Baseline.TPOT == nil || row.Optimized.TPOT == nil || row.Baseline.TPOT.Measured <= 0 {
-		return ""
+		return rich{}
 	}
 	pc := (row.Optimized.TPOT.Measured/row.Baseline.TPOT.Measured - 1) * 100
 	if pc <= check.TradeOffThreshold {
-		return ""
+		return rich{}
 	}
 	// The message puts the mark before the figure: bound to it too, "(▼" never ends a line.
-	return p.loc.figure(p.loc.T("tpot.regression", "Percent", report.FormatPercent(pc)))
+	r := p.loc.R("tpot.regression", "Percent", richFigure(report.FormatPercent(pc)))
+	return rich{p.loc.figure(r.md), htmltemplate.HTML(p.loc.figure(string(r.html)))}
 }
 
 func (p *reportPage) verdictNote() string {

@@ -41,6 +41,10 @@ type reportPage struct {
 	allRunsDone  bool
 	costTable    *costView // the cost section's view, made once (costDone)
 	costDone     bool
+	rowViews     []rowView // the conclusion table's rows, made once (rowsDone)
+	rowsDone     bool
+	optionViews  []optionView // the summary table's rows, made once (optionsDone)
+	optionsDone  bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -82,8 +86,8 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
 		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add, "model": modelName,
-		"cell": p.cell, "tpot": p.tpot, "value": p.value, "pct": p.pct, "change": p.changeLink,
-		"answer": p.answer, "claimFor": p.claimFor, "hasProjection": hasProjection, "ackReason": p.ackReason,
+		"value":  p.value,
+		"answer": p.answer, "hasProjection": hasProjection, "ackReason": p.ackReason,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
 		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
 		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "optionsPath": p.optionsPath, "accuracyClaims": p.accuracyClaims,

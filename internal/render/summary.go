@@ -6,39 +6,45 @@ import (
 	"github.com/perflab/perflab/internal/report"
 )
 
-// optionView is one row of the summary table, its cells ready Markdown.
+// optionView is one row of the summary table, its cells in both formats.
 type optionView struct {
-	Step, Option, Best, Reference, Change string
-	NoGain                                bool // "—": the step keeps its reference, or measured nothing
-	Erratum                               erratum
+	Step                            string // the step's anchor
+	Option, Best, Reference, Change rich
+	NoGain                          bool // "—": the step keeps its reference, or measured nothing
+	Erratum                         erratum
 }
 
 // options are the summary table: each step's best run, its reference and
-// the change between them.
+// the change between them; made once a page for both formats.
 func (p *reportPage) options() []optionView {
+	if p.optionsDone {
+		return p.optionViews
+	}
+	p.optionsDone = true
 	loc := p.loc
+	dash := richFigure("—")
 	views := make([]optionView, len(p.rep.Steps))
 	for i := range p.rep.Steps {
 		sr := &p.rep.Steps[i]
 		v := &views[i]
-		v.Step, v.Option, v.Best, v.Change = anchorID(sr.Step.ID), esc(p.stepTitle(sr.Step.ID)), "—", "—"
+		v.Step, v.Option, v.Best, v.Change = anchorID(sr.Step.ID), richText(p.stepTitle(sr.Step.ID)), dash, dash
 		if sr.Best != nil {
-			v.Best = esc(sr.Best.Run.Name)
+			v.Best = richText(sr.Best.Run.Name)
 			if adopted(p.rep, i) || onPath(p.rep, sr.Best) {
-				v.Best += loc.T("summary.adopted")
+				v.Best = richJoin(v.Best, loc.R("summary.adopted"))
 			}
 			for _, rr := range sr.Tied { // as good a choice: named with it
-				v.Best += " ≈ " + esc(rr.Run.Name)
+				v.Best = richJoin(v.Best, richFigure(" ≈ "), richText(rr.Run.Name))
 			}
 		}
 		// The step is credited with its own change: its best alternative
 		// against the configuration it changed (report.StepResult.Changed).
 		change := sr.Change
 		if sr.Reference != nil {
-			v.Reference = esc(sr.Reference.Run.Name)
+			v.Reference = richText(sr.Reference.Run.Name)
 		}
 		if credit := sr.BestCredit(); credit != nil {
-			change, v.Reference = credit, esc(sr.Changed.Run.Name)
+			change, v.Reference = credit, richText(sr.Changed.Run.Name)
 		}
 		claim := p.claimFor("step", sr.Step.ID)
 		v.Erratum = erratumOf(claim)
@@ -47,14 +53,15 @@ func (p *reportPage) options() []optionView {
 		}
 		switch {
 		case len(sr.Step.Runs) == 0:
-			v.Best, v.Reference, v.Change, v.NoGain = "—", "—", loc.T("summary.unmeasured"), true
+			v.Best, v.Reference, v.Change, v.NoGain = dash, dash, loc.R("summary.unmeasured"), true
 		case change != nil && (!change.Better || change.Noise):
 			// No gain: the step keeps its reference, as a source's "-" says.
-			v.Change, v.NoGain = loc.T("summary.no_gain", "Change", p.changeLink(change, claim, "step-"+anchorID(sr.Step.ID))), true
+			v.Change, v.NoGain = loc.R("summary.no_gain", "Change", p.changeRich(change, claim, "step-"+anchorID(sr.Step.ID))), true
 		case change != nil:
-			v.Change = p.changeLink(change, claim, "step-"+anchorID(sr.Step.ID))
+			v.Change = p.changeRich(change, claim, "step-"+anchorID(sr.Step.ID))
 		}
 	}
+	p.optionViews = views
 	return views
 }
 

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	htmltemplate "html/template"
 	"strconv"
 	"strings"
 
@@ -107,32 +108,47 @@ func (p *reportPage) interval(v *report.Value, anchor string) string {
 	return p.loc.T("value.interval", "Value", sourced(v.Expr(), p.valueAnchor(v, anchor), p.valueTitle(v)), "HalfWidth", v.HalfWidthExpr())
 }
 
-// pct writes a change: its direction, percentage and statistics, or why
-// it compares unlike runs.
-func (p *reportPage) pct(ch *report.Change) string {
+// pctRich writes a change: its direction, percentage and statistics, or
+// why it compares unlike runs. The HTML puts the statistics after the
+// headline "▲ +4.1 %" in a span: on a phone they go below it, smaller
+// (style.css, .stat); the Markdown stays as it is.
+func (p *reportPage) pctRich(ch *report.Change) rich {
 	loc := p.loc
 	if ch == nil {
-		return "—"
+		return richFigure("—")
 	}
-	if why := unlike(loc, ch); why != "" {
+	if why := unlike(loc, ch); why.md != "" {
 		return why
 	}
-	if ch.Noise {
-		return loc.figure("≈ " + report.FormatPercent(ch.Percent) + noiseStats(loc, ch))
+	mark, stats := "▼", rich{}
+	switch {
+	case ch.Noise:
+		mark, stats = "≈", noiseStats(loc, ch)
+	case ch.Better:
+		mark, stats = "▲", changeStats(loc, ch)
+	default:
+		stats = changeStats(loc, ch)
 	}
-	mark := "▼"
-	if ch.Better {
-		mark = "▲"
+	head := mark + " " + report.FormatPercent(ch.Percent)
+	// No break before a %, in any language.
+	r := rich{md: loc.figure(head + stats.md), html: htmltemplate.HTML(htmltemplate.HTMLEscapeString(loc.figure(head)))}
+	if stats.md != "" {
+		r.html += `<span class="stat">` + htmltemplate.HTML(loc.figure(string(stats.html))) + `</span>`
 	}
-	return loc.figure(mark + " " + report.FormatPercent(ch.Percent) + changeStats(loc, ch)) // no break before a %, in any language
+	return r
 }
 
 // changeLink is pct linked to anchor, its formula and the published
 // figure it was checked against on hover.
 func (p *reportPage) changeLink(ch *report.Change, claim *claims.Result, anchor string) string {
+	return p.changeRich(ch, claim, anchor).md
+}
+
+// changeRich is changeLink in both formats.
+func (p *reportPage) changeRich(ch *report.Change, claim *claims.Result, anchor string) rich {
 	loc := p.loc
 	if ch == nil {
-		return "—"
+		return richFigure("—")
 	}
 	status := loc.T("source.no_claim")
 	if claim != nil && claim.Checked {
@@ -142,9 +158,9 @@ func (p *reportPage) changeLink(ch *report.Change, claim *claims.Result, anchor 
 			status = loc.T("source.claim_differs", "Printed", claim.Claim.Printed)
 		}
 	}
-	s := sourced(p.pct(ch), anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status)) + caveats(loc, ch)
+	s := richJoin(richLink(p.pctRich(ch), "#"+anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status)), caveats(loc, ch))
 	if claim != nil && claim.Checked && !claim.Match {
-		s += loc.T("erratum.marker")
+		s = richJoin(s, loc.R("erratum.marker"))
 	}
 	return s
 }
@@ -152,19 +168,21 @@ func (p *reportPage) changeLink(ch *report.Change, claim *claims.Result, anchor 
 // plainChange is pct linked to anchor, checked against no published
 // figure.
 func (p *reportPage) plainChange(ch *report.Change, anchor string) string {
-	return sourced(p.pct(ch), anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
+	return sourced(p.pctRich(ch).md, anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
 }
 
-func (p *reportPage) cell(cl *report.Cell, anchor string) string {
+// cellRich is a cell's headline in both formats, "—" for none.
+func (p *reportPage) cellRich(cl *report.Cell, anchor string) rich {
 	if cl == nil {
-		return "—"
+		return richFigure("—")
 	}
-	return p.value(&cl.Headline, anchor)
+	return p.valueRich(&cl.Headline, anchor)
 }
 
-func (p *reportPage) tpot(cl *report.Cell, anchor string) string {
+// tpotRich is a cell's TPOT in both formats, "—" for none.
+func (p *reportPage) tpotRich(cl *report.Cell, anchor string) rich {
 	if cl == nil || cl.TPOT == nil {
-		return "—"
+		return richFigure("—")
 	}
-	return p.value(cl.TPOT, anchor)
+	return p.valueRich(cl.TPOT, anchor)
 }

@@ -14,34 +14,34 @@ import (
 // against repeats, "(p = 0.003, n = 1 + 1, against an assumed run-to-run
 // variation of 2.5 %)" when the assumed variation decided; with the
 // Holm-adjusted p when the change is one of a family.
-func changeStats(loc *localizer, ch *report.Change) string {
-	n := strconv.Itoa(ch.NFrom) + " + " + strconv.Itoa(ch.NTo)
+func changeStats(loc *localizer, ch *report.Change) rich {
+	n := richFigure(strconv.Itoa(ch.NFrom) + " + " + strconv.Itoa(ch.NTo))
 	holm := ""
 	if ch.Corrected() {
 		holm = "_holm"
 	}
-	args := []any{"Lo", signed(ch.Lo), "Hi", signed(ch.Hi), "P", PText(ch.P), "PHolm", PText(ch.PAdjusted), "N", n}
+	args := []any{"Lo", richFigure(signed(ch.Lo)), "Hi", richFigure(signed(ch.Hi)), "P", richFigure(PText(ch.P)), "PHolm", richFigure(PText(ch.PAdjusted)), "N", n}
 	switch ch.Test {
 	case report.TestAssumed:
-		return loc.T("change.assumed"+holm, append(args, "Sigma", bandText(ch.Sigma))...)
+		return loc.R("change.assumed"+holm, append(args, "Sigma", richFigure(bandText(ch.Sigma)))...)
 	case report.TestPrediction:
-		return loc.T("change.prediction"+holm, append(args, "T", report.FormatNumber(ch.T, 2), "DF", report.FormatNumber(ch.DF, 0))...)
+		return loc.R("change.prediction"+holm, append(args, "T", richFigure(report.FormatNumber(ch.T, 2)), "DF", richFigure(report.FormatNumber(ch.DF, 0)))...)
 	}
-	return loc.T("change.test"+holm, args...)
+	return loc.R("change.test"+holm, args...)
 }
 
 // noiseStats writes why a change is no measurable difference, after its
 // percentage: with nothing measured but the assumed variation, the
 // smallest change these runs could have told from noise.
-func noiseStats(loc *localizer, ch *report.Change) string {
+func noiseStats(loc *localizer, ch *report.Change) rich {
 	if ch.Tested() {
-		return changeStats(loc, ch) + loc.T("change.noise")
+		return richJoin(changeStats(loc, ch), loc.R("change.noise"))
 	}
-	x := bandText(ch.Threshold())
+	x := richFigure(bandText(ch.Threshold()))
 	if ch.NFrom == 1 && ch.NTo == 1 {
-		return loc.T("change.one_run_each", "Threshold", x)
+		return loc.R("change.one_run_each", "Threshold", x)
 	}
-	return loc.T("change.no_spread", "N", strconv.Itoa(ch.NFrom)+" + "+strconv.Itoa(ch.NTo), "Threshold", x)
+	return loc.R("change.no_spread", "N", richFigure(strconv.Itoa(ch.NFrom)+" + "+strconv.Itoa(ch.NTo)), "Threshold", x)
 }
 
 // signed writes a percentage without its unit, "+1.3".
