@@ -52,14 +52,23 @@ func (s *Scanner) scanCSVRows(isHeader func([]byte) bool, row func(header, rec [
 	s.eof = true
 }
 
+// rowWidthWrong emits b with a problem when a row's fields do not match
+// its header's: such a row is not read, never matched column by guess.
+func (s *Scanner) rowWidthWrong(b *Block, what string, header, rec []string) bool {
+	if len(rec) == len(header) {
+		return false
+	}
+	b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
+		Msg: fmt.Sprintf("%s row has %d fields, its header %d; not read", what, len(rec), len(header))})
+	s.emit(b)
+	return true
+}
+
 // fwRow reads one run.
 func (s *Scanner) fwRow(header, rec []string) {
 	b := &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatFireworksCSV, Tool: ToolFireworksBench,
 		Version: "llm_bench load_test.py --summary-file", Definition: CountOverDuration, Metrics: map[string]Metric{}}
-	if len(rec) != len(header) {
-		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-			Msg: fmt.Sprintf("llm_bench summary row has %d fields, its header %d; not read", len(rec), len(header))})
-		s.emit(b)
+	if s.rowWidthWrong(b, "llm_bench summary", header, rec) {
 		return
 	}
 	for i, label := range header {

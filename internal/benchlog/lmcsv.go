@@ -2,7 +2,6 @@ package benchlog
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 )
 
@@ -76,10 +75,7 @@ func (s *Scanner) scanLMCSV() { s.scanCSVRows(isLMDeployCSV, s.lmCSVRow) }
 func (s *Scanner) lmCSVRow(header, rec []string) {
 	b := &Block{File: s.name, Line: s.line, EndLine: s.line, Format: FormatLMDeployCSV, Tool: ToolLMDeploy,
 		Version: lmCSVVersion(header), Definition: CountOverDuration, Metrics: map[string]Metric{}}
-	if len(rec) != len(header) {
-		b.Problems = append(b.Problems, &SyntaxError{File: s.name, Line: s.line,
-			Msg: fmt.Sprintf("LMDeploy CSV row has %d fields, its header %d; not read", len(rec), len(header))})
-		s.emit(b)
+	if s.rowWidthWrong(b, "LMDeploy CSV", header, rec) {
 		return
 	}
 	for i, label := range header {
