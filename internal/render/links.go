@@ -52,7 +52,8 @@ func markLanguage(l *ast.Link, source []byte) {
 
 func rebase(dest []byte) []byte {
 	d := string(dest)
-	if d == "" || strings.HasPrefix(d, "#") || strings.HasPrefix(d, "/") || strings.Contains(d, "://") || strings.HasPrefix(d, "mailto:") {
+	// A field of a message (R) is a value perflab made, put in later.
+	if d == "" || strings.HasPrefix(d, markOpen) || strings.HasPrefix(d, "#") || strings.HasPrefix(d, "/") || strings.Contains(d, "://") || strings.HasPrefix(d, "mailto:") {
 		return dest
 	}
 	frag := ""

@@ -93,6 +93,11 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
 	p.charts = charts
+	// What the HTML gives readers beyond the Markdown (readers.go), for
+	// the blocks goldmark renders and those written from a view alike.
+	p.reader = newReaderAttrs(s.ID, charts, p.loc.T("code.block"))
+	p.pc = parser.NewContext()
+	p.pc.Set(readerKey, p.reader)
 	others := r.langLinks(s.ID, lang)
 	if r.htmlReports[lang] == nil {
 		return nil, fmt.Errorf("no report template for language %q", lang)
@@ -122,10 +127,8 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			sh.Canonical = o.Address
 		}
 	}
-	pc := parser.NewContext()
-	pc.Set(readerKey, newReaderAttrs(s.ID, charts, p.loc.T("code.block")))
 	body := func(w *bytes.Buffer) error {
-		return r.htmlBody(w, r.htmlReports[lang], p, md.Bytes(), sections.ends, []parser.ParseOption{parser.WithContext(pc)})
+		return r.htmlBody(w, r.htmlReports[lang], p, md.Bytes(), sections.ends, []parser.ParseOption{parser.WithContext(p.pc)})
 	}
 	allRuns := p.allRuns()
 	html, err := r.htmlPage(sh, md.Len(), allRuns != nil && allRuns.Compare != nil, body)

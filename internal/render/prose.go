@@ -2,10 +2,12 @@ package render
 
 import (
 	"bytes"
+	htmltemplate "html/template"
 	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
 	"github.com/perflab/perflab/internal/plain"
@@ -108,4 +110,19 @@ func headingAttribute(src []byte, stop int) (span, bool) {
 		open--
 	}
 	return span{stop + open, stop + closing + 1}, true
+}
+
+// richProse is a section of content/ that people wrote: its Markdown as
+// prose keeps it (no anchor of the page's, no raw HTML), and the HTML
+// goldmark renders of it.
+func (p *reportPage) richProse(id string) rich {
+	md := p.section(id)
+	if md == "" {
+		return rich{}
+	}
+	var b bytes.Buffer
+	if err := p.r.md.Convert([]byte(md), &b, parser.WithContext(p.pc)); err != nil {
+		return rich{md, htmltemplate.HTML(htmlText.Replace(md))}
+	}
+	return rich{md, htmltemplate.HTML(b.String())}
 }

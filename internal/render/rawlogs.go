@@ -1,7 +1,7 @@
 package render
 
 import (
-	"fmt"
+	htmltemplate "html/template"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -35,10 +35,13 @@ func (p *reportPage) blockText(file string, b *benchlog.Block) string {
 	return ex.Text
 }
 
-// rawResult is a raw result as a fenced log block. The first time a block
-// is shown its lines are numbered targets; shown again (its step and the
-// other cases), it has no ids.
-func (p *reportPage) rawResult(file string, b *benchlog.Block) string {
+// rawResult is a raw result as a fenced log block, as Markdown.
+func (p *reportPage) rawResult(file string, b *benchlog.Block) string { return p.rawRich(file, b).md }
+
+// rawRich is a raw result as a log block, with a link to its lines in the
+// repository. The first time a block is shown its lines are numbered
+// targets; shown again (its step and the other cases), it has no ids.
+func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 	if s, ok := p.rawResults[b]; ok {
 		return s
 	}
@@ -47,14 +50,16 @@ func (p *reportPage) rawResult(file string, b *benchlog.Block) string {
 	if b.Format.IsSavedReport() {
 		numbered = min(numbered, strings.Count(p.logOf[file].BlockExcerpt(b, excerptLines, excerptBytes).Text, "\n")+1)
 	}
-	view := ""
+	var view rich
 	if p.r.RepoURL != "" {
 		// The log in the repository, its block's lines highlighted.
-		view = "\n" + p.loc.T("run.view_source", "URL", repoLines(p.r.RepoURL, p.repoPath(file), b.Line, b.Line+numbered-1))
+		u := repoLines(p.r.RepoURL, p.repoPath(file), b.Line, b.Line+numbered-1)
+		view = p.loc.R("run.view_source", "URL", rich{u, htmltemplate.HTML(htmlText.Replace(u))})
+		view = rich{"\n" + view.md, "<p>" + view.html + "</p>\n"}
 	}
-	block := newFenced(text)
-	s := block.with(fmt.Sprintf("log @%s:%d:%d %s", lineIDPrefix(p.repoPath(file)), b.Line, numbered, p.loc.T("run.raw_result"))) + view
-	p.rawResults[b] = block.with("log "+p.loc.T("run.raw_result")) + view
+	summary := p.loc.T("run.raw_result")
+	s := richJoin(richLog(text, summary, logAnchors{lineIDPrefix(p.repoPath(file)), b.Line, numbered}), view)
+	p.rawResults[b] = richJoin(richLog(text, summary, logAnchors{}), view)
 	return s
 }
 

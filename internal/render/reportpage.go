@@ -4,6 +4,8 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/yuin/goldmark/parser"
+
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
@@ -31,7 +33,7 @@ type reportPage struct {
 	flagged map[fileLine]string
 	// rawResults holds each block already shown, without line ids: a
 	// block shown twice (its step and the other cases) is made once.
-	rawResults map[*benchlog.Block]string
+	rawResults map[*benchlog.Block]rich
 	repoPaths  map[string]string // file -> its path in the repository
 	conclusion *conclusionContext
 	charts     []chart.Chart
@@ -48,6 +50,10 @@ type reportPage struct {
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
+	// reader sizes the page's charts and names its code blocks; pc holds
+	// it for goldmark, which renders the prose of content/.
+	reader *readerAttrs
+	pc     parser.Context
 }
 
 type fileLine struct {
@@ -58,7 +64,7 @@ type fileLine struct {
 func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 	res := in.Result
 	p := &reportPage{r: r, in: in, lang: lang, loc: r.localizer(lang), res: res, rep: res.Report, s: res.Study,
-		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]string{},
+		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]rich{},
 		repoPaths: map[string]string{}}
 	if p.c == nil {
 		p.c = &study.Content{Lang: lang, Study: p.s.ID, Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]study.Section{}}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	htmltemplate "html/template"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -94,7 +95,12 @@ func (l *localizer) R(id string, kv ...any) rich {
 	md := l.T(id, mdKV...)
 	html := l.r.messageHTML(l.T(id, markKV...))
 	for i, f := range fields {
-		html = strings.Replace(html, markOpen+strconv.Itoa(i)+markClose, string(f.html), 1)
+		mark := markOpen + strconv.Itoa(i) + markClose
+		if strings.Contains(html, mark) {
+			html = strings.Replace(html, mark, string(f.html), 1)
+		} else { // in a link's destination, which goldmark percent-encodes
+			html = strings.Replace(html, url.PathEscape(mark), string(f.html), 1)
+		}
 	}
 	return rich{md, htmltemplate.HTML(l.tidy(html))}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	htmltemplate "html/template"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,5 +52,19 @@ func TestOnlySections(t *testing.T) {
 		if (err == nil) != (want == "") || err != nil && !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", src, err, want)
 		}
+	}
+}
+
+// TestRichMessageLink: a field in a link's destination, which goldmark
+// percent-encodes, is put in its place as well.
+func TestRichMessageLink(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := "https://example.com/r/blob/HEAD/results/a%20b.log#L3-L9"
+	got := r.localizer("en").R("run.view_source", "URL", rich{u, htmltemplate.HTML(htmlText.Replace(u))})
+	if want := `<a href="` + u + `">`; !strings.Contains(string(got.html), want) || !strings.Contains(got.md, "]("+u+")") {
+		t.Errorf("got %q / %q, want the address in both", got.md, got.html)
 	}
 }
