@@ -20,7 +20,7 @@ func checkMessages(file string, data []byte, messages []*i18n.Message) error {
 			return unsafeMessage(file, data, m.ID, "sets its own delimiters")
 		}
 		for _, form := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
-			if form != "" && compilePlain(&i18n.Message{Other: form}) == nil {
+			if _, ok := fieldsOf(form); form != "" && !ok {
 				return unsafeMessage(file, data, m.ID, fmt.Sprintf("has a template action other than {{.Field}} in %q", truncateText(form, 60)))
 			}
 		}

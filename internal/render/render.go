@@ -19,7 +19,6 @@ import (
 	"io/fs"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,11 +54,13 @@ type Renderer struct {
 	messages map[string]map[string]bool     // lang -> message ids
 	sources  map[string][]byte              // lang -> its locale file, for the lines of missing messages
 	fields   map[string]map[string][]string // lang -> message id -> the fields it inserts
-	// plain holds, per language, the messages whose text only inserts
-	// fields ({{.Name}}): T fills those in without running a template.
-	plain  map[string]map[string]*plainMessage
-	report *template.Template
-	page   *htmltemplate.Template
+	// fixed holds, per language, go-i18n's text of each message that
+	// inserts no field: a label is asked for thousands of times a page.
+	fixed map[string]*sync.Map
+	// counted holds, per language, the messages with plural forms.
+	counted map[string]map[string]bool
+	report  *template.Template
+	page    *htmltemplate.Template
 	// pages is page.html.tmpl bound to each language's messages, so that a
 	// page is wrapped without cloning (and escaping again) the template.
 	pages map[string]*htmltemplate.Template
@@ -100,7 +101,8 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		messages: map[string]map[string]bool{},
 		sources:  map[string][]byte{},
 		fields:   map[string]map[string][]string{},
-		plain:    map[string]map[string]*plainMessage{},
+		fixed:    map[string]*sync.Map{},
+		counted:  map[string]map[string]bool{},
 		md:       reportMarkdown(),
 	}
 	r.bundle.RegisterUnmarshalFunc("yaml", unmarshalLocale)
@@ -126,22 +128,16 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 			return nil, err
 		}
 		ids := map[string]bool{}
-		plain := map[string]*plainMessage{}
 		r.fields[l.Code] = map[string][]string{}
+		r.counted[l.Code] = map[string]bool{}
 		for _, m := range mf.Messages {
 			ids[m.ID] = true
 			r.fields[l.Code][m.ID] = messageFields(m)
-			if pm := compilePlain(m); pm != nil {
-				if len(pm.fields) == 0 {
-					// Tidied once here, not at each of its many uses.
-					pm.tidied = (&localizer{unspaced: l.Unspaced}).tidy(pm.text[0])
-				}
-				plain[m.ID] = pm
-			}
+			r.counted[l.Code][m.ID] = m.Zero != "" || m.One != "" || m.Two != "" || m.Few != "" || m.Many != ""
 		}
 		r.messages[l.Code] = ids
 		r.sources[l.Code] = data
-		r.plain[l.Code] = plain
+		r.fixed[l.Code] = new(sync.Map)
 	}
 	var err error
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
@@ -317,10 +313,11 @@ func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 // check passes, build must pass.
 type localizer struct {
 	lang     string
-	unspaced bool                     // the language has no spaces between words
-	messages map[string]bool          // the language's message ids
-	plain    map[string]*plainMessage // its messages T fills in itself
-	loc      *i18n.Localizer          // made on first use: most messages are plain
+	unspaced bool                // the language has no spaces between words
+	messages map[string]bool     // the language's message ids
+	fields   map[string][]string // the fields each message inserts
+	fixed    *sync.Map           // id -> the text of a message without fields
+	loc      *i18n.Localizer     // made on first use: most messages are fixed
 	r        *Renderer
 	// lacked is the first message that was missing or did not render,
 	// for tests: pages go on without it.
@@ -329,24 +326,21 @@ type localizer struct {
 
 func (r *Renderer) localizer(lang string) *localizer {
 	ll, _ := study.LanguageOf(lang)
-	return &localizer{lang: lang, unspaced: ll.Unspaced, messages: r.messages[lang], plain: r.plain[lang], r: r}
+	return &localizer{lang: lang, unspaced: ll.Unspaced, messages: r.messages[lang], fields: r.fields[lang], fixed: r.fixed[lang], r: r}
 }
 
 // has reports whether the language has a message id.
-func (l *localizer) has(id string) bool { return l.plain[id] != nil || l.messages[id] }
+func (l *localizer) has(id string) bool { return l.messages[id] }
 
 // T localizes id with key/value pairs as template data.
 func (l *localizer) T(id string, kv ...any) string {
-	pm := l.plain[id] // most messages: one lookup
-	if pm == nil && !l.messages[id] {
+	if !l.messages[id] {
 		return l.fallback(id, fmt.Errorf("locales/%s.yaml: no message %q", l.lang, id), kv)
 	}
-	if pm != nil {
-		if len(pm.fields) == 0 {
-			return pm.tidied
-		}
-		if s, ok := pm.fill(kv); ok {
-			return l.tidy(s)
+	fixed := len(l.fields[id]) == 0
+	if fixed {
+		if s, ok := l.fixed.Load(id); ok {
+			return s.(string)
 		}
 	}
 	data := map[string]any{}
@@ -357,11 +351,19 @@ func (l *localizer) T(id string, kv ...any) string {
 		l.loc = i18n.NewLocalizer(l.r.bundle, l.lang)
 	}
 	// N is the count a message's plural forms follow ("1 node", "2 nodes").
-	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: data["N"]})
+	var count any
+	if l.r.counted[l.lang][id] {
+		count = data["N"]
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil {
 		return l.fallback(id, fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err), kv)
 	}
-	return l.tidy(s)
+	s = l.tidy(s)
+	if fixed {
+		l.fixed.Store(id, s)
+	}
+	return s
 }
 
 // fallback is what a page shows for a message its language lacks (or
@@ -439,98 +441,31 @@ func (r *Renderer) translate(lang string) func(string, ...any) string {
 	return func(id string, kv ...any) string { return r.localizer(lang).T(id, kv...) }
 }
 
-// plainMessage is a message whose text is literal text and {{.Field}}
-// insertions only: text[0] field[0] text[1] ... text[n].
-type plainMessage struct {
-	text   []string
-	fields []string
-	tidied string // a message without fields, as T returns it
-}
-
-// compilePlain returns the plain form of a message, or nil when it needs
-// go-i18n: plural forms, other delimiters, or template actions other than
-// {{.Field}}.
-func compilePlain(m *i18n.Message) *plainMessage {
-	if m.LeftDelim != "" || m.RightDelim != "" || m.Zero != "" || m.One != "" || m.Two != "" || m.Few != "" || m.Many != "" {
-		return nil
-	}
-	pm := &plainMessage{}
-	rest := m.Other
+// fieldsOf lists the fields a message's text inserts; ok is false unless
+// the text is literal text and {{.Field}} insertions only.
+func fieldsOf(text string) (fields []string, ok bool) {
+	rest := text
 	for {
 		i := strings.Index(rest, "{{")
 		if i < 0 {
-			if strings.Contains(rest, "}}") {
-				return nil
-			}
-			pm.text = append(pm.text, rest)
-			return pm
+			return fields, !strings.Contains(rest, "}}")
 		}
 		j := strings.Index(rest[i:], "}}")
-		if j < 0 {
-			return nil
+		if j < 0 || strings.Contains(rest[:i], "}}") {
+			return nil, false
 		}
 		field, ok := strings.CutPrefix(rest[i+2:i+j], ".")
-		if !ok || field == "" || strings.Contains(rest[:i], "}}") {
-			return nil
+		if !ok || field == "" {
+			return nil, false
 		}
 		for _, c := range field {
 			if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-				return nil
+				return nil, false
 			}
 		}
-		pm.text = append(pm.text, rest[:i])
-		pm.fields = append(pm.fields, field)
+		fields = append(fields, field)
 		rest = rest[i+j+2:]
 	}
-}
-
-// fill inserts the fields from key/value pairs, as text/template would
-// print them; ok is false for a missing field or a value other than a
-// string or an int, which go-i18n must print.
-func (pm *plainMessage) fill(kv []any) (string, bool) {
-	if len(pm.fields) == 0 {
-		return pm.text[0], true
-	}
-	var buf [8]string // the values, found first so the result is allocated once
-	values := buf[:0]
-	size := 0
-	for _, f := range pm.fields {
-		v, ok := fieldValue(kv, f)
-		if !ok {
-			return "", false
-		}
-		values = append(values, v)
-		size += len(v)
-	}
-	for _, t := range pm.text {
-		size += len(t)
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for i, v := range values {
-		b.WriteString(pm.text[i])
-		b.WriteString(v)
-	}
-	b.WriteString(pm.text[len(values)])
-	return b.String(), true
-}
-
-// fieldValue is the value of key in key/value pairs as text/template would
-// print it, the last pair winning as in a map; ok is false when key is
-// missing or its value is neither a string nor an int.
-func fieldValue(kv []any, key string) (string, bool) {
-	for k := len(kv) - 2; k >= 0; k -= 2 {
-		if name, ok := kv[k].(string); ok && name == key {
-			switch v := kv[k+1].(type) {
-			case string:
-				return v, true
-			case int:
-				return strconv.Itoa(v), true
-			}
-			return "", false
-		}
-	}
-	return "", false
 }
 
 // markdownToHTML renders a Markdown page body.

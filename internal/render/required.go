@@ -112,9 +112,8 @@ var problemFields = []string{"Computed", "Model", "Printed", "Run", "Served", "S
 func messageFields(m *i18n.Message) []string {
 	var out []string
 	for _, form := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
-		if pm := compilePlain(&i18n.Message{Other: form}); pm != nil {
-			out = append(out, pm.fields...)
-		}
+		fields, _ := fieldsOf(form)
+		out = append(out, fields...)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
