@@ -33,3 +33,29 @@ func linkPath(p string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// isSafeID reports whether id is the only attribute a report may give a
+// heading, an anchor: a letter or digit, then letters, digits, '_' and '-'
+// (^[A-Za-z0-9][A-Za-z0-9_-]*$, tested by hand: every heading of every
+// page asks).
+func isSafeID[T string | []byte](id T) bool {
+	if len(id) == 0 || id[0] == '_' || id[0] == '-' {
+		return false
+	}
+	return isIDPart(id)
+}
+
+// isIDPart reports whether id is letters, digits, '_' and '-', at least
+// one (^[A-Za-z0-9_-]+$).
+func isIDPart[T string | []byte](id T) bool {
+	if len(id) == 0 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}

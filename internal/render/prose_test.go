@@ -40,3 +40,29 @@ func TestProseAnchors(t *testing.T) {
 		}
 	}
 }
+
+// TestProseBlocks: prose's code and log blocks and tables read as the
+// page's own: a named block of code, a collapsed log, cards on a phone,
+// relative links rebased, no attribute but an id.
+func TestProseBlocks(t *testing.T) {
+	md := proseMarkdown("Code")
+	src := "## Notes {#n onclick=x}\n\n```bash\nvllm serve a <b>\n```\n\n```log Raw\nline 1\n```\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n[other](x.md)\n"
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<h2 id="n">Notes</h2>`,
+		`<pre tabindex="0" aria-label="Code"><code class="language-bash">vllm serve a &lt;b&gt;` + "\n</code></pre>",
+		`<details class="log"><summary>Raw</summary>`,
+		`<table class="stack">`, `<td data-label="b" style="text-align:right">2</td>`,
+		`<a href="../x/index.html">other</a>`,
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in\n%s", want, b.String())
+		}
+	}
+	if strings.Contains(b.String(), "onclick") {
+		t.Errorf("an attribute kept: %s", b.String())
+	}
+}

@@ -69,7 +69,9 @@ type Renderer struct {
 	htmlReports map[string]*htmltemplate.Template
 	index       *htmltemplate.Template
 	md          goldmark.Markdown
-	CSS         []byte
+	// proseHTML renders the prose of content/ in each language.
+	proseHTML map[string]goldmark.Markdown
+	CSS       []byte
 	// mdSize is the length of the last report's Markdown, and htmlPerMD
 	// the length of its HTML page per 1,000 bytes of Markdown, to size the
 	// next one's buffers at once: a report's HTML is nearly twice its
@@ -138,6 +140,10 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		r.messages[l.Code] = ids
 		r.sources[l.Code] = data
 		r.fixed[l.Code] = new(sync.Map)
+	}
+	r.proseHTML = map[string]goldmark.Markdown{}
+	for _, l := range Languages {
+		r.proseHTML[l.Code] = proseMarkdown(r.localizer(l.Code).T("code.block"))
 	}
 	var err error
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
