@@ -233,8 +233,8 @@ func shownLogs(rep *report.Report) map[string]bool {
 		add(rr)
 	}
 	for _, runs := range [][]*study.Run{rep.Baseline, rep.Recommended} {
-		for _, c := range sideOf(rep, runs, "", "").Cells {
-			shown[c.LogFile] = true
+		for _, c := range sideLogs(rep.Study, runs) {
+			shown[c.log.File] = true
 		}
 	}
 	return shown

@@ -148,6 +148,7 @@ var codeMessages = []string{
 	"notfound.title",
 	"other.baseline",
 	"other.optimized",
+	"other.same_command",
 	"paren.after",
 	"problems.ack_reason",
 	"reproduce.bench",

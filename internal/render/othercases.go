@@ -1,70 +1,95 @@
 package render
 
 import (
-	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
-// side is one configuration of the "other cases" section.
+// otherCasesView is the "other cases" section, one view for both formats:
+// the prose of content/, then the baseline's and the recommended
+// configuration's result on every workload.
+type otherCasesView struct {
+	Prose rich
+	Sides []side
+}
+
+// side is one configuration of the section.
 type side struct {
-	Title, Anchor string
+	Title, Anchor string // a message id, and the anchor of the heading
 	Cells         []sideCell
-	// Command is the fenced command every cell ran with, when they share
-	// one (Count cells); the cells then leave theirs empty.
-	Command string
-	Count   int
+	// Command is the command every cell ran with, when they share one
+	// (Same says how many); the cells then leave theirs empty.
+	Command, Same rich
 }
 
 type sideCell struct {
-	Workload string
-	Anchor   string // the workload's id as its anchor ends
-	Run      *study.Run
-	LogFile  string
-	Block    *benchlog.Block
-	// Ready Markdown: the case and the run's name, escaped; its command and
-	// its raw result as fenced blocks.
-	Case, Name, Command, Raw string
+	Anchor string // the side's anchor, then the workload's id
+	// Heading is the case and the run's name; Command the run's command,
+	// Raw its raw result.
+	Heading, Command, Raw rich
 }
 
-// sides are the baseline's and the recommended configuration's result on
-// every workload.
-func (p *reportPage) sides(rp *report.Report) []side {
-	sides := []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
-	for i := range sides {
-		sd := &sides[i]
-		same := len(sd.Cells) > 1
+// otherCases is the section's view, made once a page for both formats:
+// the raw results are numbered targets where they are first shown.
+func (p *reportPage) otherCases() *otherCasesView {
+	if p.otherCasesTable != nil {
+		return p.otherCasesTable
+	}
+	v := &otherCasesView{Prose: p.richProse("other-cases")}
+	rp := p.rep
+	for _, s := range []struct {
+		runs          []*study.Run
+		title, anchor string
+	}{{rp.Baseline, "other.baseline", "baseline"}, {rp.Recommended, "other.optimized", "optimized"}} {
+		v.Sides = append(v.Sides, p.side(s.runs, s.title, s.anchor))
+	}
+	p.otherCasesTable = v
+	return v
+}
+
+// side is one configuration's results on the section's workloads.
+func (p *reportPage) side(runs []*study.Run, title, anchor string) side {
+	sd := side{Title: title, Anchor: anchor}
+	cells := sideLogs(p.s, runs)
+	same := len(cells) > 1
+	for _, c := range cells {
+		same = same && c.run.Command == cells[0].run.Command
+		heading := richJoin(richText(p.workloadName(c.workload)), rich{" — ", " — "}, richText(c.run.Name))
+		sd.Cells = append(sd.Cells, sideCell{Anchor: anchor + "-" + anchorID(c.workload), Heading: heading,
+			Command: richFence(c.run.Command, "bash", p.reader.codeLabel), Raw: p.rawRepeatsRich(c.run, c.log.File, &c.log.Blocks[0])})
+	}
+	if same {
+		// One command for every case: shown once, with a count.
+		sd.Command, sd.Same = sd.Cells[0].Command, p.loc.R("other.same_command", "N", len(sd.Cells))
 		for j := range sd.Cells {
-			cl := &sd.Cells[j]
-			cl.Case, cl.Name = esc(p.workloadName(cl.Workload)), esc(cl.Run.Name)
-			cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), p.rawRepeats(cl.Run, cl.LogFile, cl.Block)
-			same = same && cl.Run.Command == sd.Cells[0].Run.Command
-		}
-		if same {
-			// One command for every case: shown once, with a count.
-			sd.Command, sd.Count = sd.Cells[0].Command, len(sd.Cells)
-			for j := range sd.Cells {
-				sd.Cells[j].Command = ""
-			}
+			sd.Cells[j].Command = rich{}
 		}
 	}
-	return sides
+	return sd
 }
 
-func sideOf(rp *report.Report, runs []*study.Run, title, anchor string) side {
-	sd := side{Title: title, Anchor: anchor}
-	for _, w := range rp.Study.Workloads {
+// sideLog is a workload's log of one of a side's runs.
+type sideLog struct {
+	workload string
+	run      *study.Run
+	log      *study.Log
+}
+
+// sideLogs are, for each workload that is no sweep (its section shows
+// every point), the log of the first of runs that measured it.
+func sideLogs(s *study.Study, runs []*study.Run) []sideLog {
+	var out []sideLog
+	for _, w := range s.Workloads {
 		if w.Sweep != nil {
-			continue // its section shows every point
+			continue
 		}
 		for _, run := range runs {
 			if lg := findLog(run, w.ID); lg != nil {
-				sd.Cells = append(sd.Cells, sideCell{Workload: w.ID, Anchor: anchorID(w.ID), Run: run, LogFile: lg.File, Block: &lg.Blocks[0]})
+				out = append(out, sideLog{w.ID, run, lg})
 				break
 			}
 		}
 	}
-	return sd
+	return out
 }
 
 func findLog(run *study.Run, workload string) *study.Log {

@@ -47,6 +47,8 @@ type reportPage struct {
 	rowsDone     bool
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
+	// otherCasesTable is the other cases' view, made once.
+	otherCasesTable *otherCasesView
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -102,7 +104,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"workloads": p.workloads, "freshness": p.freshness,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
 		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
-		"allRuns": p.allRuns, "sides": p.sides,
+		"allRuns": p.allRuns, "otherCases": p.otherCases,
 		"reproductions": p.reproductions, "reproduce": p.reproduce,
 		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
 		"feedbackURL": p.feedbackURL, "derivedNote": p.derivedNote,
