@@ -164,6 +164,7 @@ var codeMessages = []string{
 	"reproduce.workload",
 	"reproductions.different",
 	"reproductions.disagree",
+	"reproductions.intro",
 	"reproductions.no",
 	"reproductions.no_result",
 	"reproductions.summary",

@@ -49,6 +49,10 @@ type reportPage struct {
 	optionsDone  bool
 	// otherCasesTable is the other cases' view, made once.
 	otherCasesTable *otherCasesView
+	// reproductionsTable is the reproductions' view, made once
+	// (reproductionsDone); nil without any.
+	reproductionsTable *reproductionsView
+	reproductionsDone  bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
