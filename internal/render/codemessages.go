@@ -156,6 +156,7 @@ var codeMessages = []string{
 	"reproduce.echo",
 	"reproduce.engine",
 	"reproduce.gpus",
+	"reproduce.intro",
 	"reproduce.model",
 	"reproduce.serve",
 	"reproduce.serve_derived",

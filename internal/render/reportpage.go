@@ -53,6 +53,8 @@ type reportPage struct {
 	// (reproductionsDone); nil without any.
 	reproductionsTable *reproductionsView
 	reproductionsDone  bool
+	reproduceBlocks    *reproduceView // the recipes' view, made once (reproduceDone)
+	reproduceDone      bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe

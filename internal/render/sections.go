@@ -17,7 +17,7 @@ import (
 // that report.html.tmpl defines too gets its HTML from there, from the
 // same view, and the others are Markdown that goldmark renders, with the
 // prose of content/ in them.
-var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "report-end"}
+var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "report-end"}
 
 // mdSections runs the Markdown of every section, and records where each
 // ends in what it wrote.
@@ -60,6 +60,8 @@ func (v htmlView) Cost() *costView { return v.p.cost() }
 func (v htmlView) OtherCases() *otherCasesView { return v.p.otherCases() }
 
 func (v htmlView) Reproductions() *reproductionsView { return v.p.reproductions() }
+
+func (v htmlView) Reproduce() *reproduceView { return v.p.reproduce() }
 
 // conclusionTable is the conclusion table: its rows and the unit of
 // their headline figures.
