@@ -55,6 +55,8 @@ type reportPage struct {
 	reproductionsDone  bool
 	reproduceBlocks    *reproduceView // the recipes' view, made once (reproduceDone)
 	reproduceDone      bool
+	problemsTable      *problemsView // the problems' view, made once (problemsDone)
+	problemsDone       bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -112,8 +114,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
 		"allRuns": p.allRuns, "otherCases": p.otherCases,
 		"reproductions": p.reproductions, "reproduce": p.reproduce,
-		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
-		"feedbackURL": p.feedbackURL, "derivedNote": p.derivedNote,
+		"problems": p.problemList, "feedback": p.feedback, "derivedNote": p.derivedNote,
 	}
 }
 
@@ -181,11 +182,4 @@ func (p *reportPage) chartImage(name string) string {
 		}
 	}
 	return ""
-}
-
-func (p *reportPage) feedbackURL() string {
-	if p.r.RepoURL == "" {
-		return ""
-	}
-	return p.r.RepoURL + "/issues/new"
 }

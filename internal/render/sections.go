@@ -17,7 +17,7 @@ import (
 // that report.html.tmpl defines too gets its HTML from there, from the
 // same view, and the others are Markdown that goldmark renders, with the
 // prose of content/ in them.
-var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "report-end"}
+var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
 
 // mdSections runs the Markdown of every section, and records where each
 // ends in what it wrote.
@@ -62,6 +62,10 @@ func (v htmlView) OtherCases() *otherCasesView { return v.p.otherCases() }
 func (v htmlView) Reproductions() *reproductionsView { return v.p.reproductions() }
 
 func (v htmlView) Reproduce() *reproduceView { return v.p.reproduce() }
+
+func (v htmlView) Problems() *problemsView { return v.p.problemList() }
+
+func (v htmlView) Feedback() *rich { return v.p.feedback() }
 
 // conclusionTable is the conclusion table: its rows and the unit of
 // their headline figures.
