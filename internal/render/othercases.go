@@ -4,99 +4,90 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// otherCasesView is the "other cases" section, one view for both formats:
-// the prose of content/, then the baseline's and the recommended
-// configuration's result on every workload.
+// closingView is the sections after the all-runs table, each nil when
+// the page has none: made once a page for both formats (closing).
+type closingView struct {
+	OtherCases    *otherCasesView
+	Reproductions *reproductionsView
+	Reproduce     *reproduceView
+	Problems      *problemsView
+	Feedback      *rich // the invitation to open an issue
+}
+
+func (p *reportPage) closing() *closingView {
+	if p.closingViews == nil {
+		// In page order: a raw result of the other cases has numbered
+		// lines where the page first shows it (rawRich).
+		p.closingViews = &closingView{p.otherCases(), p.reproductions(), p.reproduce(), p.problemList(), p.feedback()}
+	}
+	return p.closingViews
+}
+
+// otherCasesView is the "other cases": the prose of content/, then the
+// baseline's and the recommended configuration's result on every
+// workload.
 type otherCasesView struct {
 	Prose rich
 	Sides []side
 }
 
-// side is one configuration of the section.
+// side is one configuration. Command is the command every cell ran with,
+// when they share one (Same says how many); the cells then leave theirs
+// empty.
 type side struct {
-	Title, Anchor string // a message id, and the anchor of the heading
+	Title, Anchor string // a message id, the heading's anchor
 	Cells         []sideCell
-	// Command is the command every cell ran with, when they share one
-	// (Same says how many); the cells then leave theirs empty.
 	Command, Same rich
 }
 
+// sideCell is a workload's case and run name, command and raw result.
 type sideCell struct {
-	Anchor string // the side's anchor, then the workload's id
-	// Heading is the case and the run's name; Command the run's command,
-	// Raw its raw result.
+	Anchor                string
 	Heading, Command, Raw rich
 }
 
-// otherCases is the section's view, made once a page for both formats:
-// the raw results are numbered targets where they are first shown.
 func (p *reportPage) otherCases() *otherCasesView {
-	if p.otherCasesTable != nil {
-		return p.otherCasesTable
-	}
 	v := &otherCasesView{Prose: p.richProse("other-cases")}
-	rp := p.rep
 	for _, s := range []struct {
-		runs          []*study.Run
 		title, anchor string
-	}{{rp.Baseline, "other.baseline", "baseline"}, {rp.Recommended, "other.optimized", "optimized"}} {
-		v.Sides = append(v.Sides, p.side(s.runs, s.title, s.anchor))
+		runs          []*study.Run
+	}{{"other.baseline", "baseline", p.rep.Baseline}, {"other.optimized", "optimized", p.rep.Recommended}} {
+		sd := side{Title: s.title, Anchor: s.anchor}
+		ran, logs := sideLogs(p.s, s.runs)
+		same := len(ran) > 1
+		for i, run := range ran {
+			same = same && run.Command == ran[0].Command
+			sd.Cells = append(sd.Cells, sideCell{Anchor: sd.Anchor + "-" + anchorID(logs[i].Workload),
+				Heading: richJoin(richText(p.workloadName(logs[i].Workload)), rich{" — ", " — "}, richText(run.Name)),
+				Command: richFence(run.Command, "bash", p.reader.codeLabel), Raw: p.rawRepeatsRich(run, logs[i].File, &logs[i].Blocks[0])})
+		}
+		if same { // one command for every case: shown once, with a count
+			sd.Command, sd.Same = sd.Cells[0].Command, p.loc.R("other.same_command", "N", len(sd.Cells))
+			for j := range sd.Cells {
+				sd.Cells[j].Command = rich{}
+			}
+		}
+		v.Sides = append(v.Sides, sd)
 	}
-	p.otherCasesTable = v
 	return v
 }
 
-// side is one configuration's results on the section's workloads.
-func (p *reportPage) side(runs []*study.Run, title, anchor string) side {
-	sd := side{Title: title, Anchor: anchor}
-	cells := sideLogs(p.s, runs)
-	same := len(cells) > 1
-	for _, c := range cells {
-		same = same && c.run.Command == cells[0].run.Command
-		heading := richJoin(richText(p.workloadName(c.workload)), rich{" — ", " — "}, richText(c.run.Name))
-		sd.Cells = append(sd.Cells, sideCell{Anchor: anchor + "-" + anchorID(c.workload), Heading: heading,
-			Command: richFence(c.run.Command, "bash", p.reader.codeLabel), Raw: p.rawRepeatsRich(c.run, c.log.File, &c.log.Blocks[0])})
-	}
-	if same {
-		// One command for every case: shown once, with a count.
-		sd.Command, sd.Same = sd.Cells[0].Command, p.loc.R("other.same_command", "N", len(sd.Cells))
-		for j := range sd.Cells {
-			sd.Cells[j].Command = rich{}
-		}
-	}
-	return sd
-}
-
-// sideLog is a workload's log of one of a side's runs.
-type sideLog struct {
-	workload string
-	run      *study.Run
-	log      *study.Log
-}
-
 // sideLogs are, for each workload that is no sweep (its section shows
-// every point), the log of the first of runs that measured it.
-func sideLogs(s *study.Study, runs []*study.Run) []sideLog {
-	var out []sideLog
+// every point), the first of runs that measured it and its log.
+func sideLogs(s *study.Study, runs []*study.Run) (ran []*study.Run, logs []*study.Log) {
 	for _, w := range s.Workloads {
 		if w.Sweep != nil {
 			continue
 		}
+	first:
 		for _, run := range runs {
-			if lg := findLog(run, w.ID); lg != nil {
-				out = append(out, sideLog{w.ID, run, lg})
-				break
+			for i := range run.Logs {
+				if lg := &run.Logs[i]; lg.Workload == w.ID && len(lg.Blocks) > 0 {
+					ran, logs = append(ran, run), append(logs, lg)
+					break first
+				}
 			}
 		}
 	}
-	return out
-}
-
-func findLog(run *study.Run, workload string) *study.Log {
-	for i := range run.Logs {
-		if run.Logs[i].Workload == workload && len(run.Logs[i].Blocks) > 0 {
-			return &run.Logs[i]
-		}
-	}
-	return nil
+	return ran, logs
 }

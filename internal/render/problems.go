@@ -10,20 +10,15 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// problemsView is the problems section, one view for both formats: a
-// line per problem, its severity (or that it is acknowledged), its rule,
-// what it is, where and why it is acknowledged. nil without a problem.
+// problemsView is the problems section: a line per problem, its severity
+// (or that it is acknowledged), its rule, what it is, where and why it is
+// acknowledged.
 type problemsView struct {
 	Intro rich
 	Lines []rich
 }
 
-// problemList is the section's view, made once a page.
 func (p *reportPage) problemList() *problemsView {
-	if p.problemsDone {
-		return p.problemsTable
-	}
-	p.problemsDone = true
 	groups := groupProblems(p.res.Diagnostics, p.repoPath)
 	if len(groups) == 0 {
 		return nil
@@ -31,7 +26,7 @@ func (p *reportPage) problemList() *problemsView {
 	v := &problemsView{Intro: p.loc.R("problems.intro")}
 	for _, g := range groups {
 		label := "severity." + string(g.First.Severity)
-		if g.Acknowledged() {
+		if g.First.Acknowledged() {
 			label = "problems.acknowledged"
 		}
 		var sources []rich
@@ -45,15 +40,11 @@ func (p *reportPage) problemList() *problemsView {
 		if a := g.First.Ack; a != nil {
 			line = p.loc.R("sentences", "First", line, "Next", p.loc.R("problems.ack_reason", "Reason", a.Reason[p.lang]))
 		}
-		v.Lines = append(v.Lines, richJoin(richStrong(p.loc.T(label)), rich{" ", " "}, richCode(g.First.Rule), rich{" — ", " — "}, line))
+		label = p.loc.T(label) // a message's text, in bold
+		v.Lines = append(v.Lines, richJoin(rich{"**" + label + "**", htmltemplate.HTML("<strong>" + htmlText.Replace(label) + "</strong>")},
+			rich{" ", " "}, richCode(g.First.Rule), rich{" — ", " — "}, line))
 	}
-	p.problemsTable = v
 	return v
-}
-
-// richStrong is a label in bold, a message's text.
-func richStrong(s string) rich {
-	return rich{"**" + s + "**", htmltemplate.HTML("<strong>" + htmlText.Replace(s) + "</strong>")}
 }
 
 // problem says a group's problem in the page's language, naming its
@@ -92,8 +83,6 @@ type problemGroup struct {
 	Subjects []string
 	Sources  []string
 }
-
-func (g problemGroup) Acknowledged() bool { return g.First.Acknowledged() }
 
 func groupProblems(diags []check.Diagnostic, repoPath func(string) string) []problemGroup {
 	type groupKey struct {
@@ -141,29 +130,21 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 		}
 		return subject
 	}
-	switch kind {
-	case "conclusion":
-		if name := c.Workloads[id]; name != "" {
-			return name
-		}
-		return id
-	case "workload":
-		if name := c.Workloads[id]; name != "" {
-			return name
-		}
-		return id
-	case "step", "ranking":
-		if name := c.Steps[id]; name != "" {
+	named := func(names map[string]string, id string) string {
+		if name := names[id]; name != "" {
 			return name
 		}
 		return id
 	}
+	switch kind {
+	case "conclusion", "workload":
+		return named(c.Workloads, id)
+	case "step", "ranking":
+		return named(c.Steps, id)
+	}
 	if r := s.Run(kind); r != nil {
 		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>@<version>
-		name := c.Workloads[id]
-		if name == "" {
-			name = id
-		}
+		name := named(c.Workloads, id)
 		if version != "" {
 			name += " · " + version
 		}

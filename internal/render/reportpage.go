@@ -47,16 +47,7 @@ type reportPage struct {
 	rowsDone     bool
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
-	// otherCasesTable is the other cases' view, made once.
-	otherCasesTable *otherCasesView
-	// reproductionsTable is the reproductions' view, made once
-	// (reproductionsDone); nil without any.
-	reproductionsTable *reproductionsView
-	reproductionsDone  bool
-	reproduceBlocks    *reproduceView // the recipes' view, made once (reproduceDone)
-	reproduceDone      bool
-	problemsTable      *problemsView // the problems' view, made once (problemsDone)
-	problemsDone       bool
+	closingViews *closingView // the sections after all-runs, made once (closing)
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -112,9 +103,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"workloads": p.workloads, "freshness": p.freshness,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
 		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
-		"allRuns": p.allRuns, "otherCases": p.otherCases,
-		"reproductions": p.reproductions, "reproduce": p.reproduce,
-		"problems": p.problemList, "feedback": p.feedback, "derivedNote": p.derivedNote,
+		"allRuns": p.allRuns, "closing": p.closing, "derivedNote": p.derivedNote,
 	}
 }
 

@@ -7,8 +7,7 @@ import (
 	"github.com/perflab/perflab/internal/shellquote"
 )
 
-// reproduceView is the section of recipes, one view for both formats;
-// nil without a recipe.
+// reproduceView is the section of recipes.
 type reproduceView struct {
 	Intro rich
 	Runs  []recipeView
@@ -20,25 +19,25 @@ type recipeView struct {
 	Heading, Block rich
 }
 
-// reproduce gives each run that has results its recipe, in run id order,
-// once a page. Inside the block every value that is not a command stands
-// on a comment line, cleared of line breaks, so that pasting the block
-// runs only the commands; unknown items say so.
+// reproduce gives each run that has results its recipe, in run id order.
+// Inside the block every value that is not a command stands on a comment
+// line, cleared of line breaks, so that pasting the block runs only the
+// commands; unknown items say so.
 func (p *reportPage) reproduce() *reproduceView {
-	if p.reproduceDone {
-		return p.reproduceBlocks
-	}
-	p.reproduceDone = true
 	if len(p.recipes) == 0 {
 		return nil
 	}
 	v := &reproduceView{Intro: p.loc.R("reproduce.intro", "File", richCode("data/"+p.s.ID+".reproduce.sh"))}
 	for _, rc := range p.recipes {
-		v.Runs = append(v.Runs, recipeView{ID: rc.Run, Heading: richJoin(richText(rc.Name), rich{" (", " ("}, richCode(rc.Run), rich{")", ")"}),
+		v.Runs = append(v.Runs, recipeView{ID: rc.Run, Heading: nameAndID(rc.Name, rc.Run),
 			Block: richFence(recipeText(rc, p.loc.T, p.repoPath), "bash", p.reader.codeLabel)})
 	}
-	p.reproduceBlocks = v
 	return v
+}
+
+// nameAndID is a run's heading: "Name (`id`)".
+func nameAndID(name, id string) rich {
+	return richJoin(richText(name), rich{" (", " ("}, richCode(id), rich{")", ")"})
 }
 
 // recipeText writes a recipe as comments and commands, in the page's

@@ -4,8 +4,7 @@ import (
 	"github.com/perflab/perflab/internal/report"
 )
 
-// reproductionsView is the reproductions section, one view for both
-// formats; nil without a reproduction.
+// reproductionsView is the reproductions section.
 type reproductionsView struct {
 	Intro rich
 	Unit  string // of the original and the rerun values
@@ -25,18 +24,14 @@ type reproRowView struct {
 	Case, Rerun, Original, Value, Change, Agrees, GPU, Version, Command rich
 }
 
-// reproductions lays out every run that others reproduced, once a page.
+// reproductions lays out every run that others reproduced.
 func (p *reportPage) reproductions() *reproductionsView {
-	if p.reproductionsDone {
-		return p.reproductionsTable
-	}
-	p.reproductionsDone = true
 	loc := p.loc
 	sep := richFigure(loc.T("chart.list_separator"))
 	var runs []reproducedView
 	for _, rp := range report.Reproductions(p.s, p.rep.Headline) {
 		anchor := "reproductions-" + rp.Run.ID
-		v := reproducedView{ID: rp.Run.ID, Heading: richJoin(richText(rp.Run.Name), rich{" (", " ("}, richCode(rp.Run.ID), rich{")", ")"})}
+		v := reproducedView{ID: rp.Run.ID, Heading: nameAndID(rp.Run.Name, rp.Run.ID)}
 		for _, f := range rp.Figures {
 			name := richText(p.workloadName(f.Workload))
 			sum := loc.R("reproductions.summary", "Case", name, "N", len(f.Reproductions), "Agree", f.Agree)
@@ -57,11 +52,11 @@ func (p *reportPage) reproductions() *reproductionsView {
 		}
 		runs = append(runs, v)
 	}
-	if runs != nil {
-		p.reproductionsTable = &reproductionsView{Runs: runs, Unit: p.rep.Headline.Unit,
-			Intro: loc.R("reproductions.intro", "Metric", richFigure(p.metricName(p.rep.Headline.Key)), "Band", richFigure(p.noiseBand()))}
+	if runs == nil {
+		return nil
 	}
-	return p.reproductionsTable
+	return &reproductionsView{Runs: runs, Unit: p.rep.Headline.Unit,
+		Intro: loc.R("reproductions.intro", "Metric", richFigure(p.metricName(p.rep.Headline.Key)), "Band", richFigure(p.noiseBand()))}
 }
 
 func (p *reportPage) reproRow(name rich, orig *report.Value, r report.Reproduction, anchor string) reproRowView {

@@ -57,15 +57,7 @@ func (v htmlView) AllRuns() *allRunsView { return v.p.allRuns() }
 
 func (v htmlView) Cost() *costView { return v.p.cost() }
 
-func (v htmlView) OtherCases() *otherCasesView { return v.p.otherCases() }
-
-func (v htmlView) Reproductions() *reproductionsView { return v.p.reproductions() }
-
-func (v htmlView) Reproduce() *reproduceView { return v.p.reproduce() }
-
-func (v htmlView) Problems() *problemsView { return v.p.problemList() }
-
-func (v htmlView) Feedback() *rich { return v.p.feedback() }
+func (v htmlView) Closing() *closingView { return v.p.closing() }
 
 // conclusionTable is the conclusion table: its rows and the unit of
 // their headline figures.
