@@ -2,6 +2,7 @@ package render
 
 import (
 	htmltemplate "html/template"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,5 +67,19 @@ func TestRichMessageLink(t *testing.T) {
 	got := r.localizer("en").R("run.view_source", "URL", rich{u, htmltemplate.HTML(htmlText.Replace(u))})
 	if want := `<a href="` + u + `">`; !strings.Contains(string(got.html), want) || !strings.Contains(got.md, "]("+u+")") {
 		t.Errorf("got %q / %q, want the address in both", got.md, got.html)
+	}
+}
+
+// TestFieldMarks: the marks made once are those made for a field past
+// them, and each is unique to its field.
+func TestFieldMarks(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range len(fieldMarks) + 3 {
+		boxed, text, escaped := fieldMark(i)
+		want := markOpen + strconv.Itoa(i) + markClose
+		if boxed != any(want) || text != want || escaped != url.PathEscape(want) || seen[text] {
+			t.Errorf("field %d: mark %q %q %q, want %q", i, boxed, text, escaped, want)
+		}
+		seen[text] = true
 	}
 }
