@@ -12,7 +12,6 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	htmltemplate "html/template"
@@ -531,16 +530,6 @@ func fieldValue(kv []any, key string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// markdownToHTML renders a Markdown page body.
-func (r *Renderer) markdownToHTML(md []byte, opts ...parser.ParseOption) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(len(md) + len(md)/4) // a report's HTML body is some 15 % longer than its Markdown
-	if err := r.md.Convert(md, &buf, opts...); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // esc escapes text from results/ for use inline in Markdown, so that no
