@@ -65,28 +65,23 @@ func richJoin(parts ...rich) rich {
 // characters, which no message and no goldmark rule holds.
 const markOpen, markClose = "\ue000", "\ue001"
 
-// fieldMark is the mark of a message's field i: boxed for T, as text,
-// and as goldmark writes it in a link's destination. The first ones are
-// made once: a page fills thousands of messages.
-func fieldMark(i int) (boxed any, text, escaped string) {
+var escapedMarkOpen = url.PathEscape(markOpen) // as in a link's destination
+
+// fieldMarks are the marks of a message's first fields, made once (a
+// page fills thousands of messages) and boxed for T.
+var fieldMarks = func() (m [12]any) {
+	for i := range m {
+		m[i] = markOpen + strconv.Itoa(i) + markClose
+	}
+	return m
+}()
+
+// fieldMark is the mark of a message's field i.
+func fieldMark(i int) any {
 	if i < len(fieldMarks) {
-		return fieldMarks[i].boxed, fieldMarks[i].text, fieldMarks[i].escaped
+		return fieldMarks[i]
 	}
-	text = markOpen + strconv.Itoa(i) + markClose
-	return text, text, url.PathEscape(text)
-}
-
-var fieldMarks [12]struct {
-	boxed         any
-	text, escaped string
-}
-
-func init() {
-	for i := range fieldMarks {
-		m := &fieldMarks[i]
-		m.text = markOpen + strconv.Itoa(i) + markClose
-		m.boxed, m.escaped = m.text, url.PathEscape(m.text)
-	}
+	return markOpen + strconv.Itoa(i) + markClose
 }
 
 // R localizes a message whose fields are rich pieces, strings (text) or
@@ -113,16 +108,16 @@ func (l *localizer) R(id string, kv ...any) rich {
 			continue // an int: the same in both, and plural forms count it
 		}
 		mdKV[i] = f.md
-		markKV[i], _, _ = fieldMark(len(fields))
+		markKV[i] = fieldMark(len(fields))
 		fields = append(fields, f)
 	}
 	md := l.T(id, mdKV...)
 	html := l.r.messageHTML(l.T(id, markKV...))
 	for i, f := range fields {
-		if _, mark, escaped := fieldMark(i); strings.Contains(html, mark) {
+		if mark := fieldMark(i).(string); strings.Contains(html, mark) {
 			html = strings.Replace(html, mark, string(f.html), 1)
-		} else { // in a link's destination, which goldmark percent-encodes
-			html = strings.Replace(html, escaped, string(f.html), 1)
+		} else if strings.Contains(html, escapedMarkOpen) { // in a link's destination, which goldmark percent-encodes
+			html = strings.Replace(html, url.PathEscape(mark), string(f.html), 1)
 		}
 	}
 	return rich{md, htmltemplate.HTML(l.tidy(html))}
