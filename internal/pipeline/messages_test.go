@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,8 +63,8 @@ func TestMessageMissingEverywhere(t *testing.T) {
 	if _, err := Build(d, &lockedFiles{files: files}); err != nil {
 		t.Fatalf("build fails where check reports the locale: %v", err)
 	}
-	page := string(files["zh/qwen3-32b-a100/index.html"])
-	if !strings.Contains(page, "prices no &quot;NVIDIA A100 SXM 80GB&quot;") {
+	page := html.UnescapeString(string(files["zh/qwen3-32b-a100/index.html"]))
+	if !strings.Contains(page, `prices no "NVIDIA A100 SXM 80GB"`) {
 		t.Errorf("the price-missing problem is not shown in check's words")
 	}
 }

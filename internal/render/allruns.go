@@ -233,8 +233,9 @@ func shownLogs(rep *report.Report) map[string]bool {
 		add(rr)
 	}
 	for _, runs := range [][]*study.Run{rep.Baseline, rep.Recommended} {
-		for _, c := range sideOf(rep, runs, "", "").Cells {
-			shown[c.LogFile] = true
+		_, logs := sideLogs(rep.Study, runs)
+		for _, lg := range logs {
+			shown[lg.File] = true
 		}
 	}
 	return shown

@@ -1,77 +1,93 @@
 package render
 
 import (
-	"github.com/perflab/perflab/internal/benchlog"
-	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
-// side is one configuration of the "other cases" section.
+// closingView is the sections after the all-runs table, each nil when
+// the page has none: made once a page for both formats (closing).
+type closingView struct {
+	OtherCases    *otherCasesView
+	Reproductions *reproductionsView
+	Reproduce     *reproduceView
+	Problems      *problemsView
+	Feedback      *rich // the invitation to open an issue
+}
+
+func (p *reportPage) closing() *closingView {
+	if p.closingViews == nil {
+		// In page order: a raw result of the other cases has numbered
+		// lines where the page first shows it (rawRich).
+		p.closingViews = &closingView{p.otherCases(), p.reproductions(), p.reproduce(), p.problemList(), p.feedback()}
+	}
+	return p.closingViews
+}
+
+// otherCasesView is the "other cases": the prose of content/, then the
+// baseline's and the recommended configuration's result on every
+// workload.
+type otherCasesView struct {
+	Prose rich
+	Sides []side
+}
+
+// side is one configuration. Command is the command every cell ran with,
+// when they share one (Same says how many); the cells then leave theirs
+// empty.
 type side struct {
-	Title, Anchor string
+	Title, Anchor string // a message id, the heading's anchor
 	Cells         []sideCell
-	// Command is the fenced command every cell ran with, when they share
-	// one (Count cells); the cells then leave theirs empty.
-	Command string
-	Count   int
+	Command, Same rich
 }
 
+// sideCell is a workload's case and run name, command and raw result.
 type sideCell struct {
-	Workload string
-	Anchor   string // the workload's id as its anchor ends
-	Run      *study.Run
-	LogFile  string
-	Block    *benchlog.Block
-	// Ready Markdown: the case and the run's name, escaped; its command and
-	// its raw result as fenced blocks.
-	Case, Name, Command, Raw string
+	Anchor                string
+	Heading, Command, Raw rich
 }
 
-// sides are the baseline's and the recommended configuration's result on
-// every workload.
-func (p *reportPage) sides(rp *report.Report) []side {
-	sides := []side{sideOf(rp, rp.Baseline, "other.baseline", "baseline"), sideOf(rp, rp.Recommended, "other.optimized", "optimized")}
-	for i := range sides {
-		sd := &sides[i]
-		same := len(sd.Cells) > 1
-		for j := range sd.Cells {
-			cl := &sd.Cells[j]
-			cl.Case, cl.Name = esc(p.workloadName(cl.Workload)), esc(cl.Run.Name)
-			cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), p.rawRepeats(cl.Run, cl.LogFile, cl.Block)
-			same = same && cl.Run.Command == sd.Cells[0].Run.Command
+func (p *reportPage) otherCases() *otherCasesView {
+	v := &otherCasesView{Prose: p.richProse("other-cases")}
+	for _, s := range []struct {
+		title, anchor string
+		runs          []*study.Run
+	}{{"other.baseline", "baseline", p.rep.Baseline}, {"other.optimized", "optimized", p.rep.Recommended}} {
+		sd := side{Title: s.title, Anchor: s.anchor}
+		ran, logs := sideLogs(p.s, s.runs)
+		same := len(ran) > 1
+		for i, run := range ran {
+			same = same && run.Command == ran[0].Command
+			sd.Cells = append(sd.Cells, sideCell{Anchor: sd.Anchor + "-" + anchorID(logs[i].Workload),
+				Heading: richJoin(richText(p.workloadName(logs[i].Workload)), rich{" — ", " — "}, richText(run.Name)),
+				Command: richFence(run.Command, "bash", p.reader.codeLabel), Raw: p.rawRepeatsRich(run, logs[i].File, &logs[i].Blocks[0])})
 		}
-		if same {
-			// One command for every case: shown once, with a count.
-			sd.Command, sd.Count = sd.Cells[0].Command, len(sd.Cells)
+		if same { // one command for every case: shown once, with a count
+			sd.Command, sd.Same = sd.Cells[0].Command, p.loc.R("other.same_command", "N", len(sd.Cells))
 			for j := range sd.Cells {
-				sd.Cells[j].Command = ""
+				sd.Cells[j].Command = rich{}
 			}
 		}
+		v.Sides = append(v.Sides, sd)
 	}
-	return sides
+	return v
 }
 
-func sideOf(rp *report.Report, runs []*study.Run, title, anchor string) side {
-	sd := side{Title: title, Anchor: anchor}
-	for _, w := range rp.Study.Workloads {
+// sideLogs are, for each workload that is no sweep (its section shows
+// every point), the first of runs that measured it and its log.
+func sideLogs(s *study.Study, runs []*study.Run) (ran []*study.Run, logs []*study.Log) {
+	for _, w := range s.Workloads {
 		if w.Sweep != nil {
-			continue // its section shows every point
+			continue
 		}
+	first:
 		for _, run := range runs {
-			if lg := findLog(run, w.ID); lg != nil {
-				sd.Cells = append(sd.Cells, sideCell{Workload: w.ID, Anchor: anchorID(w.ID), Run: run, LogFile: lg.File, Block: &lg.Blocks[0]})
-				break
+			for i := range run.Logs {
+				if lg := &run.Logs[i]; lg.Workload == w.ID && len(lg.Blocks) > 0 {
+					ran, logs = append(ran, run), append(logs, lg)
+					break first
+				}
 			}
 		}
 	}
-	return sd
-}
-
-func findLog(run *study.Run, workload string) *study.Log {
-	for i := range run.Logs {
-		if run.Logs[i].Workload == workload && len(run.Logs[i].Blocks) > 0 {
-			return &run.Logs[i]
-		}
-	}
-	return nil
+	return ran, logs
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	htmltemplate "html/template"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,34 +10,46 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// problemLine is one line of the problems section, ready Markdown.
-type problemLine struct {
-	Acknowledged bool
-	Severity     string // error, warning...
-	Rule         string
-	Text         string // the problem, in the page's language
-	Sources      string // file:line of each occurrence, as code spans
-	Reason       string // why it is acknowledged, or empty
+// problemsView is the problems section: a line per problem, its severity
+// (or that it is acknowledged), its rule, what it is, where and why it is
+// acknowledged.
+type problemsView struct {
+	Intro rich
+	Lines []rich
 }
 
-func (p *reportPage) problemLines() []problemLine {
-	groups := p.problems()
-	lines := make([]problemLine, len(groups))
-	for i, g := range groups {
-		lines[i] = problemLine{Acknowledged: g.Acknowledged(), Severity: string(g.First.Severity), Rule: g.First.Rule,
-			Text: p.problem(g), Sources: problemSources(g)}
-		if g.First.Ack != nil {
-			lines[i].Reason = p.reason(g.First.Ack)
-		}
+func (p *reportPage) problemList() *problemsView {
+	groups := groupProblems(p.res.Diagnostics, p.repoPath)
+	if len(groups) == 0 {
+		return nil
 	}
-	return lines
+	v := &problemsView{Intro: p.loc.R("problems.intro")}
+	for _, g := range groups {
+		label := "severity." + string(g.First.Severity)
+		if g.First.Acknowledged() {
+			label = "problems.acknowledged"
+		}
+		var sources []rich
+		for i, src := range g.Sources {
+			if i > 0 {
+				sources = append(sources, rich{", ", ", "})
+			}
+			sources = append(sources, richCode(src))
+		}
+		line := p.loc.R("sentences", "First", p.problem(g), "Next", p.loc.R("paren", "Text", richJoin(sources...)))
+		if a := g.First.Ack; a != nil {
+			line = p.loc.R("sentences", "First", line, "Next", p.loc.R("problems.ack_reason", "Reason", a.Reason[p.lang]))
+		}
+		label = p.loc.T(label) // a message's text, in bold
+		v.Lines = append(v.Lines, richJoin(rich{"**" + label + "**", htmltemplate.HTML("<strong>" + htmlText.Replace(label) + "</strong>")},
+			rich{" ", " "}, richCode(g.First.Rule), rich{" — ", " — "}, line))
+	}
+	return v
 }
-
-func (p *reportPage) problems() []problemGroup { return groupProblems(p.res.Diagnostics, p.repoPath) }
 
 // problem says a group's problem in the page's language, naming its
 // subjects.
-func (p *reportPage) problem(g problemGroup) string {
+func (p *reportPage) problem(g problemGroup) rich {
 	var names []string
 	for _, subj := range g.Subjects {
 		names = append(names, subjectName(subj, p.s, p.c))
@@ -45,23 +58,22 @@ func (p *reportPage) problem(g problemGroup) string {
 	if !p.loc.has("rule."+d.Rule) && !p.r.messages["en"]["rule."+d.Rule] {
 		// A rule without its message anywhere (check reports that on
 		// the locale): the problem as check words it.
-		return esc(d.Message)
+		return richText(d.Message)
 	}
-	return p.loc.T("rule."+d.Rule, "Run", esc(strings.Join(names, sep)), "Served", esc(d.Printed), "Model", esc(p.s.Model),
-		"Printed", esc(d.Printed), "Computed", esc(d.Computed), "Subject", esc(strings.Join(names, sep)))
+	subjects := strings.Join(names, sep)
+	return p.loc.R("rule."+d.Rule, "Run", subjects, "Served", d.Printed, "Model", p.s.Model,
+		"Printed", d.Printed, "Computed", d.Computed, "Subject", subjects)
 }
 
-// problemSources are a group's file:line places as code spans.
-func problemSources(g problemGroup) string {
-	var out []string
-	for _, src := range g.Sources {
-		out = append(out, code(src))
+// feedback invites the reader to open an issue; nil without the
+// repository's address.
+func (p *reportPage) feedback() *rich {
+	if p.r.RepoURL == "" {
+		return nil
 	}
-	return strings.Join(out, ", ")
-}
-
-func (p *reportPage) reason(a *study.Ack) string {
-	return p.loc.T("problems.ack_reason", "Reason", esc(a.Reason[p.lang]))
+	u := p.r.RepoURL + "/issues/new"
+	f := p.loc.R("feedback", "URL", rich{u, htmltemplate.HTML(htmlText.Replace(u))})
+	return &f
 }
 
 // problemGroup is one line of the problems section: diagnostics of one rule
@@ -71,8 +83,6 @@ type problemGroup struct {
 	Subjects []string
 	Sources  []string
 }
-
-func (g problemGroup) Acknowledged() bool { return g.First.Acknowledged() }
 
 func groupProblems(diags []check.Diagnostic, repoPath func(string) string) []problemGroup {
 	type groupKey struct {
@@ -120,29 +130,21 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 		}
 		return subject
 	}
-	switch kind {
-	case "conclusion":
-		if name := c.Workloads[id]; name != "" {
-			return name
-		}
-		return id
-	case "workload":
-		if name := c.Workloads[id]; name != "" {
-			return name
-		}
-		return id
-	case "step", "ranking":
-		if name := c.Steps[id]; name != "" {
+	named := func(names map[string]string, id string) string {
+		if name := names[id]; name != "" {
 			return name
 		}
 		return id
 	}
+	switch kind {
+	case "conclusion", "workload":
+		return named(c.Workloads, id)
+	case "step", "ranking":
+		return named(c.Steps, id)
+	}
 	if r := s.Run(kind); r != nil {
 		id, version, _ := strings.Cut(id, "@") // a regression: <run>/<workload>@<version>
-		name := c.Workloads[id]
-		if name == "" {
-			name = id
-		}
+		name := named(c.Workloads, id)
 		if version != "" {
 			name += " · " + version
 		}

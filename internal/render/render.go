@@ -12,7 +12,6 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	htmltemplate "html/template"
@@ -472,16 +471,6 @@ func fieldsOf(text string) (fields []string, ok bool) {
 		fields = append(fields, field)
 		rest = rest[i+j+2:]
 	}
-}
-
-// markdownToHTML renders a Markdown page body.
-func (r *Renderer) markdownToHTML(md []byte, opts ...parser.ParseOption) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(len(md) + len(md)/4) // a report's HTML body is some 15 % longer than its Markdown
-	if err := r.md.Convert(md, &buf, opts...); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // esc escapes text from results/ for use inline in Markdown, so that no

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
@@ -159,4 +160,12 @@ func TestRepoLines(t *testing.T) {
 			t.Errorf("repoLines(%q, %d, %d) = %q, want %q", c.file, c.from, c.to, got, c.want)
 		}
 	}
+}
+
+// markdownToHTML renders Markdown as goldmark renders a page's, for the
+// tests of its transforms.
+func (r *Renderer) markdownToHTML(md []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	err := r.md.Convert(md, &buf)
+	return buf.Bytes(), err
 }

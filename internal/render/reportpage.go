@@ -47,6 +47,7 @@ type reportPage struct {
 	rowsDone     bool
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
+	closingViews *closingView // the sections after all-runs, made once (closing)
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -102,10 +103,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"workloads": p.workloads, "freshness": p.freshness,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
 		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
-		"allRuns": p.allRuns, "sides": p.sides,
-		"reproductions": p.reproductions, "reproduce": p.reproduce,
-		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
-		"feedbackURL": p.feedbackURL, "derivedNote": p.derivedNote,
+		"allRuns": p.allRuns, "closing": p.closing, "derivedNote": p.derivedNote,
 	}
 }
 
@@ -173,11 +171,4 @@ func (p *reportPage) chartImage(name string) string {
 		}
 	}
 	return ""
-}
-
-func (p *reportPage) feedbackURL() string {
-	if p.r.RepoURL == "" {
-		return ""
-	}
-	return p.r.RepoURL + "/issues/new"
 }

@@ -7,26 +7,37 @@ import (
 	"github.com/perflab/perflab/internal/shellquote"
 )
 
-// reproduceView is the recipe of one run on a page: a heading and a
-// fenced shell block, ready Markdown.
+// reproduceView is the section of recipes.
 type reproduceView struct {
-	ID, Name, Block string
+	Intro rich
+	Runs  []recipeView
 }
 
-func (p *reportPage) reproduce() []reproduceView {
-	return reproduceViews(p.recipes, p.loc.T, p.repoPath)
+// recipeView is the recipe of one run: a heading and a shell block.
+type recipeView struct {
+	ID             string
+	Heading, Block rich
 }
 
-// reproduceViews gives each run that has results its recipe, in run id
-// order. Inside the block every value that is not a command stands on a
-// comment line, cleared of line breaks, so that pasting the block runs
-// only the commands; unknown items say so.
-func reproduceViews(recipes []recipe.Recipe, T func(string, ...any) string, repoPath func(string) string) []reproduceView {
-	var views []reproduceView
-	for _, rc := range recipes {
-		views = append(views, reproduceView{ID: rc.Run, Name: esc(rc.Name), Block: fence(recipeText(rc, T, repoPath), "bash")})
+// reproduce gives each run that has results its recipe, in run id order.
+// Inside the block every value that is not a command stands on a comment
+// line, cleared of line breaks, so that pasting the block runs only the
+// commands; unknown items say so.
+func (p *reportPage) reproduce() *reproduceView {
+	if len(p.recipes) == 0 {
+		return nil
 	}
-	return views
+	v := &reproduceView{Intro: p.loc.R("reproduce.intro", "File", richCode("data/"+p.s.ID+".reproduce.sh"))}
+	for _, rc := range p.recipes {
+		v.Runs = append(v.Runs, recipeView{ID: rc.Run, Heading: nameAndID(rc.Name, rc.Run),
+			Block: richFence(recipeText(rc, p.loc.T, p.repoPath), "bash", p.reader.codeLabel)})
+	}
+	return v
+}
+
+// nameAndID is a run's heading: "Name (`id`)".
+func nameAndID(name, id string) rich {
+	return richJoin(richText(name), rich{" (", " ("}, richCode(id), rich{")", ")"})
 }
 
 // recipeText writes a recipe as comments and commands, in the page's

@@ -1,78 +1,93 @@
 package render
 
 import (
-	"strings"
-
 	"github.com/perflab/perflab/internal/report"
 )
 
+// reproductionsView is the reproductions section.
+type reproductionsView struct {
+	Intro rich
+	Unit  string // of the original and the rerun values
+	Runs  []reproducedView
+}
+
 // reproducedView is a run with reproductions: a summary line per figure
-// and a table row per figure and rerun, ready Markdown.
+// and a table row per figure and rerun.
 type reproducedView struct {
-	ID, Name  string
-	Summaries []string
+	ID        string
+	Heading   rich // the run's name and id
+	Summaries []rich
 	Rows      []reproRowView
 }
 
 type reproRowView struct {
-	Case, Rerun, Original, Value, Change, Agrees, GPU, Version, Command string
+	Case, Rerun, Original, Value, Change, Agrees, GPU, Version, Command rich
 }
 
 // reproductions lays out every run that others reproduced.
-func (p *reportPage) reproductions() []reproducedView {
-	T := p.loc.T
-	var views []reproducedView
+func (p *reportPage) reproductions() *reproductionsView {
+	loc := p.loc
+	sep := richFigure(loc.T("chart.list_separator"))
+	var runs []reproducedView
 	for _, rp := range report.Reproductions(p.s, p.rep.Headline) {
 		anchor := "reproductions-" + rp.Run.ID
-		v := reproducedView{ID: rp.Run.ID, Name: esc(rp.Run.Name)}
+		v := reproducedView{ID: rp.Run.ID, Heading: nameAndID(rp.Run.Name, rp.Run.ID)}
 		for _, f := range rp.Figures {
-			name := esc(p.workloadName(f.Workload))
-			sum := T("reproductions.summary", "Case", name, "N", len(f.Reproductions), "Agree", f.Agree)
-			var off []string
+			name := richText(p.workloadName(f.Workload))
+			sum := loc.R("reproductions.summary", "Case", name, "N", len(f.Reproductions), "Agree", f.Agree)
+			var off []rich
 			for _, r := range f.Reproductions {
 				if !r.Agrees && r.Change != nil {
-					off = append(off, esc(r.Run.Name))
+					if len(off) > 0 {
+						off = append(off, sep)
+					}
+					off = append(off, richText(r.Run.Name))
 				}
 				v.Rows = append(v.Rows, p.reproRow(name, f.Original, r, anchor))
 			}
 			if len(off) > 0 {
-				sum = T("sentences", "First", sum, "Next", T("reproductions.disagree", "Runs", strings.Join(off, T("chart.list_separator"))))
+				sum = loc.R("sentences", "First", sum, "Next", loc.R("reproductions.disagree", "Runs", richJoin(off...)))
 			}
 			v.Summaries = append(v.Summaries, sum)
 		}
-		views = append(views, v)
+		runs = append(runs, v)
 	}
-	return views
+	if runs == nil {
+		return nil
+	}
+	return &reproductionsView{Runs: runs, Unit: p.rep.Headline.Unit,
+		Intro: loc.R("reproductions.intro", "Metric", richFigure(p.metricName(p.rep.Headline.Key)), "Band", richFigure(p.noiseBand()))}
 }
 
-func (p *reportPage) reproRow(name string, orig *report.Value, r report.Reproduction, anchor string) reproRowView {
-	T := p.loc.T
-	row := reproRowView{Case: name, Rerun: esc(r.Run.Name), Original: p.interval(orig, anchor), Value: T("reproductions.no_result"), Change: "—", Agrees: "—"}
+func (p *reportPage) reproRow(name rich, orig *report.Value, r report.Reproduction, anchor string) reproRowView {
+	loc := p.loc
+	row := reproRowView{Case: name, Rerun: richText(r.Run.Name), Original: p.intervalRich(orig, anchor),
+		Value: loc.R("reproductions.no_result"), Change: richFigure("—"), Agrees: richFigure("—")}
 	if r.Change != nil {
-		row.Value = p.interval(r.RerunValue, anchor)
-		row.Change = p.plainChange(r.Change, anchor)
-		row.Agrees = yesNo(T, r.Agrees)
+		row.Value = p.intervalRich(r.RerunValue, anchor)
+		row.Change = p.plainChangeRich(r.Change, anchor)
+		row.Agrees = yesNo(loc, r.Agrees)
 	}
-	row.GPU = comparability(T, r.GPU, r.GPUs)
-	row.Version = comparability(T, r.Version, r.Versions)
-	row.Command = yesNo(T, len(r.Differences) == 0)
+	row.GPU = comparability(loc, r.GPU, r.GPUs)
+	row.Version = comparability(loc, r.Version, r.Versions)
+	row.Command = yesNo(loc, len(r.Differences) == 0)
 	return row
 }
 
-func yesNo(T func(string, ...any) string, yes bool) string {
+func yesNo(loc *localizer, yes bool) rich {
 	if yes {
-		return T("reproductions.yes")
+		return loc.R("reproductions.yes")
 	}
-	return T("reproductions.no")
+	return loc.R("reproductions.no")
 }
 
 // comparability writes a comparison: yes, unknown, or no with both values.
-func comparability(T func(string, ...any) string, c report.Comparability, pair [2]string) string {
+func comparability(loc *localizer, c report.Comparability, pair [2]string) rich {
 	switch c {
 	case report.Same:
-		return T("reproductions.yes")
+		return loc.R("reproductions.yes")
 	case report.Different:
-		return T("reproductions.different", "Original", esc(pair[0]), "Rerun", esc(pair[1]))
+		return loc.R("reproductions.different", "Original", pair[0], "Rerun", pair[1])
 	}
-	return T("reproductions.unknown")
+	return loc.R("reproductions.unknown")
 }

@@ -65,6 +65,25 @@ func richJoin(parts ...rich) rich {
 // characters, which no message and no goldmark rule holds.
 const markOpen, markClose = "\ue000", "\ue001"
 
+var escapedMarkOpen = url.PathEscape(markOpen) // as in a link's destination
+
+// fieldMarks are the marks of a message's first fields, made once (a
+// page fills thousands of messages) and boxed for T.
+var fieldMarks = func() (m [12]any) {
+	for i := range m {
+		m[i] = markOpen + strconv.Itoa(i) + markClose
+	}
+	return m
+}()
+
+// fieldMark is the mark of a message's field i.
+func fieldMark(i int) any {
+	if i < len(fieldMarks) {
+		return fieldMarks[i]
+	}
+	return markOpen + strconv.Itoa(i) + markClose
+}
+
 // R localizes a message whose fields are rich pieces, strings (text) or
 // ints. Its Markdown is T's with each field's Markdown. Its HTML is the
 // message's own text rendered by goldmark (translators write emphasis in
@@ -89,16 +108,15 @@ func (l *localizer) R(id string, kv ...any) rich {
 			continue // an int: the same in both, and plural forms count it
 		}
 		mdKV[i] = f.md
-		markKV[i] = markOpen + strconv.Itoa(len(fields)) + markClose
+		markKV[i] = fieldMark(len(fields))
 		fields = append(fields, f)
 	}
 	md := l.T(id, mdKV...)
 	html := l.r.messageHTML(l.T(id, markKV...))
 	for i, f := range fields {
-		mark := markOpen + strconv.Itoa(i) + markClose
-		if strings.Contains(html, mark) {
+		if mark := fieldMark(i).(string); strings.Contains(html, mark) {
 			html = strings.Replace(html, mark, string(f.html), 1)
-		} else { // in a link's destination, which goldmark percent-encodes
+		} else if strings.Contains(html, escapedMarkOpen) { // in a link's destination, which goldmark percent-encodes
 			html = strings.Replace(html, url.PathEscape(mark), string(f.html), 1)
 		}
 	}

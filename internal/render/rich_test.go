@@ -68,3 +68,16 @@ func TestRichMessageLink(t *testing.T) {
 		t.Errorf("got %q / %q, want the address in both", got.md, got.html)
 	}
 }
+
+// TestFieldMarks: the marks made once are those made for a field past
+// them, and each is unique to its field.
+func TestFieldMarks(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range len(fieldMarks) + 3 {
+		text, _ := fieldMark(i).(string)
+		if want := markOpen + strconv.Itoa(i) + markClose; text != want || seen[text] {
+			t.Errorf("field %d: mark %q, want %q", i, text, want)
+		}
+		seen[text] = true
+	}
+}

@@ -17,7 +17,7 @@ import (
 // that report.html.tmpl defines too gets its HTML from there, from the
 // same view, and the others are Markdown that goldmark renders, with the
 // prose of content/ in them.
-var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "report-end"}
+var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
 
 // mdSections runs the Markdown of every section, and records where each
 // ends in what it wrote.
@@ -56,6 +56,8 @@ type htmlView struct{ p *reportPage }
 func (v htmlView) AllRuns() *allRunsView { return v.p.allRuns() }
 
 func (v htmlView) Cost() *costView { return v.p.cost() }
+
+func (v htmlView) Closing() *closingView { return v.p.closing() }
 
 // conclusionTable is the conclusion table: its rows and the unit of
 // their headline figures.

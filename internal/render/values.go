@@ -99,13 +99,19 @@ func (p *reportPage) valueRich(v *report.Value, anchor string) rich {
 	return s
 }
 
-// interval is value with a mean of repeats written short,
-// "1000.00 ± 24.84", for a table whose note says what ± means.
+// interval is intervalRich as Markdown.
 func (p *reportPage) interval(v *report.Value, anchor string) string {
+	return p.intervalRich(v, anchor).md
+}
+
+// intervalRich is valueRich with a mean of repeats written short,
+// "1000.00 ± 24.84", for a table whose note says what ± means.
+func (p *reportPage) intervalRich(v *report.Value, anchor string) rich {
 	if v == nil || !v.Repeated() {
-		return p.value(v, anchor)
+		return p.valueRich(v, anchor)
 	}
-	return p.loc.T("value.interval", "Value", sourced(v.Expr(), p.valueAnchor(v, anchor), p.valueTitle(v)), "HalfWidth", v.HalfWidthExpr())
+	return p.loc.R("value.interval", "Value", richLink(richFigure(v.Expr()), "#"+p.valueAnchor(v, anchor), p.valueTitle(v)),
+		"HalfWidth", richFigure(v.HalfWidthExpr()))
 }
 
 // pctRich writes a change: its direction, percentage and statistics, or
@@ -165,10 +171,15 @@ func (p *reportPage) changeRich(ch *report.Change, claim *claims.Result, anchor 
 	return s
 }
 
-// plainChange is pct linked to anchor, checked against no published
-// figure.
+// plainChange is plainChangeRich as Markdown.
 func (p *reportPage) plainChange(ch *report.Change, anchor string) string {
-	return sourced(p.pctRich(ch).md, anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
+	return p.plainChangeRich(ch, anchor).md
+}
+
+// plainChangeRich is pctRich linked to anchor, checked against no
+// published figure.
+func (p *reportPage) plainChangeRich(ch *report.Change, anchor string) rich {
+	return richLink(p.pctRich(ch), "#"+anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
 }
 
 // cellRich is a cell's headline in both formats, "—" for none.
