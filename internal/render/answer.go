@@ -50,7 +50,7 @@ func (p *reportPage) answer() string {
 		return ""
 	}
 	anchor := "optimized-" + anchorID(a.Workload)
-	text := p.loc.T("answer.gain", "Run", esc(a.Run), "Change", p.shortChange(a.Change, anchor),
+	text := p.loc.T("answer.gain", "Run", esc(a.Run), "Change", p.shortChange(a.Change, anchor).md,
 		"Metric", shortMetric(p.loc, p.rep.Headline.Key), "Case", esc(p.workloadName(a.Workload)))
 	costs := costText(p.loc, a.Costs)
 	if costs == "" {

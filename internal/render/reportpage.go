@@ -47,6 +47,8 @@ type reportPage struct {
 	rowsDone     bool
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
+	// summaryEndView is what follows the summary table, made once.
+	summaryEndView *summaryEndView
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -96,7 +98,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"answer": p.answer, "hasProjection": hasProjection, "ackReason": p.ackReason,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
 		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
-		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "optionsPath": p.optionsPath, "accuracyClaims": p.accuracyClaims,
+		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "summaryEnd": p.summaryEnd, "accuracyClaims": p.accuracyClaims,
 		"verdictNote": p.verdictNote, "chart": p.chartImage,
 		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
 		"workloads": p.workloads, "freshness": p.freshness,

@@ -66,6 +66,8 @@ type conclusionTable struct {
 
 func (v htmlView) Summary() []optionView { return v.p.options() }
 
+func (v htmlView) SummaryEnd() *summaryEndView { return v.p.summaryEnd() }
+
 func (v htmlView) Conclusion() conclusionTable {
 	return conclusionTable{v.p.rep.Headline.Unit, v.p.rows()}
 }
