@@ -16,7 +16,7 @@ import (
 // serving command than its configuration's (the command given under the
 // table), and each trade-off's reason under the table, by its row.
 type conclusionContext struct {
-	Baseline string   // "The baseline is ...", ready Markdown
+	Baseline rich     // "The baseline is ..."
 	Notes    []string // the marks' commands, then the trade-off reasons
 	marks    map[*study.Run]string
 }
@@ -29,7 +29,7 @@ func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(
 	c := &conclusionContext{marks: map[*study.Run]string{}}
 	if len(rep.Baseline) > 0 && rep.Baseline[0] != nil {
 		b := rep.Baseline[0]
-		c.Baseline = loc.T("conclusion.baseline", "Name", esc(b.Name), "Command", code(b.Command))
+		c.Baseline = loc.R("conclusion.baseline", "Name", b.Name, "Command", richCode(b.Command))
 	}
 	for _, row := range rep.Rows {
 		c.mark(row.Baseline, rep.Baseline, loc)

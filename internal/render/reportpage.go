@@ -47,6 +47,7 @@ type reportPage struct {
 	rowsDone     bool
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
+	startView    *startView // the top of the report, made once
 	// summaryEndView is what follows the summary table, made once.
 	summaryEndView *summaryEndView
 	// recipes are made before the template runs: scanning the logs is
@@ -93,12 +94,12 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 // names to parse it with.
 func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
-		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add, "model": modelName,
-		"value":  p.value,
-		"answer": p.answer, "hasProjection": hasProjection, "ackReason": p.ackReason,
+		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add,
+		"value":         p.value,
+		"hasProjection": hasProjection, "ackReason": p.ackReason,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
 		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
-		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "summaryEnd": p.summaryEnd, "accuracyClaims": p.accuracyClaims,
+		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "summaryEnd": p.summaryEnd, "start": p.start, "accuracyClaims": p.accuracyClaims,
 		"verdictNote": p.verdictNote, "chart": p.chartImage,
 		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
 		"workloads": p.workloads, "freshness": p.freshness,
@@ -107,7 +108,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"allRuns": p.allRuns, "sides": p.sides,
 		"reproductions": p.reproductions, "reproduce": p.reproduce,
 		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
-		"feedbackURL": p.feedbackURL, "derivedNote": p.derivedNote,
+		"feedbackURL": p.feedbackURL,
 	}
 }
 

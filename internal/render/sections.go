@@ -66,6 +66,8 @@ type conclusionTable struct {
 
 func (v htmlView) Summary() []optionView { return v.p.options() }
 
+func (v htmlView) Start() *startView { return v.p.start() }
+
 func (v htmlView) SummaryEnd() *summaryEndView { return v.p.summaryEnd() }
 
 func (v htmlView) Conclusion() conclusionTable {
