@@ -96,10 +96,11 @@ func (l *localizer) R(id string, kv ...any) rich {
 	html := l.r.messageHTML(l.T(id, markKV...))
 	for i, f := range fields {
 		mark := markOpen + strconv.Itoa(i) + markClose
+		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}").
 		if strings.Contains(html, mark) {
-			html = strings.Replace(html, mark, string(f.html), 1)
+			html = strings.ReplaceAll(html, mark, string(f.html))
 		} else { // in a link's destination, which goldmark percent-encodes
-			html = strings.Replace(html, url.PathEscape(mark), string(f.html), 1)
+			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
 		}
 	}
 	return rich{md, htmltemplate.HTML(l.tidy(html))}

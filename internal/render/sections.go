@@ -68,6 +68,8 @@ func (v htmlView) Summary() []optionView { return v.p.options() }
 
 func (v htmlView) Start() *startView { return v.p.start() }
 
+func (v htmlView) ConclusionEnd() *conclusionEndView { return v.p.conclusionEnd() }
+
 func (v htmlView) SummaryEnd() *summaryEndView { return v.p.summaryEnd() }
 
 func (v htmlView) Conclusion() conclusionTable {
