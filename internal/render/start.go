@@ -21,16 +21,7 @@ func (p *reportPage) start() *startView {
 	v := &startView{Answer: p.answer(), Baseline: p.conclusion.Baseline, TableIntro: loc.R("conclusion.table_intro"),
 		Title:       loc.R("title."+string(s.Objective), "Model", modelName(s.Model), "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU),
 		Recommended: loc.R("conclusion.recommended."+string(s.Objective), "Model", s.Model, "GPU", s.Hardware.GPU)}
-	// Each language's name links to the report in it, set in its font (lang).
-	links := []rich{loc.R("report.languages")}
-	for i, l := range p.r.langLinks(s.ID, p.lang) {
-		if i > 0 {
-			links = append(links, richFigure(" · "))
-		}
-		links = append(links, rich{"[" + l.Name + "](" + l.MarkdownHref + ")",
-			htmltemplate.HTML(`<a href="` + htmlText.Replace(l.HTMLHref) + `" lang="` + l.Code + `">` + l.Name + `</a>`)})
-	}
-	v.Languages = richJoin(links...)
+	v.Languages = languageLinks(loc, p.r.langLinks(s.ID, p.lang))
 	if s.Example() {
 		v.Example = richJoin(loc.R("label", "Label", loc.R("example.label")), loc.R("example.banner"))
 	}
@@ -41,4 +32,18 @@ func (p *reportPage) start() *startView {
 	v.Command, v.Derived = richFence(rec.Command, "bash", loc.T("code.block")), p.derivedNote(rec)
 	p.startView = v
 	return v
+}
+
+// languageLinks links the report in each language, each name set in its
+// own language's font (lang).
+func languageLinks(loc *localizer, langs []LangLink) rich {
+	links := []rich{loc.R("report.languages")}
+	for i, l := range langs {
+		if i > 0 {
+			links = append(links, richFigure(" · "))
+		}
+		links = append(links, rich{"[" + l.Name + "](" + l.MarkdownHref + ")",
+			htmltemplate.HTML(`<a href="` + htmlText.Replace(l.HTMLHref) + `" lang="` + l.Code + `">` + l.Name + `</a>`)})
+	}
+	return richJoin(links...)
 }
