@@ -74,15 +74,8 @@ func (p *reportPage) description(title string) string {
 	if a == nil {
 		return p.loc.T("meta.report_no_answer", "Title", title)
 	}
-	mark := "▼"
-	switch {
-	case a.Change.Noise:
-		mark = "≈"
-	case a.Change.Better:
-		mark = "▲"
-	}
 	text := p.loc.T("meta.report", "Model", plain.Line(p.s.Model), "GPUs", p.s.Hardware.GPUs(), "GPU", plain.Line(p.s.Hardware.GPU),
-		"Run", plain.Line(a.Run), "Change", p.loc.figure(mark+" "+report.FormatPercent(a.Change.Percent)),
+		"Run", plain.Line(a.Run), "Change", p.loc.figure(changeHeadline(a.Change)),
 		"Metric", shortMetric(p.loc, p.rep.Headline.Key), "Case", plain.Line(p.workloadName(a.Workload)))
 	if costs := costText(p.loc, a.Costs); costs != "" {
 		text = p.loc.T("sentences", "First", text, "Next", p.loc.T("meta.cost", "Costs", costs))

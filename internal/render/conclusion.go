@@ -12,14 +12,13 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// conclusionContext says what the conclusion table compares: the baseline
-// by name and command, a mark on each figure measured with another
-// serving command than its configuration's (the command given under the
-// table), and each trade-off's reason under the table, by its row.
+// conclusionContext says what the conclusion table compares: a mark on
+// each figure measured with another serving command than its
+// configuration's (the command given under the table), and each
+// trade-off's reason under the table, by its row.
 type conclusionContext struct {
-	Baseline rich   // "The baseline is ..."
-	Notes    []rich // the marks' commands, then the trade-off reasons
-	marks    map[*study.Run]string
+	Notes []rich // the marks' commands, then the trade-off reasons
+	marks map[*study.Run]string
 }
 
 // superscripts mark figures measured with another command; a tenth
@@ -28,10 +27,6 @@ var superscripts = []string{"¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸",
 
 func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(string) string, ackReason func(rule, subject string) rich) *conclusionContext {
 	c := &conclusionContext{marks: map[*study.Run]string{}}
-	if len(rep.Baseline) > 0 && rep.Baseline[0] != nil {
-		b := rep.Baseline[0]
-		c.Baseline = loc.R("conclusion.baseline", "Name", b.Name, "Command", richCode(b.Command))
-	}
 	for _, row := range rep.Rows {
 		c.mark(row.Baseline, rep.Baseline, loc)
 		c.mark(row.Optimized, rep.Recommended, loc)

@@ -18,7 +18,7 @@ func (p *reportPage) start() *startView {
 		return p.startView
 	}
 	loc, s := p.loc, p.s
-	v := &startView{Answer: p.answer(), Baseline: p.conclusion.Baseline, TableIntro: loc.R("conclusion.table_intro"),
+	v := &startView{Answer: p.answer(), TableIntro: loc.R("conclusion.table_intro"),
 		Title:       loc.R("title."+string(s.Objective), "Model", modelName(s.Model), "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU),
 		Recommended: loc.R("conclusion.recommended."+string(s.Objective), "Model", s.Model, "GPU", s.Hardware.GPU)}
 	v.Languages = languageLinks(loc, p.r.langLinks(s.ID, p.lang))
@@ -27,6 +27,9 @@ func (p *reportPage) start() *startView {
 	}
 	if len(s.Runs) == 1 {
 		v.OneRun = richJoin(loc.R("label", "Label", loc.R("one_run.label")), loc.R("one_run.text"))
+	}
+	if b := p.rep.Baseline; len(b) > 0 && b[0] != nil {
+		v.Baseline = loc.R("conclusion.baseline", "Name", b[0].Name, "Command", richCode(b[0].Command))
 	}
 	rec := p.rep.Recommended[0]
 	v.Command, v.Derived = richFence(rec.Command, "bash", loc.T("code.block")), p.derivedNote(rec)

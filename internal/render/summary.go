@@ -100,9 +100,7 @@ func (p *reportPage) summaryEnd() *summaryEndView {
 			v.Errata = append(v.Errata, o.Erratum)
 		}
 	}
-	if len(p.rep.Steps) > 0 {
-		v.Path = p.optionsPath()
-	}
+	v.Path = p.optionsPath()
 	p.summaryEndView = v
 	return v
 }
@@ -140,19 +138,23 @@ func (p *reportPage) optionsPath() rich {
 	return loc.R("summary.path_not_one", "Path", steps, "Whole", whole, "Reason", reason)
 }
 
-// shortChange writes a change's headline, "▲ +61.4 %", linked to anchor.
+// shortChange writes a change's headline linked to anchor.
 func (p *reportPage) shortChange(ch *report.Change, anchor string) rich {
 	if ch == nil {
 		return richFigure("—")
 	}
-	mark := "▼"
+	return richLink(richFigure(p.loc.figure(changeHeadline(ch))), "#"+anchor, ch.Formula)
+}
+
+// changeHeadline is a change's direction and percentage, "▲ +61.4 %".
+func changeHeadline(ch *report.Change) string {
 	switch {
 	case ch.Noise:
-		mark = "≈"
+		return "≈ " + report.FormatPercent(ch.Percent)
 	case ch.Better:
-		mark = "▲"
+		return "▲ " + report.FormatPercent(ch.Percent)
 	}
-	return richLink(richFigure(p.loc.figure(mark+" "+report.FormatPercent(ch.Percent))), "#"+anchor, ch.Formula)
+	return "▼ " + report.FormatPercent(ch.Percent)
 }
 
 // erratumNote is the note on a published figure that the logs
