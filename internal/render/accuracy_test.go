@@ -67,11 +67,11 @@ func TestAccuracyClaimLines(t *testing.T) {
 		t.Fatalf("lines %q", lines)
 	}
 	for _, want := range []string{"0.5 %", "from -2.2 % to 3.3 %", "p = 0.19", "too few questions"} {
-		if !strings.Contains(lines[0], want) {
+		if !strings.Contains(lines[0].md, want) {
 			t.Errorf("unsupported claim %q lacks %q", lines[0], want)
 		}
 	}
-	if !strings.Contains(lines[1], "no score loses more than 3.3 %") {
+	if !strings.Contains(lines[1].md, "no score loses more than 3.3 %") {
 		t.Errorf("supported claim %q lacks the bound", lines[1])
 	}
 }

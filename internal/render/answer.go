@@ -42,16 +42,19 @@ func shortMetric(loc *localizer, key string) string {
 }
 
 // answer is the report's first paragraph: the gain, linked to its row of
-// the conclusion table, and what it costs; "" without a gain on the main
-// workload.
-func (p *reportPage) answer() string {
+// the conclusion table, and what it costs; zero without a gain on the
+// main workload.
+func (p *reportPage) answer() rich {
 	a := p.rep.Answer()
 	if a == nil {
-		return ""
+		return rich{}
 	}
-	anchor := "optimized-" + anchorID(a.Workload)
-	text := p.loc.T("answer.gain", "Run", esc(a.Run), "Change", p.shortChange(a.Change, anchor),
-		"Metric", shortMetric(p.loc, p.rep.Headline.Key), "Case", esc(p.workloadName(a.Workload)))
+	metric := "answer.metric." + p.rep.Headline.Key
+	if !p.loc.has(metric) {
+		metric = "metric." + p.rep.Headline.Key
+	}
+	text := p.loc.R("answer.gain", "Run", a.Run, "Change", p.shortChange(a.Change, "optimized-"+anchorID(a.Workload)),
+		"Metric", p.loc.R(metric), "Case", p.workloadName(a.Workload))
 	costs := costText(p.loc, a.Costs)
 	if costs == "" {
 		return text
@@ -60,7 +63,7 @@ func (p *reportPage) answer() string {
 	if a.Rows == a.AllRows {
 		id = "answer.cost_all"
 	}
-	return p.loc.T("sentences", "First", text, "Next", p.loc.T(id, "Costs", costs, "Rows", a.Rows, "All", a.AllRows))
+	return p.loc.R("sentences", "First", text, "Next", p.loc.R(id, "Costs", richFigure(costs), "Rows", a.Rows, "All", a.AllRows))
 }
 
 // description is the report's summary for search results, in plain text:
@@ -71,15 +74,8 @@ func (p *reportPage) description(title string) string {
 	if a == nil {
 		return p.loc.T("meta.report_no_answer", "Title", title)
 	}
-	mark := "▼"
-	switch {
-	case a.Change.Noise:
-		mark = "≈"
-	case a.Change.Better:
-		mark = "▲"
-	}
 	text := p.loc.T("meta.report", "Model", plain.Line(p.s.Model), "GPUs", p.s.Hardware.GPUs(), "GPU", plain.Line(p.s.Hardware.GPU),
-		"Run", plain.Line(a.Run), "Change", p.loc.figure(mark+" "+report.FormatPercent(a.Change.Percent)),
+		"Run", plain.Line(a.Run), "Change", p.loc.figure(changeHeadline(a.Change)),
 		"Metric", shortMetric(p.loc, p.rep.Headline.Key), "Case", plain.Line(p.workloadName(a.Workload)))
 	if costs := costText(p.loc, a.Costs); costs != "" {
 		text = p.loc.T("sentences", "First", text, "Next", p.loc.T("meta.cost", "Costs", costs))

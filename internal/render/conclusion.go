@@ -2,6 +2,7 @@ package render
 
 import (
 	htmltemplate "html/template"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,43 +12,40 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// conclusionContext says what the conclusion table compares: the baseline
-// by name and command, a mark on each figure measured with another
-// serving command than its configuration's (the command given under the
-// table), and each trade-off's reason under the table, by its row.
+// conclusionContext says what the conclusion table compares: a mark on
+// each figure measured with another serving command than its
+// configuration's (the command given under the table), and each
+// trade-off's reason under the table, by its row.
 type conclusionContext struct {
-	Baseline string   // "The baseline is ...", ready Markdown
-	Notes    []string // the marks' commands, then the trade-off reasons
-	marks    map[*study.Run]string
+	Notes []rich // the marks' commands, then the trade-off reasons
+	marks map[*study.Run]string
 }
 
 // superscripts mark figures measured with another command; a tenth
 // command and more get a bracketed number.
 var superscripts = []string{"¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
 
-func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(string) string, ackReason func(rule, subject string) string) *conclusionContext {
+func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(string) string, ackReason func(rule, subject string) rich) *conclusionContext {
 	c := &conclusionContext{marks: map[*study.Run]string{}}
-	if len(rep.Baseline) > 0 && rep.Baseline[0] != nil {
-		b := rep.Baseline[0]
-		c.Baseline = loc.T("conclusion.baseline", "Name", esc(b.Name), "Command", code(b.Command))
-	}
 	for _, row := range rep.Rows {
 		c.mark(row.Baseline, rep.Baseline, loc)
 		c.mark(row.Optimized, rep.Recommended, loc)
 	}
 	// One note per reason, naming its rows: a study often gives them all the same one.
-	var reasons []string
-	cases := map[string][]string{}
+	var reasons []rich
+	cases := map[string][]rich{}
 	for _, row := range rep.Rows {
-		if reason := ackReason(check.RuleTradeOff, "conclusion/"+row.Workload.ID); reason != "" {
-			if cases[reason] == nil {
+		if reason := ackReason(check.RuleTradeOff, "conclusion/"+row.Workload.ID); reason.md != "" {
+			if cases[reason.md] == nil {
 				reasons = append(reasons, reason)
+			} else {
+				cases[reason.md] = append(cases[reason.md], richFigure(loc.T("chart.list_separator")))
 			}
-			cases[reason] = append(cases[reason], esc(workloadName(row.Workload.ID)))
+			cases[reason.md] = append(cases[reason.md], richText(workloadName(row.Workload.ID)))
 		}
 	}
 	for _, reason := range reasons {
-		c.Notes = append(c.Notes, loc.T("conclusion.trade_off", "Case", strings.Join(cases[reason], loc.T("chart.list_separator")), "Reason", reason))
+		c.Notes = append(c.Notes, loc.R("conclusion.trade_off", "Case", richJoin(cases[reason.md]...), "Reason", reason))
 	}
 	return c
 }
@@ -66,7 +64,7 @@ func (c *conclusionContext) mark(cell *report.Cell, config []*study.Run, loc *lo
 		m = superscripts[len(c.marks)]
 	}
 	c.marks[cell.Run] = m
-	c.Notes = append(c.Notes, loc.T("conclusion.other_command", "Mark", m, "Name", esc(cell.Run.Name), "Command", code(cell.Run.Command)))
+	c.Notes = append(c.Notes, loc.R("conclusion.other_command", "Mark", richFigure(m), "Name", cell.Run.Name, "Command", richCode(cell.Run.Command)))
 }
 
 // markOf is the mark of a cell's figure, or "".
@@ -100,7 +98,7 @@ func adopted(rep *report.Report, i int) bool {
 // rowView is one row of the conclusion table, its cells in both formats.
 type rowView struct {
 	Case, Baseline, Optimized, Change, BaselineTPOT, OptimizedTPOT rich
-	Erratum                                                        erratum // the published change, when the logs give another
+	Erratum                                                        rich // the published change the logs contradict, a note; zero: none
 }
 
 // erratum is a published figure that the logs contradict, its fields
@@ -130,8 +128,6 @@ func hasProjection(rp *report.Report) bool {
 	return false
 }
 
-func (p *reportPage) conclusionNotes() *conclusionContext { return p.conclusion }
-
 // rows are the conclusion table: each workload's baseline and optimized
 // figures, linked to their logs, the change and the TPOTs; made once a
 // page for both formats.
@@ -148,13 +144,13 @@ func (p *reportPage) rows() []rowView {
 			Baseline:     richJoin(p.cellRich(row.Baseline, "baseline-"+id), richFigure(p.conclusion.markOf(row.Baseline))),
 			Optimized:    richJoin(p.cellRich(row.Optimized, "optimized-"+id), richFigure(p.conclusion.markOf(row.Optimized))),
 			Change:       p.changeRich(row.Change, claim, "optimized-"+id),
-			BaselineTPOT: p.tpotRich(row.Baseline, "baseline-"+id), OptimizedTPOT: richJoin(p.tpotRich(row.Optimized, "optimized-"+id), p.tpotCost(row)),
-			Erratum: erratumOf(claim)}
-		if e := &views[i].Erratum; e.Wrong {
+			BaselineTPOT: p.tpotRich(row.Baseline, "baseline-"+id), OptimizedTPOT: richJoin(p.tpotRich(row.Optimized, "optimized-"+id), p.tpotCost(row))}
+		if claim != nil && claim.Checked && !claim.Match {
+			formula := ""
 			if row.Change != nil {
-				e.Formula = row.Change.Formula
+				formula = row.Change.Formula
 			}
-			e.Ack = p.ackReason("claim-mismatch", "conclusion/"+id)
+			views[i].Erratum = p.erratumNote(claim, p.ackRich("claim-mismatch", "conclusion/"+id), "erratum.conclusion", "Case", views[i].Case, "Formula", richFigure(formula))
 		}
 	}
 	p.rowViews = views
@@ -176,37 +172,75 @@ func (p *reportPage) tpotCost(row report.Row) rich {
 	return rich{p.loc.figure(r.md), htmltemplate.HTML(p.loc.figure(string(r.html)))}
 }
 
-func (p *reportPage) verdictNote() string {
-	return verdictNote(p.loc, p.rep, p.loc.T("metric."+p.rep.Headline.Key))
-}
-
 // accuracyClaims are each published accuracy figure, with what the runs'
 // accuracy files say of it, or that none does.
-func (p *reportPage) accuracyClaims() []string {
+func (p *reportPage) accuracyClaims() []rich {
 	loc := p.loc
-	var lines []string
+	var lines []rich
 	for _, cr := range p.res.Claims {
 		if cr.Claim.Kind != study.ClaimAccuracy {
 			continue
 		}
-		args := []any{"Printed", esc(cr.Claim.Printed), "Source", code(cr.Claim.Source), "Computed", esc(cr.Computed)}
+		args := []any{"Printed", cr.Claim.Printed, "Source", richCode(cr.Claim.Source), "Computed", cr.Computed}
 		if t := cr.Accuracy; t != nil {
 			metric, _, _ := strings.Cut(t.Drop.Change.To.Metric, ",")
-			args = append(args, "Score", esc(t.Drop.Change.To.Task+" "+metric), "Drop", percentText(t.Drop.Percent),
-				"Low", percentText(t.Drop.Low), "High", percentText(t.Drop.High), "P", PText(t.P))
+			args = append(args, "Score", t.Drop.Change.To.Task+" "+metric, "Drop", richFigure(percentText(t.Drop.Percent)),
+				"Low", richFigure(percentText(t.Drop.Low)), "High", richFigure(percentText(t.Drop.High)), "P", richFigure(PText(t.P)))
 		}
 		switch {
 		case !cr.Checked:
-			lines = append(lines, loc.T("accuracy.claim_unchecked", args...))
+			lines = append(lines, loc.R("accuracy.claim_unchecked", args...))
 		case cr.Unsupported:
-			lines = append(lines, loc.T("accuracy.claim_unsupported", args...))
+			lines = append(lines, loc.R("accuracy.claim_unsupported", args...))
 		case cr.Match && cr.Accuracy != nil:
-			lines = append(lines, loc.T("accuracy.claim_holds_tested", args...))
+			lines = append(lines, loc.R("accuracy.claim_holds_tested", args...))
 		case cr.Match:
-			lines = append(lines, loc.T("accuracy.claim_holds", args...))
+			lines = append(lines, loc.R("accuracy.claim_holds", args...))
 		default:
-			lines = append(lines, loc.T("accuracy.claim_differs", args...)+loc.T("erratum.marker"))
+			lines = append(lines, richJoin(loc.R("accuracy.claim_differs", args...), loc.R("erratum.marker")))
 		}
 	}
 	return lines
+}
+
+// conclusionEndView is what follows the conclusion table, one view for
+// both formats: the table's note and how its changes were judged (zero
+// without rows), the notes on its figures, the charts, the errata, the
+// prose of content/'s "notes" and the latency budget.
+type conclusionEndView struct {
+	TableNote, Verdict rich
+	Notes              []rich // the conclusion's notes, then the accuracy claims
+	Charts             []rich // in page order
+	Errata             []rich
+	Prose              rich
+	SLO                *sloView
+}
+
+// conclusionEnd is what follows the conclusion table, made once a page.
+func (p *reportPage) conclusionEnd() *conclusionEndView {
+	if p.conclusionEndView != nil {
+		return p.conclusionEndView
+	}
+	loc := p.loc
+	v := &conclusionEndView{Notes: append(slices.Clip(p.conclusion.Notes), p.accuracyClaims()...)}
+	if len(p.rep.Rows) > 0 {
+		v.TableNote = loc.R("conclusion.table_note", "Metric", loc.R("metric."+p.rep.Headline.Key))
+		if hasProjection(p.rep) {
+			v.TableNote = loc.R("sentences", "First", v.TableNote, "Next", loc.R("conclusion.projection_note", "GPUs", p.s.Hardware.GPUs()))
+		}
+		v.Verdict = verdictNote(loc, p.rep)
+	}
+	for _, name := range []string{"conclusion", "latency", "distribution"} {
+		if ch := p.richChart(name); ch.md != "" {
+			v.Charts = append(v.Charts, ch)
+		}
+	}
+	for _, row := range p.rows() {
+		if row.Erratum.md != "" {
+			v.Errata = append(v.Errata, row.Erratum)
+		}
+	}
+	v.Prose, v.SLO = p.richProse("notes"), p.slo()
+	p.conclusionEndView = v
+	return v
 }

@@ -7,17 +7,17 @@ import "github.com/perflab/perflab/internal/study"
 // engine parameters a published report printed; a published report's
 // command for another run, with this run's label; or, in a study that no
 // report published (started with perflab add or record), the engine and
-// the model. "" for a command as it was run.
-func (p *reportPage) derivedNote(run *study.Run) string {
+// the model. Zero for a command as it was run.
+func (p *reportPage) derivedNote(run *study.Run) rich {
 	switch {
 	case run == nil || !run.CommandDerived:
-		return ""
+		return rich{}
 	case run.Parameters != "":
-		return p.loc.T("run.command_derived_parameters")
+		return p.loc.R("run.command_derived_parameters")
 	case published(p.s, run):
-		return p.loc.T("run.command_derived")
+		return p.loc.R("run.command_derived")
 	}
-	return p.loc.T("run.command_derived_unpublished")
+	return p.loc.R("run.command_derived_unpublished")
 }
 
 // published reports whether the run comes from a published report: it

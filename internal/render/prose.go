@@ -199,7 +199,6 @@ func (rebaseLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		}
 		switch l := n.(type) {
 		case *ast.Link:
-			markLanguage(l, source)
 			l.Destination = rebase(l.Destination)
 			spanStats(l, source)
 		case *ast.Image:
@@ -207,22 +206,6 @@ func (rebaseLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		}
 		return ast.WalkContinue, nil
 	})
-}
-
-// markLanguage gives a link to a report in another language
-// ("../ja/<study>.md") whose text is that language's name its lang:
-// "日本語" on an English page is set in a Japanese font. (goldmark writes
-// no hreflang on a link; the header's language links carry it.)
-func markLanguage(l *ast.Link, source []byte) {
-	for _, lang := range Languages {
-		if !bytes.HasPrefix(l.Destination, []byte("../"+lang.Code+"/")) || !bytes.HasSuffix(l.Destination, []byte(".md")) {
-			continue
-		}
-		if t, ok := l.FirstChild().(*ast.Text); ok && l.FirstChild() == l.LastChild() && string(t.Segment.Value(source)) == lang.Name {
-			l.SetAttributeString("lang", []byte(lang.Code))
-		}
-		return
-	}
 }
 
 func rebase(dest []byte) []byte {

@@ -48,6 +48,11 @@ type reportPage struct {
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
 	closingViews *closingView // the sections after all-runs, made once (closing)
+	startView    *startView   // the top of the report, made once
+	// conclusionEndView is what follows the conclusion table, made once.
+	conclusionEndView *conclusionEndView
+	// summaryEndView is what follows the summary table, made once.
+	summaryEndView *summaryEndView
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -80,7 +85,7 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 			p.flagged[fileLine{d.File, d.Line}] = d.Rule
 		}
 	}
-	p.conclusion = newConclusionContext(p.rep, p.loc, p.workloadName, p.ackReason)
+	p.conclusion = newConclusionContext(p.rep, p.loc, p.workloadName, p.ackRich)
 	p.recipes = in.Recipes
 	if p.recipes == nil {
 		p.recipes = recipe.All(p.s)
@@ -92,18 +97,16 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 // names to parse it with.
 func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
-		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add, "model": modelName,
-		"value":  p.value,
-		"answer": p.answer, "hasProjection": hasProjection, "ackReason": p.ackReason,
+		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add,
+		"value":   p.value,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
 		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
-		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "optionsPath": p.optionsPath, "accuracyClaims": p.accuracyClaims,
-		"verdictNote": p.verdictNote, "chart": p.chartImage,
-		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
+		"rows": p.rows, "options": p.options, "summaryEnd": p.summaryEnd, "start": p.start, "conclusionEnd": p.conclusionEnd,
+		"cost": p.cost, "sweeps": p.sweeps,
 		"workloads": p.workloads, "freshness": p.freshness,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
 		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
-		"allRuns": p.allRuns, "closing": p.closing, "derivedNote": p.derivedNote,
+		"allRuns": p.allRuns, "closing": p.closing,
 	}
 }
 
@@ -153,13 +156,16 @@ func (p *reportPage) claimFor(kind, subject string) *claims.Result {
 }
 
 // ackReason is why a problem is acknowledged, or empty.
-func (p *reportPage) ackReason(rule, subject string) string {
+func (p *reportPage) ackReason(rule, subject string) string { return p.ackRich(rule, subject).md }
+
+// ackRich is ackReason in both formats.
+func (p *reportPage) ackRich(rule, subject string) rich {
 	for _, d := range p.res.Diagnostics {
 		if d.Rule == rule && d.Subject == subject && d.Ack != nil {
-			return p.loc.T("problems.ack_reason", "Reason", esc(d.Ack.Reason[p.lang]))
+			return p.loc.R("problems.ack_reason", "Reason", d.Ack.Reason[p.lang])
 		}
 	}
-	return ""
+	return rich{}
 }
 
 // chartImage writes a chart as a Markdown image, relative to

@@ -114,10 +114,11 @@ func (l *localizer) R(id string, kv ...any) rich {
 	md := l.T(id, mdKV...)
 	html := l.r.messageHTML(l.T(id, markKV...))
 	for i, f := range fields {
+		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}").
 		if mark := fieldMark(i).(string); strings.Contains(html, mark) {
-			html = strings.Replace(html, mark, string(f.html), 1)
+			html = strings.ReplaceAll(html, mark, string(f.html))
 		} else if strings.Contains(html, escapedMarkOpen) { // in a link's destination, which goldmark percent-encodes
-			html = strings.Replace(html, url.PathEscape(mark), string(f.html), 1)
+			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
 		}
 	}
 	return rich{md, htmltemplate.HTML(l.tidy(html))}

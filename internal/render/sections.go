@@ -68,6 +68,12 @@ type conclusionTable struct {
 
 func (v htmlView) Summary() []optionView { return v.p.options() }
 
+func (v htmlView) Start() *startView { return v.p.start() }
+
+func (v htmlView) ConclusionEnd() *conclusionEndView { return v.p.conclusionEnd() }
+
+func (v htmlView) SummaryEnd() *summaryEndView { return v.p.summaryEnd() }
+
 func (v htmlView) Conclusion() conclusionTable {
 	return conclusionTable{v.p.rep.Headline.Unit, v.p.rows()}
 }

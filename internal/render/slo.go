@@ -2,19 +2,20 @@ package render
 
 import "github.com/perflab/perflab/internal/report"
 
-// sloView is the latency-budget section, its cells ready Markdown.
+// sloView is the latency-budget section, one view for both formats.
 type sloView struct {
-	Budget, Headline, Best string
-	GoodputNote            string // what the goodput column is, when there is one
-	BudgetGoodputNote      string // what the budget's goodput column is, when there is one
-	BorderlineNote         string // what "borderline" means, when a row is
-	Headers                []string
-	Rows                   []sloRowView
+	Intro, Best       rich
+	GoodputNote       rich // what the goodput column is, when there is one
+	BudgetGoodputNote rich // what the budget's goodput column is, when there is one
+	BorderlineNote    rich // what "borderline" means, when a row is
+	Headline          string
+	Headers           []string
+	Rows              []sloRowView
 }
 
 type sloRowView struct {
-	Name, Headline, Meets string
-	Values                []string
+	Name, Headline, Meets rich
+	Values                []rich
 }
 
 // slo is the latency-budget section: each run's figures against the
@@ -30,24 +31,24 @@ func (p *reportPage) slo() *sloView {
 	}
 	if res.Goodput {
 		v.Headers = append(v.Headers, loc.T("slo.goodput"))
-		v.GoodputNote = loc.T("slo.goodput_note")
+		v.GoodputNote = loc.R("slo.goodput_note")
 	}
 	if res.BudgetGoodput {
 		v.Headers = append(v.Headers, loc.T("slo.budget_goodput"))
-		v.BudgetGoodputNote = loc.T("slo.budget_goodput_note")
+		v.BudgetGoodputNote = loc.R("slo.budget_goodput_note")
 	}
-	v.Budget = sloBudget(res.SLO, loc.T)
+	v.Intro = loc.R("slo.intro", "Budget", richFigure(sloBudget(res.SLO, loc.T)))
 	v.Headline = loc.T("metric." + p.rep.Headline.Key)
 	for i := range res.Runs {
 		v.Rows = append(v.Rows, p.sloRow(v, res, &res.Runs[i]))
 	}
 	if res.Best != nil {
-		v.Best = loc.T("slo.best", "Run", esc(res.Best.Run.Name), "Value", p.value(res.Best.Headline, "run-"+anchorID(res.Best.Run.ID)), "Unit", p.rep.Headline.Unit)
+		v.Best = loc.R("slo.best", "Run", res.Best.Run.Name, "Value", p.valueRich(res.Best.Headline, "run-"+anchorID(res.Best.Run.ID)), "Unit", richFigure(p.rep.Headline.Unit))
 		if len(res.Tied) > 0 {
-			v.Best = loc.T("sentences", "First", v.Best, "Next", loc.T("slo.tied", "Runs", tiedNames(loc, res.Tied)))
+			v.Best = loc.R("sentences", "First", v.Best, "Next", loc.R("slo.tied", "Runs", tiedNames(loc, res.Tied)))
 		}
 	} else {
-		v.Best = loc.T("slo.none")
+		v.Best = loc.R("slo.none")
 	}
 	return v
 }
@@ -56,23 +57,23 @@ func (p *reportPage) slo() *sloView {
 func (p *reportPage) sloRow(v *sloView, res *report.SLOResult, sr *report.SLORun) sloRowView {
 	loc := p.loc
 	anchor := "run-" + anchorID(sr.Run.ID)
-	row := sloRowView{Name: esc(sr.Run.Name), Headline: p.value(sr.Headline, anchor), Meets: loc.T("slo.no")}
+	row := sloRowView{Name: richText(sr.Run.Name), Headline: p.valueRich(sr.Headline, anchor), Meets: loc.R("slo.no")}
 	if sr.Meets {
-		row.Meets = loc.T("slo.yes")
+		row.Meets = loc.R("slo.yes")
 	}
 	if sr.Borderline {
-		row.Meets, v.BorderlineNote = loc.T("slo.borderline"), loc.T("slo.borderline_note")
+		row.Meets, v.BorderlineNote = loc.R("slo.borderline"), loc.R("slo.borderline_note")
 	}
 	for _, val := range sr.Values {
-		row.Values = append(row.Values, p.value(val, anchor))
+		row.Values = append(row.Values, p.valueRich(val, anchor))
 	}
 	if res.Goodput {
-		row.Values = append(row.Values, p.value(sr.Goodput, anchor))
+		row.Values = append(row.Values, p.valueRich(sr.Goodput, anchor))
 	}
 	if res.BudgetGoodput {
-		cell := "—"
+		cell := richFigure("—")
 		if g := sr.BudgetGoodput; g != nil {
-			cell = p.value(&g.Value, anchor) + loc.T("paren.after", "Text", loc.T("slo.good_of", "Good", g.Good, "Total", g.Total))
+			cell = richJoin(p.valueRich(&g.Value, anchor), loc.R("paren.after", "Text", loc.R("slo.good_of", "Good", g.Good, "Total", g.Total)))
 		}
 		row.Values = append(row.Values, cell)
 	}

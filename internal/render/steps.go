@@ -68,7 +68,7 @@ func (p *reportPage) runs(sr *report.StepResult) []runView {
 		rr := &sr.Runs[i]
 		v := &views[i]
 		v.ID, v.Name = anchorID(rr.Run.ID), esc(rr.Run.Name)
-		v.Command, v.DerivedNote = fence(rr.Run.Command, "bash"), p.derivedNote(rr.Run)
+		v.Command, v.DerivedNote = fence(rr.Run.Command, "bash"), p.derivedNote(rr.Run).md
 		if v.Failed = rr.Run.Failed(); v.Failed {
 			v.Error = code(rr.Run.Error)
 			continue

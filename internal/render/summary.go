@@ -1,8 +1,7 @@
 package render
 
 import (
-	"strings"
-
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 )
 
@@ -11,7 +10,7 @@ type optionView struct {
 	Step                            string // the step's anchor
 	Option, Best, Reference, Change rich
 	NoGain                          bool // "—": the step keeps its reference, or measured nothing
-	Erratum                         erratum
+	Erratum                         rich // the published change the logs contradict, a note; zero: none
 }
 
 // options are the summary table: each step's best run, its reference and
@@ -47,7 +46,7 @@ func (p *reportPage) options() []optionView {
 			change, v.Reference = credit, richText(sr.Changed.Run.Name)
 		}
 		claim := p.claimFor("step", sr.Step.ID)
-		v.Erratum = erratumOf(claim)
+		v.Erratum = p.erratumNote(claim, rich{}, "erratum.step", "Step", v.Option)
 		if change != sr.Change {
 			claim = nil // a published figure is about the step's reference
 		}
@@ -79,50 +78,96 @@ func onPath(rep *report.Report, rr *report.RunResult) bool {
 	return false
 }
 
+// summaryEndView is what follows the summary table, one view for both
+// formats: the legend of "—", the path the steps built and the errata
+// of the steps; a zero rich is none.
+type summaryEndView struct {
+	Legend, Path rich
+	Errata       []rich
+}
+
+// summaryEnd is what follows the summary table, made once a page.
+func (p *reportPage) summaryEnd() *summaryEndView {
+	if p.summaryEndView != nil {
+		return p.summaryEndView
+	}
+	v := &summaryEndView{}
+	for _, o := range p.options() {
+		if o.NoGain {
+			v.Legend = p.loc.R("summary.legend")
+		}
+		if o.Erratum.md != "" {
+			v.Errata = append(v.Errata, o.Erratum)
+		}
+	}
+	v.Path = p.optionsPath()
+	p.summaryEndView = v
+	return v
+}
+
 // optionsPath says how the steps built the recommended configuration:
 // the path from the baseline with each step's own change, which compound
 // to the whole gain, or why the steps were not measured one at a time.
-// "" without a path through the steps.
-func (p *reportPage) optionsPath() string {
+// Zero without a path through the steps.
+func (p *reportPage) optionsPath() rich {
 	path, loc := p.rep.Path, p.loc
 	if path == nil || len(path.Links) == 0 {
-		return ""
+		return rich{}
 	}
-	var b strings.Builder
-	b.WriteString(esc(path.Baseline.Run.Name))
+	parts := []rich{richText(path.Baseline.Run.Name)}
 	for _, l := range path.Links {
-		b.WriteString(" → " + loc.T("summary.path_link", "Name", esc(l.To.Run.Name), "Change", p.shortChange(l.Change, "step-"+anchorID(l.Step.Step.ID))))
+		parts = append(parts, richFigure(" → "), loc.R("summary.path_link", "Name", l.To.Run.Name, "Change", p.shortChange(l.Change, "step-"+anchorID(l.Step.Step.ID))))
 	}
+	steps := richJoin(parts...)
 	whole := p.shortChange(path.Whole, "optimized-"+anchorID(p.rep.Main.ID))
 	if path.OneAtATime {
-		return loc.T("summary.path", "Path", b.String(), "Whole", whole)
+		return loc.R("summary.path", "Path", steps, "Whole", whole)
 	}
-	var reason string
+	var reason rich
 	for _, l := range path.Links {
 		if l.Also != nil {
-			reason = loc.T("summary.path_also", "Step", esc(p.stepTitle(l.Step.Step.ID)), "Other", esc(p.stepTitle(l.Also.Step.ID)),
-				"Name", esc(l.To.Run.Name), "From", esc(l.From.Run.Name))
+			reason = loc.R("summary.path_also", "Step", p.stepTitle(l.Step.Step.ID), "Other", p.stepTitle(l.Also.Step.ID),
+				"Name", l.To.Run.Name, "From", l.From.Run.Name)
 			break
 		}
 	}
-	if reason == "" {
+	if reason.md == "" {
 		last := path.Links[len(path.Links)-1].To
-		reason = loc.T("summary.path_unreached", "Name", esc(path.Recommended.Run.Name), "Last", esc(last.Run.Name))
+		reason = loc.R("summary.path_unreached", "Name", path.Recommended.Run.Name, "Last", last.Run.Name)
 	}
-	return loc.T("summary.path_not_one", "Path", b.String(), "Whole", whole, "Reason", reason)
+	return loc.R("summary.path_not_one", "Path", steps, "Whole", whole, "Reason", reason)
 }
 
-// shortChange writes a change's headline, "▲ +61.4 %", linked to anchor.
-func (p *reportPage) shortChange(ch *report.Change, anchor string) string {
+// shortChange writes a change's headline linked to anchor.
+func (p *reportPage) shortChange(ch *report.Change, anchor string) rich {
 	if ch == nil {
-		return "—"
+		return richFigure("—")
 	}
-	mark := "▼"
+	return richLink(richFigure(p.loc.figure(changeHeadline(ch))), "#"+anchor, ch.Formula)
+}
+
+// changeHeadline is a change's direction and percentage, "▲ +61.4 %".
+func changeHeadline(ch *report.Change) string {
 	switch {
 	case ch.Noise:
-		mark = "≈"
+		return "≈ " + report.FormatPercent(ch.Percent)
 	case ch.Better:
-		mark = "▲"
+		return "▲ " + report.FormatPercent(ch.Percent)
 	}
-	return sourced(p.loc.figure(mark+" "+report.FormatPercent(ch.Percent)), anchor, ch.Formula)
+	return "▼ " + report.FormatPercent(ch.Percent)
+}
+
+// erratumNote is the note on a published figure that the logs
+// contradict: the message id with kv, what was printed and what the logs
+// give, then why the difference is acknowledged (ack, zero: it is not);
+// zero when the claim holds or was not checked.
+func (p *reportPage) erratumNote(claim *claims.Result, ack rich, id string, kv ...any) rich {
+	if claim == nil || !claim.Checked || claim.Match {
+		return rich{}
+	}
+	text := p.loc.R(id, append(kv, "Printed", claim.Claim.Printed, "Computed", richFigure(claim.Computed))...)
+	if ack.md != "" {
+		text = p.loc.R("sentences", "First", text, "Next", ack)
+	}
+	return richJoin(p.loc.R("label", "Label", p.loc.R("erratum.label")), text)
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/stats"
@@ -60,40 +59,43 @@ func bandText(b float64) string { return report.FormatNumber(b, 1) + " %" }
 // the headline's noise band and assumed variation come from, the
 // smallest change one run a side can show, and the correction within a
 // family of comparisons.
-func verdictNote(loc *localizer, rep *report.Report, metric string) string {
+func verdictNote(loc *localizer, rep *report.Report) rich {
 	b := rep.BandOf(rep.Headline.Key)
-	var source string
+	var source rich
 	switch {
 	case b.DF == 0:
-		source = loc.T("verdict.band_floor", "Floor", bandText(report.BandFloor))
+		source = loc.R("verdict.band_floor", "Floor", richFigure(bandText(report.BandFloor)))
 	case b.Floored():
-		source = loc.T("verdict.band_below_floor", "CV", bandText(b.CV), "Floor", bandText(report.BandFloor), "Groups", b.Groups, "DF", b.DF)
+		source = loc.R("verdict.band_below_floor", "CV", richFigure(bandText(b.CV)), "Floor", richFigure(bandText(report.BandFloor)), "Groups", b.Groups, "DF", b.DF)
 	default:
-		source = loc.T("verdict.band_measured", "Groups", b.Groups, "DF", b.DF)
+		source = loc.R("verdict.band_measured", "Groups", b.Groups, "DF", b.DF)
 	}
-	class := loc.T("metric_class." + b.Class)
-	var sigma string
+	class := loc.R("metric_class." + b.Class)
+	var sigma rich
 	switch {
 	case b.SigmaDefault && b.DF == 0:
-		sigma = loc.T("verdict.sigma_default_unrepeated", "Class", class)
+		sigma = loc.R("verdict.sigma_default_unrepeated", "Class", class)
 	case b.SigmaDefault:
-		sigma = loc.T("verdict.sigma_default", "Class", class, "DF", b.DF, "MinDF", report.MinMeasuredDF)
+		sigma = loc.R("verdict.sigma_default", "Class", class, "DF", b.DF, "MinDF", report.MinMeasuredDF)
 	case b.SigmaDF == 0:
-		sigma = loc.T("verdict.sigma_measured_few", "Class", class, "Groups", b.Groups, "DF", b.DF, "Default", bandText(report.DefaultVariation[b.Class]))
+		sigma = loc.R("verdict.sigma_measured_few", "Class", class, "Groups", b.Groups, "DF", b.DF, "Default", richFigure(bandText(report.DefaultVariation[b.Class])))
 	default:
-		sigma = loc.T("verdict.sigma_measured", "Groups", b.Groups, "DF", b.DF, "Floor", bandText(report.BandFloor))
+		sigma = loc.R("verdict.sigma_measured", "Groups", b.Groups, "DF", b.DF, "Floor", richFigure(bandText(report.BandFloor)))
 	}
-	alpha := strconv.FormatFloat(stats.Alpha, 'f', -1, 64)
-	threshold := bandText(stats.AssumedThreshold(1, 1, b.Sigma, b.SigmaDF, stats.Alpha))
-	return loc.T("verdict.note", "Alpha", alpha, "Metric", metric, "Band", bandText(b.Percent), "Source", source, "MinN", stats.UTestMinN,
-		"Sigma", bandText(b.Sigma), "SigmaSource", sigma, "Threshold", threshold, "Q", report.FormatNumber(stats.Quantile(0.975, b.SigmaDF), 2), "Holm", loc.T("verdict.holm", "Alpha", alpha))
+	alpha := richFigure(strconv.FormatFloat(stats.Alpha, 'f', -1, 64))
+	threshold := richFigure(bandText(stats.AssumedThreshold(1, 1, b.Sigma, b.SigmaDF, stats.Alpha)))
+	return loc.R("verdict.note", "Alpha", alpha, "Metric", loc.R("metric."+rep.Headline.Key), "Band", richFigure(bandText(b.Percent)), "Source", source, "MinN", stats.UTestMinN,
+		"Sigma", richFigure(bandText(b.Sigma)), "SigmaSource", sigma, "Threshold", threshold, "Q", richFigure(report.FormatNumber(stats.Quantile(0.975, b.SigmaDF), 2)), "Holm", loc.R("verdict.holm", "Alpha", alpha))
 }
 
-// tiedNames lists the runs tied with the best, each name escaped.
-func tiedNames(loc *localizer, runs []*report.SLORun) string {
-	names := make([]string, len(runs))
+// tiedNames lists the runs tied with the best.
+func tiedNames(loc *localizer, runs []*report.SLORun) rich {
+	names := make([]rich, 0, 2*len(runs))
 	for i, sr := range runs {
-		names[i] = esc(sr.Run.Name)
+		if i > 0 {
+			names = append(names, richFigure(loc.T("list.separator")))
+		}
+		names = append(names, richText(sr.Run.Name))
 	}
-	return strings.Join(names, loc.T("list.separator"))
+	return richJoin(names...)
 }
