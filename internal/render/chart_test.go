@@ -59,8 +59,8 @@ func (c chartCase) draw(t testing.TB, lang string) []chart.Chart {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loc.lacked != nil {
-		t.Fatal(loc.lacked)
+	if loc.Lacked() != nil {
+		t.Fatal(loc.Lacked())
 	}
 	return charts
 }

@@ -1,14 +1,12 @@
 package render
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"text/template/parse"
 
-	"github.com/nicksnyder/go-i18n/v2/i18n"
-
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/locale"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -107,64 +105,15 @@ func templateMessages(n parse.Node) []string {
 // message (problems.go).
 var problemFields = []string{"Computed", "Model", "Printed", "Run", "Served", "Subject"}
 
-// messageFields are the {{.Field}} names a message inserts in any of its
-// forms, sorted, once each.
-func messageFields(m *i18n.Message) []string {
-	var out []string
-	for _, form := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
-		fields, _ := fieldsOf(form)
-		out = append(out, fields...)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// FieldProblem is a message that inserts a field it is never given: the
-// page would show "<no value>" in its place.
-type FieldProblem struct {
-	ID, Field string
-	Line      int    // the message's line in its locale file
-	Allowed   string // the fields it may insert, or why
+// MissingMessages lists, for each language, the messages that another
+// language has or perflab needs (RequiredMessages), and it lacks.
+func (r *Renderer) MissingMessages() map[string][]locale.MissingMessage {
+	return r.locales.MissingMessages(r.RequiredMessages())
 }
 
 // FieldProblems lists, for each language, the messages that insert a
-// field the English message does not (the English message says which
-// fields the code gives), and rule.<id> messages that insert a field a
-// problem line does not give.
-func (r *Renderer) FieldProblems() map[string][]FieldProblem {
-	out := map[string][]FieldProblem{}
-	for _, l := range Languages {
-		var keys *keyLines // read at the first problem: most checks have none
-		for id, fields := range r.fields[l.Code] {
-			allowed, why := r.fields["en"][id], "the English message's"
-			if strings.HasPrefix(id, "rule.") {
-				allowed, why = problemFields, "a problem's"
-			} else if l.Code == "en" || !r.messages["en"][id] {
-				continue
-			}
-			for _, f := range fields {
-				if !slices.Contains(allowed, f) {
-					if keys == nil {
-						k := indexKeys(r.sources[l.Code])
-						keys = &k
-					}
-					out[l.Code] = append(out[l.Code], FieldProblem{ID: id, Field: f, Line: keys.line(id),
-						Allowed: fmt.Sprintf("%s: %s", why, fieldList(allowed))})
-				}
-			}
-		}
-		slices.SortFunc(out[l.Code], func(a, b FieldProblem) int { return a.Line - b.Line })
-	}
-	return out
-}
-
-func fieldList(fields []string) string {
-	if len(fields) == 0 {
-		return "none"
-	}
-	var out []string
-	for _, f := range fields {
-		out = append(out, "{{."+f+"}}")
-	}
-	return strings.Join(out, ", ")
+// field the English message does not, and rule.<id> messages that insert
+// one a problem line does not give (problemFields).
+func (r *Renderer) FieldProblems() map[string][]locale.FieldProblem {
+	return r.locales.FieldProblems(problemFields)
 }

@@ -121,7 +121,7 @@ func (l *localizer) R(id string, kv ...any) rich {
 			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
 		}
 	}
-	return rich{md, htmltemplate.HTML(l.tidy(html))}
+	return rich{md, htmltemplate.HTML(l.Tidy(html))}
 }
 
 // messageHTML renders a message's text, its fields marked, as inline

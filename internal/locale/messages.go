@@ -1,7 +1,8 @@
-package render
+package locale
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -87,4 +88,16 @@ func truncateText(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
+}
+
+// messageFields are the {{.Field}} names a message inserts in any of its
+// forms, sorted, once each.
+func messageFields(m *i18n.Message) []string {
+	var out []string
+	for _, form := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+		fields, _ := fieldsOf(form)
+		out = append(out, fields...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

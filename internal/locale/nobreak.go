@@ -1,4 +1,4 @@
-package render
+package locale
 
 import "strings"
 
@@ -80,11 +80,11 @@ func markedFigure(s string) bool {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
-// figure writes a figure the way the language does: in Chinese and
+// Figure writes a figure the way the language does: in Chinese and
 // Japanese, the percent sign right after it ("+18.7%"); in English with
 // the project's no-break space ("+18.7 %"); in every language bound to
 // its mark and to a multiplication sign.
-func (l *localizer) figure(s string) string {
+func (l *Localizer) Figure(s string) string {
 	s = keepFiguresWhole(s)
 	if l.unspaced {
 		s = percentAfterDigits(s)

@@ -1,4 +1,4 @@
-package render
+package locale
 
 import (
 	"regexp"
@@ -10,19 +10,16 @@ import (
 // every language; English binds the % with a no-break space, Chinese and
 // Japanese write it right after the figure, as they do ("-12.1%").
 func TestFiguresKeptWhole(t *testing.T) {
-	r, err := chartRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := repositoryCatalogue(t)
 	for lang, want := range map[string]string{"zh": "▼\u00a0-12.1%", "ja": "▼\u00a0-12.1%"} {
-		got := r.localizer(lang).T("tpot.regression", "Percent", "-12.1 %")
+		got := c.Localizer(lang).T("tpot.regression", "Percent", "-12.1 %")
 		if !strings.Contains(got, want) {
 			t.Errorf("%s: %q lacks %q", lang, got, want)
 		}
 	}
 	for lang, want := range map[string]string{"en": "▼\u00a0-12.1\u00a0%", "zh": "▼\u00a0-12.1%", "ja": "▼\u00a0-12.1%"} {
-		if got := r.localizer(lang).figure("▼ -12.1 %"); got != want {
-			t.Errorf("%s: figure gives %q, want %q", lang, got, want)
+		if got := c.Localizer(lang).Figure("▼ -12.1 %"); got != want {
+			t.Errorf("%s: Figure gives %q, want %q", lang, got, want)
 		}
 	}
 	if got := keepFiguresWhole("8 × NVIDIA A100 上 +3.0 %, A ≈ B"); got != "8\u00a0×\u00a0NVIDIA A100 上 +3.0\u00a0%, A ≈ B" {
