@@ -25,7 +25,6 @@ import (
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
-	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/workers"
 )
@@ -398,6 +397,14 @@ func (o *outputs) Add(name string, data []byte) error {
 	return nil
 }
 
+// note notes a file put into the Output by other means (kept from the
+// site before).
+func (o *outputs) note(name string) {
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
+}
+
 func (o *outputs) Create(name string) (io.WriteCloser, error) {
 	w, err := create(o.out, name)
 	if err == nil {
@@ -427,28 +434,6 @@ func (o *outputs) Names() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// lockedFiles collects files in memory from several goroutines.
-type lockedFiles struct {
-	mu    sync.Mutex
-	files site.Files
-}
-
-func (l *lockedFiles) Add(name string, data []byte) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.files.Add(name, data)
-}
-
-func (l *lockedFiles) ReadFile(name string) ([]byte, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	data, ok := l.files[name]
-	if !ok {
-		return nil, fmt.Errorf("site: %q was not added", name)
-	}
-	return data, nil
 }
 
 // schemaError refuses to build over a broken input.

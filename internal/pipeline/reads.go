@@ -29,16 +29,6 @@ func newReadLedger() *readLedger {
 	return &readLedger{byScope: map[string]map[string]string{}}
 }
 
-// readLedgerOf is a ledger that starts with files a former build read
-// (a cached build keeps the shared ones of its full build).
-func readLedgerOf(shared []FileHash) *readLedger {
-	l := newReadLedger()
-	for _, f := range shared {
-		l.put(f.Path, f.SHA256)
-	}
-	return l
-}
-
 // scopeOf is the study a file of the project belongs to, by its
 // repository path, or "" when it belongs to none.
 func scopeOf(repoPath string) string {
@@ -89,18 +79,6 @@ func (l *readLedger) take(id string) ([]FileHash, error) {
 	delete(l.byScope, id)
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
-}
-
-// shared lists the files read that belong to no study, by path.
-func (l *readLedger) shared() []FileHash {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []FileHash
-	for p, sum := range l.byScope[""] {
-		out = append(out, FileHash{p, sum})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
 }
 
 // folder reads a project folder as given, dir, through package safefs
