@@ -44,7 +44,9 @@ type Dirs struct {
 	// a thousand others. Copies are then looked for among them only.
 	Only []string
 
-	reads *readLedger // what a build read, for each study's evidence; nil: not noted
+	reads *readLedger  // what a build read, for each study's evidence; nil: not noted
+	tree  *projectTree // the walk of the project folders; nil: none yet
+	sign  bool         // the walk signs each study folder, for a build cache
 }
 
 // RepoPath names a file read from one of the folders as the repository
@@ -108,7 +110,7 @@ type sideLoads struct {
 	templateProbs []check.Diagnostic
 	typeProbs     []check.Diagnostic
 	linkProbs     []check.Diagnostic // link-spoof, linktext.go
-	treeProbs     []check.Diagnostic // treeChecks
+	treeProbs     []check.Diagnostic // projectTree.checkStructure
 }
 
 // startSideLoads starts them; wg.Wait waits for them.
@@ -123,7 +125,7 @@ func startSideLoads(d Dirs) *sideLoads {
 	if d.Content != "" {
 		side.wg.Go(func() { side.linkProbs = spoofedLinks(d) })
 	}
-	side.wg.Go(func() { side.treeProbs = treeChecks(d) })
+	side.wg.Go(func() { side.treeProbs = d.tree.checkStructure() })
 	if d.Locales != "" && d.Templates != "" {
 		side.wg.Go(func() { side.templateProbs = loadTemplates(d) })
 	}
@@ -193,6 +195,7 @@ type proseChecks struct {
 	prose         map[string]map[string]*study.Content // lang -> study -> prose, as checked
 	before, after []check.Diagnostic
 	figures       []check.Diagnostic
+	invisible     []check.Diagnostic // of the tree's texts, once every study was read
 }
 
 // of is a study's prose in every language it is written in, as read
@@ -221,7 +224,8 @@ func (pc *proseChecks) list(c *checked) []check.Diagnostic {
 	out := check.Problems(c.problems())
 	out = append(out, pc.before...)
 	out = append(out, pc.figures...)
-	return append(out, pc.after...)
+	out = append(out, pc.after...)
+	return append(out, pc.invisible...)
 }
 
 // typography reads what people wrote in each language, the locale files

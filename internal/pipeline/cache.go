@@ -25,7 +25,6 @@ import (
 	"github.com/perflab/perflab/internal/safefs"
 	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
-	"github.com/perflab/perflab/internal/workers"
 )
 
 // The build cache makes a rebuild after a small change cost what the change
@@ -57,7 +56,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-11"
+const cacheFormat = "perflab-build-cache-12"
 
 type cacheState struct {
 	Global  string
@@ -200,27 +199,21 @@ func (b *Builder) buildInto(d Dirs, out string, w *site.Writer) (*BuildResult, *
 // keeps its files (stage.go).
 type prior struct {
 	global string
-	sigs   map[string]string // study id -> the signature of its files now
+	sigs   map[string]string // study id -> the signature of its files now (studySig)
 	st     *cacheState       // nil: nothing to reuse
 	old    map[string]*cachedStudy
 	stage  *stage
 }
 
-// newPrior reads the signatures of the project and takes the cache st
-// when it still describes out and what is not a study's file.
+// newPrior signs what is not a study's file and takes the cache st when
+// it still describes out and that; the studies are signed by the walk of
+// the tree (studySig).
 func newPrior(d Dirs, out string, st *cacheState, w *site.Writer) (*prior, error) {
 	global, err := globalSig(d, out)
 	if err != nil {
 		return nil, err
 	}
-	ids, sigs, err := studySigs(d)
-	if err != nil {
-		return nil, err
-	}
-	pr := &prior{global: global, sigs: map[string]string{}, old: map[string]*cachedStudy{}, stage: &stage{w: w, out: out}}
-	for i, id := range ids {
-		pr.sigs[id] = sigs[i]
-	}
+	pr := &prior{global: global, old: map[string]*cachedStudy{}, stage: &stage{w: w, out: out}}
 	if st == nil || st.Global != global || st.Site != siteIdentity(out) || st.Site == (siteID{}) {
 		return pr, nil
 	}
@@ -354,60 +347,38 @@ func hashFile(h hash.Hash, name string) error {
 	return err
 }
 
-// studySigs lists the study folders of d.Results, as study.LoadAll does, with
-// the signature of each: its files' paths, sizes and modification times, and
-// those of its content files.
-func studySigs(d Dirs) ([]string, []string, error) {
-	entries, err := os.ReadDir(d.Results)
-	if err != nil {
-		return nil, nil, err
-	}
-	var ids []string
+// studySig is the signature of study id from the walk of its folder,
+// entries: each file's path, size and modification time, and those of
+// its prose. "" when a file cannot be asked: the study is not reused.
+func studySig(d Dirs, id string, entries []treeEntry) string {
+	h := sha256.New()
+	buf := make([]byte, 0, 256)
 	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			ids = append(ids, e.Name())
+		info, err := e.entry.Info()
+		if err != nil {
+			return ""
+		}
+		buf = append(buf[:0], e.shown...)
+		buf = append(buf, 0)
+		buf = strconv.AppendBool(buf, e.dir)
+		buf = append(buf, 0)
+		buf = strconv.AppendInt(buf, info.Size(), 10)
+		buf = append(buf, 0)
+		buf = strconv.AppendInt(buf, info.ModTime().UnixNano(), 10)
+		buf = append(buf, '\n')
+		h.Write(buf)
+	}
+	if d.Content != "" {
+		for _, l := range study.Languages {
+			info, err := os.Stat(filepath.Join(d.Content, l, id+".md"))
+			if err == nil {
+				fmt.Fprintf(h, "content %s %d %d\n", l, info.Size(), info.ModTime().UnixNano())
+			} else {
+				fmt.Fprintf(h, "content %s none\n", l)
+			}
 		}
 	}
-	sigs := make([]string, len(ids))
-	err = workers.Run(len(ids), func(i int) error {
-		h := sha256.New()
-		buf := make([]byte, 0, 256)
-		err := filepath.WalkDir(filepath.Join(d.Results, ids[i]), func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			info, err := e.Info()
-			if err != nil {
-				return err
-			}
-			buf = append(buf[:0], p...)
-			buf = append(buf, 0)
-			buf = strconv.AppendBool(buf, e.IsDir())
-			buf = append(buf, 0)
-			buf = strconv.AppendInt(buf, info.Size(), 10)
-			buf = append(buf, 0)
-			buf = strconv.AppendInt(buf, info.ModTime().UnixNano(), 10)
-			buf = append(buf, '\n')
-			h.Write(buf)
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		if d.Content != "" {
-			for _, l := range study.Languages {
-				info, err := os.Stat(filepath.Join(d.Content, l, ids[i]+".md"))
-				if err == nil {
-					fmt.Fprintf(h, "content %s %d %d\n", l, info.Size(), info.ModTime().UnixNano())
-				} else {
-					fmt.Fprintf(h, "content %s none\n", l)
-				}
-			}
-		}
-		sigs[i] = hex.EncodeToString(h.Sum(nil))
-		return nil
-	})
-	return ids, sigs, err
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 const cacheFile = "build.gob"

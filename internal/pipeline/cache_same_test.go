@@ -1,12 +1,16 @@
 package pipeline
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/perflab/perflab/internal/benchtree"
+	"github.com/perflab/perflab/internal/check"
 )
 
 // TestCachedBuildOfRepository: the repository's results/, built with a
@@ -91,4 +95,60 @@ func TestCachedBuildStudyAddedRemoved(t *testing.T) {
 			t.Errorf("%s: diagnostics differ from a full build's:\n%v\nwant\n%v", step.name, got, want)
 		}
 	}
+}
+
+// TestCachedBuildChecksTextsItReuses: the invisible characters of a
+// run.yaml are found by a full build, which reads the file to load the
+// study, and by a cached build that reuses the study and so reads it for
+// the tree checks alone: the same diagnostic, file and line.
+func TestCachedBuildChecksTextsItReuses(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
+		Locales: repoDirs.Locales, Templates: repoDirs.Templates}
+	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runFiles, _ := filepath.Glob(filepath.Join(d.Results, ids[1], "runs", "*", "run.yaml"))
+	if len(runFiles) == 0 {
+		t.Fatalf("%s has no run.yaml", ids[1])
+	}
+	runFile := runFiles[0]
+	shown := filepath.ToSlash(runFile) + ":" + strconv.Itoa(lineCount(t, runFile)+1)
+	if err := appendTo(runFile, "# tuned\u200b by hand\n"); err != nil {
+		t.Fatal(err)
+	}
+	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
+	var found []string
+	for _, incremental := range []bool{false, true} {
+		res, err := BuildCached(d, out, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Incremental != incremental {
+			t.Fatalf("%+v, want incremental %v", res, incremental)
+		}
+		var invisible []string
+		for _, diag := range res.Project.Diagnostics() {
+			if diag.Rule == check.RuleInvisible {
+				invisible = append(invisible, fmt.Sprintf("%s:%d", diag.File, diag.Line))
+			}
+		}
+		if len(invisible) != 1 || invisible[0] != shown {
+			t.Errorf("incremental %v: invisible characters at %v, want %s", incremental, invisible, shown)
+		}
+		found = append(found, invisible...)
+	}
+	if len(found) == 2 && found[0] != found[1] {
+		t.Errorf("the cached build reports %s, the full build %s", found[1], found[0])
+	}
+}
+
+func lineCount(t *testing.T, name string) int {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(data), "\n")
 }

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"sort"
@@ -83,21 +84,36 @@ func (l *readLedger) take(id string) ([]FileHash, error) {
 
 // folder reads a project folder as given, dir, through package safefs
 // (see projectFS); with a ledger (a build), every file read is noted in
-// it.
+// it, and with the walk of the tree, every text read is checked there.
 func (d Dirs) folder(dir string) *safefs.FS {
-	return d.observed(dir, filepath.ToSlash(dir))
+	name := ""
+	for _, f := range [...]struct{ dir, name string }{{d.Results, "results"}, {d.Content, "content"}, {d.Locales, "locales"}, {d.Templates, "templates"}} {
+		if f.dir == dir {
+			name = f.name
+			break
+		}
+	}
+	return d.observed(dir, filepath.ToSlash(dir), name)
 }
 
-// studyFolder reads the folder of study id, as folder does.
-func (d Dirs) studyFolder(id string) *safefs.FS {
-	return d.observed(filepath.Join(d.Results, id), path.Join(filepath.ToSlash(d.Results), id))
+// studyFolder reads the folder of study id, as folder does, listing its
+// folders as the walk of the tree found them.
+func (d Dirs) studyFolder(id string) fs.FS {
+	fsys := d.observed(filepath.Join(d.Results, id), path.Join(filepath.ToSlash(d.Results), id), "results")
+	if d.tree == nil {
+		return fsys
+	}
+	return listedFS{fsys, d.tree, id}
 }
 
-func (d Dirs) observed(dir, root string) *safefs.FS {
-	if d.reads == nil {
+func (d Dirs) observed(dir, root, folder string) *safefs.FS {
+	if d.reads == nil && d.tree == nil {
 		return safefs.New(dir, root)
 	}
 	return safefs.NewObserved(dir, root, func(file string, data []byte) {
-		d.reads.put(d.RepoPath(file), study.FileSum(data))
+		if d.reads != nil {
+			d.reads.put(d.RepoPath(file), study.FileSum(data))
+		}
+		d.tree.read(folder, file, data)
 	})
 }

@@ -70,12 +70,14 @@ type built struct {
 // build without a cache. each, unless nil, is given each report's full
 // result, as by Check.
 func build(d Dirs, out Output, prior *prior, each func(check.Result)) (*Project, *built, error) {
-	d.reads = newReadLedger()
+	d.reads, d.sign = newReadLedger(), prior != nil
 	s, err := startStream(d)
 	if err != nil {
 		return nil, nil, err
 	}
-	s.prior = prior
+	if s.prior = prior; prior != nil {
+		prior.sigs = s.d.tree.sigs
+	}
 	if err := schemaError(s.p.Problems); err != nil {
 		// A problem of a study's logs comes first, as check lists it:
 		// check every study, then look for the first.
@@ -152,6 +154,7 @@ func startStream(d Dirs) (*stream, error) {
 	if err := checkResults(d); err != nil {
 		return nil, err
 	}
+	d.tree = walkProject(d)
 	side := startSideLoads(d)
 	c, err := loadMetas(d)
 	side.wg.Wait()
@@ -202,6 +205,7 @@ func (s *stream) run(build bool, use func(i int, res check.Result, cached *cache
 		func(i int) error {
 			if cs := s.reusable(i); cs != nil {
 				s.c.heads[i] = nil
+				s.d.tree.release(s.ids[i])
 				s.probs[i], s.figs[i] = cs.Probs, cs.Figures
 				loaded[i] = &held{blocks: cs.Blocks, cached: cs}
 				return nil
@@ -258,8 +262,8 @@ func (s *stream) reusable(i int) *cachedStudy {
 	if s.prior == nil || s.page[i] < 0 {
 		return nil
 	}
-	cs := s.prior.old[s.ids[i]]
-	if cs == nil || cs.Sig != s.prior.sigs[s.ids[i]] || cs.Fresh != freshSig(s.p.Freshness[s.ids[i]]) {
+	cs, sig := s.prior.old[s.ids[i]], s.prior.sigs[s.ids[i]]
+	if cs == nil || sig == "" || cs.Sig != sig || cs.Fresh != freshSig(s.p.Freshness[s.ids[i]]) {
 		return nil
 	}
 	return cs
@@ -271,6 +275,7 @@ func (s *stream) reusable(i int) *cachedStudy {
 func (s *stream) load(i int, build bool) (check.Result, []check.BlockRef, error) {
 	st, probs, err := loadOne(s.d, s.ids[i], s.c.heads[i], s.p.prices)
 	s.c.heads[i] = nil
+	s.d.tree.release(s.ids[i])
 	if err != nil {
 		return check.Result{}, nil, err
 	}
@@ -299,6 +304,7 @@ func (s *stream) end() *Project {
 		s.c.folderProbs[f] = s.probs[i]
 	}
 	s.pc.figures = slices.Concat(s.figs...)
+	s.pc.invisible = s.d.tree.invisible()
 	s.p.Problems = s.pc.list(s.c)
 	if !slices.Contains(s.gone, true) {
 		return s.p
