@@ -11,6 +11,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchtree"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/site"
 )
 
 // TestCachedBuildOfRepository: the repository's results/, built with a
@@ -151,4 +152,36 @@ func lineCount(t *testing.T, name string) int {
 		t.Fatal(err)
 	}
 	return strings.Count(string(data), "\n")
+}
+
+// TestCachedBuildRunsTheTreeChecks: a file no loader reads, put into a
+// study folder, fails a cached build as it fails a full one (the cached
+// build once loaded the study again and passed), and the site before
+// stays as it was.
+func TestCachedBuildRunsTheTreeChecks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
+		Locales: repoDirs.Locales, Templates: repoDirs.Templates}
+	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
+	if _, err := BuildCached(d, out, cache); err != nil {
+		t.Fatal(err)
+	}
+	before := readTree(t, out)
+	stray := filepath.Join(d.Results, ids[0], "notes.txt")
+	if err := os.WriteFile(stray, []byte("results to publish later\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "unexpected file in a study folder"
+	if _, err := Build(d, &lockedFiles{files: site.Files{}}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("full build: %v, want %q", err, want)
+	}
+	if _, err := BuildCached(d, out, cache); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), filepath.ToSlash(stray)) {
+		t.Errorf("cached build: %v, want %q naming %s", err, want, stray)
+	}
+	sameTree(t, "the site after the failed build", readTree(t, out), before)
 }
