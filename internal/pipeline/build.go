@@ -88,7 +88,7 @@ type Project struct {
 	// of each report's setup.
 	Freshness map[string]map[string]report.Freshness
 
-	uses   [][]report.EngineUse // of each of Results, which a build cache keeps
+	uses   [][]report.EngineUse // of each of Results, for the freshness badges
 	prices study.SharedPrices
 }
 

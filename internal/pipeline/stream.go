@@ -75,9 +75,6 @@ func build(d Dirs, out Output, prior *prior, each func(check.Result)) (*Project,
 	if err != nil {
 		return nil, nil, err
 	}
-	if s.prior = prior; prior != nil {
-		prior.sigs = s.d.tree.sigs
-	}
 	if err := schemaError(s.p.Problems); err != nil {
 		// A problem of a study's logs comes first, as check lists it:
 		// check every study, then look for the first.
@@ -85,6 +82,9 @@ func build(d Dirs, out Output, prior *prior, each func(check.Result)) (*Project,
 			err = cmp.Or(schemaError(s.end().Problems), err)
 		}
 		return nil, nil, err
+	}
+	if s.prior = prior; prior != nil {
+		prior.sigs = s.d.tree.sigs
 	}
 	r, err := newRenderer(d)
 	if err != nil {
@@ -222,12 +222,12 @@ func (s *stream) run(build bool, use func(i int, res check.Result, cached *cache
 				return false
 			}
 			h.cross = copies.Study(h.blocks)
-			if h.cached != nil && crossSig(h.cross) != h.cached.Cross {
-				h.cached = nil // loaded in full by use, on any core
-			} else if h.cached != nil {
+			switch {
+			case h.cached != nil && crossSig(h.cross) == h.cached.Cross:
 				s.at[i].Diagnostics = h.cached.Diagnostics
-			}
-			if h.cached == nil && h.res.Study != nil {
+			case h.cached != nil:
+				h.cached = nil // its copies changed: loaded in full by use, on any core
+			default:
 				check.AddCross(&h.res, h.cross)
 				s.at[i].Diagnostics = h.res.Diagnostics
 			}
