@@ -21,7 +21,6 @@ import (
 	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/render"
-	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -159,40 +158,26 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
+	gc := 400
 	if *cache != "" {
-		defer buildGC(d.Results, 200)()
-		res, err := pipeline.BuildCached(*d, *out, *cache)
-		if err != nil {
-			return err
-		}
-		abs, _ := filepath.Abs(filepath.Join(*out, "index.html"))
-		if res.Incremental {
-			fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/, %d rendered again (cache %s)\nopen file://%s\n",
-				res.Studies, len(study.Languages), res.Files, *out, res.Rendered, *cache, filepath.ToSlash(abs))
-			return nil
-		}
-		fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/ (full build; cache %s)\nopen file://%s\n",
-			res.Studies, len(study.Languages), res.Files, *out, *cache, filepath.ToSlash(abs))
-		warnErrors(res.Project, stderr)
-		return nil
+		gc = 200
 	}
-	defer buildGC(d.Results, 400)()
-	w, err := site.Create(*out)
+	defer buildGC(d.Results, gc)()
+	// Without --cache, the same build with an empty cache, keeping none.
+	res, err := pipeline.BuildCached(*d, *out, *cache)
 	if err != nil {
-		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
-	}
-	p, err := pipeline.Build(*d, w)
-	if err != nil {
-		w.Abort()
 		return err
 	}
-	nfiles := len(w.Names())
-	if err := w.Commit(); err != nil {
-		return fmt.Errorf("writing %s: %w (the previous site is untouched)", *out, err)
-	}
 	abs, _ := filepath.Abs(filepath.Join(*out, "index.html"))
-	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/\nopen file://%s\n", len(p.Results), len(study.Languages), nfiles, *out, filepath.ToSlash(abs))
-	warnErrors(p, stderr)
+	fmt.Fprintf(stdout, "built %d reports in %d languages (%d files) into %s/", res.Studies, len(study.Languages), res.Files, *out)
+	switch {
+	case res.Incremental:
+		fmt.Fprintf(stdout, ", %d rendered again (cache %s)", res.Rendered, *cache)
+	case *cache != "":
+		fmt.Fprintf(stdout, " (full build; cache %s)", *cache)
+	}
+	fmt.Fprintf(stdout, "\nopen file://%s\n", filepath.ToSlash(abs))
+	warnErrors(res.Project, stderr)
 	return nil
 }
 

@@ -230,13 +230,16 @@ func BenchmarkWrite(b *testing.B) {
 	}
 }
 
-// BenchmarkTreeChecks is treeChecks alone: every name of the tree, the
-// files of results/ no loader reads, and the invisible characters of
-// each text a person writes, read a second time.
+// BenchmarkTreeChecks is the tree checks alone, with no loader to hand
+// them the texts it read: the walk, every name of the tree, the files of
+// results/ no loader reads, and the invisible characters of each text a
+// person writes, each read by the checks.
 func BenchmarkTreeChecks(b *testing.B) {
 	d := benchTree(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		treeChecks(d)
+		t := walkProject(d)
+		t.checkStructure()
+		t.invisible()
 	}
 }

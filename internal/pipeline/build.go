@@ -25,7 +25,6 @@ import (
 	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/safefs"
-	"github.com/perflab/perflab/internal/site"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/workers"
 )
@@ -45,7 +44,9 @@ type Dirs struct {
 	// a thousand others. Copies are then looked for among them only.
 	Only []string
 
-	reads *readLedger // what a build read, for each study's evidence; nil: not noted
+	reads *readLedger  // what a build read, for each study's evidence; nil: not noted
+	tree  *projectTree // the walk of the project folders; nil: none yet
+	sign  bool         // the walk signs each study folder, for a build cache
 }
 
 // RepoPath names a file read from one of the folders as the repository
@@ -87,7 +88,7 @@ type Project struct {
 	// of each report's setup.
 	Freshness map[string]map[string]report.Freshness
 
-	uses   [][]report.EngineUse // of each of Results, which a build cache keeps
+	uses   [][]report.EngineUse // of each of Results, for the freshness badges
 	prices study.SharedPrices
 }
 
@@ -109,7 +110,7 @@ type sideLoads struct {
 	templateProbs []check.Diagnostic
 	typeProbs     []check.Diagnostic
 	linkProbs     []check.Diagnostic // link-spoof, linktext.go
-	treeProbs     []check.Diagnostic // treeChecks
+	treeProbs     []check.Diagnostic // projectTree.checkStructure
 }
 
 // startSideLoads starts them; wg.Wait waits for them.
@@ -124,7 +125,7 @@ func startSideLoads(d Dirs) *sideLoads {
 	if d.Content != "" {
 		side.wg.Go(func() { side.linkProbs = spoofedLinks(d) })
 	}
-	side.wg.Go(func() { side.treeProbs = treeChecks(d) })
+	side.wg.Go(func() { side.treeProbs = d.tree.checkStructure() })
 	if d.Locales != "" && d.Templates != "" {
 		side.wg.Go(func() { side.templateProbs = loadTemplates(d) })
 	}
@@ -194,6 +195,7 @@ type proseChecks struct {
 	prose         map[string]map[string]*study.Content // lang -> study -> prose, as checked
 	before, after []check.Diagnostic
 	figures       []check.Diagnostic
+	invisible     []check.Diagnostic // of the tree's texts, once every study was read
 }
 
 // of is a study's prose in every language it is written in, as read
@@ -222,7 +224,8 @@ func (pc *proseChecks) list(c *checked) []check.Diagnostic {
 	out := check.Problems(c.problems())
 	out = append(out, pc.before...)
 	out = append(out, pc.figures...)
-	return append(out, pc.after...)
+	out = append(out, pc.after...)
+	return append(out, pc.invisible...)
 }
 
 // typography reads what people wrote in each language, the locale files
@@ -398,6 +401,14 @@ func (o *outputs) Add(name string, data []byte) error {
 	return nil
 }
 
+// note notes a file put into the Output by other means (kept from the
+// site before).
+func (o *outputs) note(name string) {
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
+}
+
 func (o *outputs) Create(name string) (io.WriteCloser, error) {
 	w, err := create(o.out, name)
 	if err == nil {
@@ -427,28 +438,6 @@ func (o *outputs) Names() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// lockedFiles collects files in memory from several goroutines.
-type lockedFiles struct {
-	mu    sync.Mutex
-	files site.Files
-}
-
-func (l *lockedFiles) Add(name string, data []byte) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.files.Add(name, data)
-}
-
-func (l *lockedFiles) ReadFile(name string) ([]byte, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	data, ok := l.files[name]
-	if !ok {
-		return nil, fmt.Errorf("site: %q was not added", name)
-	}
-	return data, nil
 }
 
 // schemaError refuses to build over a broken input.

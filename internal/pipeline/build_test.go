@@ -2,11 +2,15 @@ package pipeline
 
 import (
 	"bytes"
+	"errors"
 	"flag"
+	"fmt"
 	"html/template"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -31,7 +35,7 @@ func buildRepo(t *testing.T, d Dirs) (*Project, site.Files) {
 	var mu sync.Mutex
 	held := map[string]check.Result{}
 	out := &lockedFiles{files: site.Files{}}
-	p, _, err := build(d, out, false, func(res check.Result) {
+	p, _, err := build(d, out, nil, func(res check.Result) {
 		mu.Lock()
 		held[res.Study.ID] = res
 		mu.Unlock()
@@ -664,4 +668,51 @@ func TestMarkdownDownloadsDeclareUTF8(t *testing.T) {
 	if downloads == 0 {
 		t.Error("no Markdown download was built")
 	}
+}
+
+// loadContent reads a study's prose in every language it is written in,
+// as the build read it.
+func loadContent(d Dirs, id string) (map[string]*study.Content, error) {
+	out := map[string]*study.Content{}
+	if d.Content == "" {
+		return out, nil
+	}
+	croot, cfs := filepath.ToSlash(d.Content), d.folder(d.Content)
+	for _, l := range study.Languages {
+		data, err := cfs.ReadFile(path.Join(l, id+".md"))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		c, probs := study.ParseContent(path.Join(croot, l, id+".md"), l, id, data)
+		if err := schemaError(check.Problems(probs)); err != nil {
+			return nil, err
+		}
+		out[l] = c
+	}
+	return out, nil
+}
+
+// lockedFiles collects files in memory from several goroutines.
+type lockedFiles struct {
+	mu    sync.Mutex
+	files site.Files
+}
+
+func (l *lockedFiles) Add(name string, data []byte) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.files.Add(name, data)
+}
+
+func (l *lockedFiles) ReadFile(name string) ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	data, ok := l.files[name]
+	if !ok {
+		return nil, fmt.Errorf("site: %q was not added", name)
+	}
+	return data, nil
 }

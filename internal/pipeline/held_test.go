@@ -17,7 +17,7 @@ func loadHeld(d Dirs) (*Project, error) {
 	}
 	var mu sync.Mutex
 	held := map[string]check.Result{}
-	err = s.run(false, false, func(_ int, res check.Result) error {
+	err = s.run(false, func(_ int, res check.Result, _ *cachedStudy) error {
 		mu.Lock()
 		held[res.Study.ID] = res
 		mu.Unlock()

@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
@@ -89,28 +87,4 @@ func loadOne(d Dirs, id string, head *study.Head, prices study.SharedPrices) (*s
 // found it changed in between.
 func changedError(d Dirs, id string) error {
 	return fmt.Errorf("cannot build: %s changed while the site was built: build again", path.Join(filepath.ToSlash(d.Results), id))
-}
-
-// loadContent reads a study's prose in every language it is written in.
-func loadContent(d Dirs, id string) (map[string]*study.Content, error) {
-	out := map[string]*study.Content{}
-	if d.Content == "" {
-		return out, nil
-	}
-	croot, cfs := filepath.ToSlash(d.Content), d.folder(d.Content)
-	for _, l := range study.Languages {
-		data, err := cfs.ReadFile(path.Join(l, id+".md"))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		c, probs := study.ParseContent(path.Join(croot, l, id+".md"), l, id, data)
-		if err := schemaError(check.Problems(probs)); err != nil {
-			return nil, err
-		}
-		out[l] = c
-	}
-	return out, nil
 }

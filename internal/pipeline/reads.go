@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"sort"
@@ -27,16 +28,6 @@ type readLedger struct {
 
 func newReadLedger() *readLedger {
 	return &readLedger{byScope: map[string]map[string]string{}}
-}
-
-// readLedgerOf is a ledger that starts with files a former build read
-// (a cached build keeps the shared ones of its full build).
-func readLedgerOf(shared []FileHash) *readLedger {
-	l := newReadLedger()
-	for _, f := range shared {
-		l.put(f.Path, f.SHA256)
-	}
-	return l
 }
 
 // scopeOf is the study a file of the project belongs to, by its
@@ -91,35 +82,38 @@ func (l *readLedger) take(id string) ([]FileHash, error) {
 	return out, nil
 }
 
-// shared lists the files read that belong to no study, by path.
-func (l *readLedger) shared() []FileHash {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []FileHash
-	for p, sum := range l.byScope[""] {
-		out = append(out, FileHash{p, sum})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
-}
-
 // folder reads a project folder as given, dir, through package safefs
 // (see projectFS); with a ledger (a build), every file read is noted in
-// it.
+// it, and with the walk of the tree, every text read is checked there.
 func (d Dirs) folder(dir string) *safefs.FS {
-	return d.observed(dir, filepath.ToSlash(dir))
+	name := ""
+	for _, f := range [...]struct{ dir, name string }{{d.Results, "results"}, {d.Content, "content"}, {d.Locales, "locales"}, {d.Templates, "templates"}} {
+		if f.dir == dir {
+			name = f.name
+			break
+		}
+	}
+	return d.observed(dir, filepath.ToSlash(dir), name)
 }
 
-// studyFolder reads the folder of study id, as folder does.
-func (d Dirs) studyFolder(id string) *safefs.FS {
-	return d.observed(filepath.Join(d.Results, id), path.Join(filepath.ToSlash(d.Results), id))
+// studyFolder reads the folder of study id, as folder does, listing its
+// folders as the walk of the tree found them.
+func (d Dirs) studyFolder(id string) fs.FS {
+	fsys := d.observed(filepath.Join(d.Results, id), path.Join(filepath.ToSlash(d.Results), id), "results")
+	if d.tree == nil {
+		return fsys
+	}
+	return listedFS{fsys, d.tree, id}
 }
 
-func (d Dirs) observed(dir, root string) *safefs.FS {
-	if d.reads == nil {
+func (d Dirs) observed(dir, root, folder string) *safefs.FS {
+	if d.reads == nil && d.tree == nil {
 		return safefs.New(dir, root)
 	}
 	return safefs.NewObserved(dir, root, func(file string, data []byte) {
-		d.reads.put(d.RepoPath(file), study.FileSum(data))
+		if d.reads != nil {
+			d.reads.put(d.RepoPath(file), study.FileSum(data))
+		}
+		d.tree.read(folder, file, data)
 	})
 }

@@ -30,9 +30,6 @@ func TestReadLedger(t *testing.T) {
 	if strings.Join(paths, " ") != want {
 		t.Errorf("study a: %v\nwant %s", paths, want)
 	}
-	if len(l.shared()) != 3 {
-		t.Errorf("shared: %v", l.shared())
-	}
 	l.put("results/b/study.yaml", "other bytes")
 	if _, err := l.take("b"); err == nil || !strings.Contains(err.Error(), "results/b/study.yaml changed while the site was built") {
 		t.Errorf("a file read twice with other bytes: %v", err)

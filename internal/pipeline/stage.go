@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/perflab/perflab/internal/site"
-	"github.com/perflab/perflab/internal/workers"
 )
 
 // A cached build stages its site as a full build does: every file goes
@@ -29,90 +29,92 @@ import (
 // in no record, so it stays in the spare and comes back with it (a full
 // build drops it, as it drops the rest of the old site).
 
-// write stages the new site into w: the files of the studies not rendered
-// again and, unless changed, the site-wide files, kept from the old site;
-// then every file made. It returns the cache of the new site.
-func (rb *rebuild) write(w *site.Writer, changed bool) (*cacheState, error) {
-	reused, err := w.UseSpare(rb.st.Spare)
-	if err != nil {
-		return nil, err
-	}
-	next := &cacheState{Studies: slices.Clone(rb.st.Studies), Shared: rb.st.Shared}
-	again := map[int]int{}
-	for k, i := range rb.again {
-		again[i] = k
-	}
-	// The files the old site holds anew since the spare's build.
-	newer := map[string]bool{}
-	for _, name := range rb.st.Wrote {
-		newer[name] = true
-	}
-	keep := func(names []string) error {
-		for _, name := range names {
-			var err error
-			if reused && !newer[name] {
-				err = w.Keep(name)
-			} else {
-				err = w.Link(name, filepath.Join(rb.out, filepath.FromSlash(name)))
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	err = workers.Run(len(rb.st.Studies), func(i int) error {
-		if _, ok := again[i]; ok {
-			return nil
-		}
-		return keep(rb.st.Studies[i].Files)
-	})
-	if err != nil {
-		return nil, err
-	}
-	if !changed {
-		if err := keep(rb.st.SiteFiles); err != nil {
-			return nil, err
-		}
-	}
-	next.Wrote = rb.mem.files.Names()
-	for _, name := range next.Wrote {
-		if err := w.Add(name, rb.mem.files[name]); err != nil {
-			return nil, err
-		}
-	}
-	next.Removed = rb.removed(w)
-	if reused {
-		// What the spare holds and the new site does not: files the old
-		// site or this build no longer has, or that the old site wrote.
-		if err := w.RemoveOthers(slices.Concat(rb.st.Removed, next.Removed, rb.st.Wrote)); err != nil {
-			return nil, err
-		}
-	}
-	for i, k := range again {
-		cs := &next.Studies[i]
-		files := slices.Clone(rb.outs[k].recordedFiles)
-		slices.Sort(files)
-		cs.Sig, cs.Cross, cs.Blocks, cs.Entry, cs.Files = rb.sigs[i], crossSig(rb.cross[cs.ID]), rb.blocks[i], rb.studies[i].Entry, files
-		cs.Uses, cs.Fresh, cs.Joined = rb.uses[i], freshSig(rb.fresh[cs.ID]), rb.outs[k].joinedSig()
-	}
-	next.record(w.Names())
-	return next, nil
+// stage is the folder a build writes the new site into (a site.Writer)
+// and the old site, out, whose files it may keep.
+type stage struct {
+	w     *site.Writer
+	out   string
+	spare bool            // the folder is the spare, brought up to date
+	newer map[string]bool // files the old site holds anew since the spare's build
+
+	mu   sync.Mutex
+	kept map[string]bool // files kept rather than written
 }
 
-// removed lists, sorted, the files of the old site that the new one, in w,
-// does not have.
-func (rb *rebuild) removed(w *site.Writer) []string {
-	var gone []string
-	for _, names := range append([][]string{rb.st.SiteFiles}, filesOfStudies(rb.st)...) {
-		for _, name := range names {
-			if !w.Has(name) {
-				gone = append(gone, name)
+// useSpare takes the spare st describes as the folder, when it is there
+// as that build left it; the old site becomes the spare after the swap.
+// Call it before any file is added.
+func (sg *stage) useSpare(st *cacheState) error {
+	var err error
+	if sg.spare, err = sg.w.UseSpare(st.Spare); err != nil {
+		return err
+	}
+	sg.newer = map[string]bool{}
+	for _, name := range st.Wrote {
+		sg.newer[name] = true
+	}
+	if st.Token != "" {
+		sg.w.KeepSpare(st.Token)
+	}
+	return nil
+}
+
+// keep puts files of the old site into the new one, as they are, and
+// notes them in files: claimed where the spare holds them unchanged,
+// else linked from the old site.
+func (sg *stage) keep(names []string, files *outputs) error {
+	for _, name := range names {
+		var err error
+		if sg.spare && !sg.newer[name] {
+			err = sg.w.Keep(name)
+		} else {
+			err = sg.w.Link(name, filepath.Join(sg.out, filepath.FromSlash(name)))
+		}
+		if err != nil {
+			return err
+		}
+		files.note(name)
+	}
+	sg.mu.Lock()
+	defer sg.mu.Unlock()
+	if sg.kept == nil {
+		sg.kept = map[string]bool{}
+	}
+	for _, name := range names {
+		sg.kept[name] = true
+	}
+	return nil
+}
+
+// finish records in next, the cache of the new site, the files written
+// and removed since the old site, st (nil: none), and removes from a
+// reused spare the files the new site does not have.
+func (sg *stage) finish(st, next *cacheState) error {
+	names := sg.w.Names()
+	next.record(names)
+	if st == nil {
+		return nil // no spare: the files written are the whole site
+	}
+	next.Spare = st.Token
+	for _, name := range names {
+		if !sg.kept[name] {
+			next.Wrote = append(next.Wrote, name)
+		}
+	}
+	for _, files := range append([][]string{st.SiteFiles}, filesOfStudies(st)...) {
+		for _, name := range files {
+			if !sg.w.Has(name) {
+				next.Removed = append(next.Removed, name)
 			}
 		}
 	}
-	slices.Sort(gone)
-	return gone
+	slices.Sort(next.Removed)
+	if !sg.spare {
+		return nil
+	}
+	// What the spare holds and the new site does not: files the old
+	// site or this build no longer has, or that the old site wrote.
+	return sg.w.RemoveOthers(slices.Concat(st.Removed, next.Removed, st.Wrote))
 }
 
 func filesOfStudies(st *cacheState) [][]string {

@@ -24,7 +24,7 @@ import (
 // (docs/performance.md). It returns the project, each study's diagnostics
 // kept, its study reduced to its id.
 func Build(d Dirs, out Output) (*Project, error) {
-	p, _, err := build(d, out, false, nil)
+	p, _, err := build(d, out, nil, nil)
 	return p, err
 }
 
@@ -37,11 +37,11 @@ func Check(d Dirs, each func(check.Result) error) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	var use func(int, check.Result) error
+	var use func(int, check.Result, *cachedStudy) error
 	if each != nil {
-		use = func(_ int, res check.Result) error { return each(res) }
+		use = func(_ int, res check.Result, _ *cachedStudy) error { return each(res) }
 	}
-	if err := s.run(false, false, use); err != nil {
+	if err := s.run(false, use); err != nil {
 		return nil, err
 	}
 	return s.end(), nil
@@ -50,16 +50,27 @@ func Check(d Dirs, each func(check.Result) error) (*Project, error) {
 // built is what a build made of each report, for a build cache.
 type built struct {
 	outs   []studyOutput
+	reused []*cachedStudy // of each report kept from the site before; nil: rendered
 	blocks [][]check.BlockRef
 	cross  [][]check.Diagnostic
-	shared []FileHash // the files of no study read (readLedger)
+	diags  [][]check.Diagnostic // each report's, the copy rule's included
+	probs  [][]study.Problem
+	figs   [][]check.Diagnostic
+	// siteWide: the landing pages, data/all.* and extras were made, not
+	// kept from the site before.
+	siteWide bool
 }
 
-// build is Build; keep keeps each report's blocks and cross-study
-// diagnostics, which a build cache needs; each, unless nil, is given
-// each report's full result, as by Check.
-func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *built, error) {
-	d.reads = newReadLedger()
+// build is Build, the one path of every build: with a cache (prior not
+// nil), a report whose folder, engine freshness and copies are as the
+// cache describes them is not loaded in full nor rendered: its
+// diagnostics come from the cache and its files from the site before.
+// Every other stage (the load of every study without its logs, the
+// checks of the tree and the prose, the site-wide files) runs as in a
+// build without a cache. each, unless nil, is given each report's full
+// result, as by Check.
+func build(d Dirs, out Output, prior *prior, each func(check.Result)) (*Project, *built, error) {
+	d.reads, d.sign = newReadLedger(), prior != nil
 	s, err := startStream(d)
 	if err != nil {
 		return nil, nil, err
@@ -67,35 +78,51 @@ func build(d Dirs, out Output, keep bool, each func(check.Result)) (*Project, *b
 	if err := schemaError(s.p.Problems); err != nil {
 		// A problem of a study's logs comes first, as check lists it:
 		// check every study, then look for the first.
-		if s.run(false, false, nil) == nil {
+		if s.run(false, nil) == nil {
 			err = cmp.Or(schemaError(s.end().Problems), err)
 		}
 		return nil, nil, err
+	}
+	if s.prior = prior; prior != nil {
+		prior.sigs = s.d.tree.sigs
 	}
 	r, err := newRenderer(d)
 	if err != nil {
 		return nil, nil, err
 	}
 	files := &outputs{out: out, names: map[string]bool{}}
-	b := &built{outs: make([]studyOutput, len(s.p.Results))}
-	err = s.run(true, keep, func(i int, res check.Result) error {
+	b := &built{outs: make([]studyOutput, len(s.p.Results)), reused: make([]*cachedStudy, len(s.p.Results))}
+	err = s.run(true, func(i int, res check.Result, cached *cachedStudy) error {
+		so := &b.outs[s.page[i]]
+		if cached != nil {
+			b.reused[s.page[i]] = cached
+			so.Entry, so.recordedFiles = cached.Entry, cached.Files
+			return prior.stage.keep(cached.Files, files)
+		}
 		if each != nil {
 			each(res)
 		}
-		return renderStudy(r, s.p, d, res, s.pc.of(res.Study.ID), &b.outs[s.page[i]], files)
+		return renderStudy(r, s.p, d, res, s.pc.of(res.Study.ID), so, files)
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := finish(r, d, b.outs, func(name string) ([]byte, error) { return readFile(files, name) }, files); err != nil {
+	if b.siteWide = prior.siteWideChanged(b.outs, b.reused); b.siteWide {
+		err = finish(r, d, b.outs, func(name string) ([]byte, error) { return readFile(files, name) }, files)
+	} else {
+		err = prior.stage.keep(prior.st.SiteFiles, files)
+	}
+	if err != nil {
 		return nil, nil, err
 	}
-	if keep {
-		b.shared = d.reads.shared()
+	if prior != nil {
 		for i, k := range s.page {
 			if k >= 0 {
 				b.blocks = append(b.blocks, s.blocks[i])
 				b.cross = append(b.cross, s.cross[i])
+				b.diags = append(b.diags, s.at[i].Diagnostics)
+				b.probs = append(b.probs, s.probs[i])
+				b.figs = append(b.figs, s.figs[i])
 			}
 		}
 	}
@@ -118,6 +145,7 @@ type stream struct {
 
 	blocks [][]check.BlockRef   // kept for a build cache
 	cross  [][]check.Diagnostic // kept for a build cache
+	prior  *prior               // what may be reused of the site before; nil: nothing
 }
 
 // startStream reads every study of d without its logs (and the prose,
@@ -126,6 +154,7 @@ func startStream(d Dirs) (*stream, error) {
 	if err := checkResults(d); err != nil {
 		return nil, err
 	}
+	d.tree = walkProject(d)
 	side := startSideLoads(d)
 	c, err := loadMetas(d)
 	side.wg.Wait()
@@ -158,52 +187,52 @@ func startStream(d Dirs) (*stream, error) {
 
 // run loads every study in full, checks it and gives it the copy rule's
 // warnings, in order, then calls use, unless nil, with each report's
-// result on any core (an article is checked, never used). With build, a study's
-// problem stops the run; with keep, each study's blocks and cross-study
-// diagnostics are kept.
-func (s *stream) run(build, keep bool, use func(i int, res check.Result) error) error {
+// result on any core (an article is checked, never used). With build, a
+// study's problem stops the run. A report the prior build's cache
+// describes as it is now is not loaded: use is given its cache entry and
+// a result without report.
+func (s *stream) run(build bool, use func(i int, res check.Result, cached *cachedStudy) error) error {
 	type held struct {
 		res    check.Result
 		blocks []check.BlockRef
+		cached *cachedStudy // reused, unless the copies changed
+		cross  []check.Diagnostic
 	}
 	n := len(s.ids)
 	loaded := make([]*held, n)
 	var copies check.CopyRule
 	return workers.InOrder(n, 4*runtime.GOMAXPROCS(0),
 		func(i int) error {
-			st, probs, err := loadOne(s.d, s.ids[i], s.c.heads[i], s.p.prices)
-			s.c.heads[i] = nil
-			if err != nil {
-				return err
-			}
-			s.probs[i] = probs
-			if build {
-				if err := schemaError(check.Problems(probs)); err != nil {
-					return err
-				}
-			}
-			if st == nil && !build {
-				s.gone[i] = true
+			if cs := s.reusable(i); cs != nil {
+				s.c.heads[i] = nil
+				s.d.tree.release(s.ids[i])
+				s.probs[i], s.figs[i] = cs.Probs, cs.Figures
+				loaded[i] = &held{blocks: cs.Blocks, cached: cs}
 				return nil
 			}
-			if st == nil || st.Article() != (s.page[i] < 0) || !slices.Equal(report.EngineUses(st), s.c.uses[i]) {
-				return changedError(s.d, s.ids[i])
+			res, blocks, err := s.load(i, build)
+			if err == nil && res.Study != nil {
+				loaded[i] = &held{res: res, blocks: blocks}
 			}
-			h := &held{res: assess.Study(st), blocks: check.BlockRefs(st)}
-			s.figs[i] = s.pc.check(s.d, []check.Result{h.res})
-			loaded[i] = h
-			return nil
+			return err
 		},
 		func(i int) bool {
 			h := loaded[i]
 			if h == nil {
 				return false
 			}
-			cross := copies.Study(h.blocks)
-			check.AddCross(&h.res, cross)
-			s.at[i].Diagnostics = h.res.Diagnostics
-			if keep {
-				s.blocks[i], s.cross[i] = h.blocks, cross
+			h.cross = copies.Study(h.blocks)
+			switch {
+			case h.cached != nil && crossSig(h.cross) == h.cached.Cross:
+				s.at[i].Diagnostics = h.cached.Diagnostics
+			case h.cached != nil:
+				h.cached = nil // its copies changed: loaded in full by use, on any core
+			default:
+				check.AddCross(&h.res, h.cross)
+				s.at[i].Diagnostics = h.res.Diagnostics
+			}
+			if s.prior != nil {
+				s.blocks[i], s.cross[i] = h.blocks, h.cross
 			}
 			if use == nil || s.page[i] < 0 {
 				loaded[i] = nil // an article is checked, never rendered
@@ -214,8 +243,58 @@ func (s *stream) run(build, keep bool, use func(i int, res check.Result) error) 
 		func(i int) error {
 			h := loaded[i]
 			loaded[i] = nil
-			return use(i, h.res)
+			if h.cached == nil && h.res.Study == nil {
+				var err error
+				if h.res, _, err = s.load(i, build); err != nil {
+					return err
+				}
+				check.AddCross(&h.res, h.cross)
+				s.at[i].Diagnostics = h.res.Diagnostics
+			}
+			return use(i, h.res, h.cached)
 		})
+}
+
+// reusable is the cache entry of study i when the study can be reused:
+// a report whose folder and engine freshness are as the cache describes
+// them (its copies are compared in order, in run).
+func (s *stream) reusable(i int) *cachedStudy {
+	if s.prior == nil || s.page[i] < 0 {
+		return nil
+	}
+	cs, sig := s.prior.old[s.ids[i]], s.prior.sigs[s.ids[i]]
+	if cs == nil || sig == "" || cs.Sig != sig || cs.Fresh != freshSig(s.p.Freshness[s.ids[i]]) {
+		return nil
+	}
+	return cs
+}
+
+// load loads study i in full and checks it, without the copy rule.
+// With build, a study's problem is an error. It returns a result without
+// study when the study did not load and that is no error.
+func (s *stream) load(i int, build bool) (check.Result, []check.BlockRef, error) {
+	st, probs, err := loadOne(s.d, s.ids[i], s.c.heads[i], s.p.prices)
+	s.c.heads[i] = nil
+	s.d.tree.release(s.ids[i])
+	if err != nil {
+		return check.Result{}, nil, err
+	}
+	s.probs[i] = probs
+	if build {
+		if err := schemaError(check.Problems(probs)); err != nil {
+			return check.Result{}, nil, err
+		}
+	}
+	if st == nil && !build {
+		s.gone[i] = true
+		return check.Result{}, nil, nil
+	}
+	if st == nil || st.Article() != (s.page[i] < 0) || !slices.Equal(report.EngineUses(st), s.c.uses[i]) {
+		return check.Result{}, nil, changedError(s.d, s.ids[i])
+	}
+	res := assess.Study(st)
+	s.figs[i] = s.pc.check(s.d, []check.Result{res})
+	return res, check.BlockRefs(st), nil
 }
 
 // end lists the project's problems, those of each study's logs in place,
@@ -225,6 +304,7 @@ func (s *stream) end() *Project {
 		s.c.folderProbs[f] = s.probs[i]
 	}
 	s.pc.figures = slices.Concat(s.figs...)
+	s.pc.invisible = s.d.tree.invisible()
 	s.p.Problems = s.pc.list(s.c)
 	if !slices.Contains(s.gone, true) {
 		return s.p
