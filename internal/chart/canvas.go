@@ -276,8 +276,8 @@ func drawSVG(c *canvas, m *textMetrics, w int, draw func(*textMetrics, *canvas) 
 }
 
 // paint hands what was recorded to the renderer: layer by layer, one path
-// per pen in the order the pens were first used, and the texts in the
-// order they were drawn.
+// per pen in the order the pens were first used, and in the text layer
+// one text element per font in the order the fonts were first used.
 func (c *canvas) paint(r gochart.Renderer) {
 	for l := range layerCount {
 		if l == layerText {
