@@ -4,18 +4,20 @@
 // messages it is given. It computes nothing: every bar is a report value.
 //
 // Every path and text is drawn through go-chart's Renderer, on its SVG
-// renderer (svg.go). go-chart's own chart types are not used: its bar
-// chart draws vertical bars at a size given up front, with no value or
-// change written at a bar, no legend that wraps and no layout for a
-// phone's width; its text wraps at spaces only, measured with Roboto, so
-// Chinese and Japanese neither wrap nor measure. The layouts are ours
-// (layout.go, narrow.go, dist.go, history.go, sweep.go), as is what the
-// renderer cannot say: the height before drawing, escaped text with its
-// anchor and weight, the text alternative (<title>, <desc>, role and
-// accessible name) and the font stack of each language on the root
-// element, and text widths with CJK (see svg.go). Hatching, which marks a
-// projection without colour, is drawn with the renderer's paths: it has
-// no patterns. The page's tables carry the same figures as the charts.
+// renderer (canvas.go): one path per pen and one text element per font,
+// since go-chart formats each element with fmt. go-chart's own chart types
+// are not used: its bar chart draws vertical bars at a size given up
+// front, with no value or change written at a bar, no legend that wraps
+// and no layout for a phone's width; its text wraps at spaces only,
+// measured with Roboto, so Chinese and Japanese neither wrap nor measure.
+// The layouts are ours (layout.go, narrow.go, dist.go, history.go,
+// sweep.go), as is what the renderer cannot say: the height before
+// drawing, escaped text with its anchor, weight and place, the text
+// alternative (<title>, <desc>, role and accessible name) and the font
+// stack of each language on the root element, and text widths with CJK
+// (see svg.go). Hatching, which marks a projection without colour, is
+// drawn with the renderer's paths: it has no patterns. The page's tables
+// carry the same figures as the charts.
 package chart
 
 import (
@@ -91,8 +93,9 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 		all = append(all, drawn{s.draw, s.name, s.title, s.desc})
 	}
 	out := make([]Chart, 0, len(all))
+	var c canvas // one canvas for every chart of the page: its memory is reused
 	for _, d := range all {
-		ch, err := drawChart(m, d.draw, d.name, d.title, d.desc, font)
+		ch, err := drawChart(&c, m, d.draw, d.name, d.title, d.desc, font)
 		if err != nil {
 			return nil, err
 		}
@@ -102,13 +105,13 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 }
 
 // drawChart draws one chart, wide and narrow.
-func drawChart(m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) (Chart, error) {
+func drawChart(c *canvas, m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) (Chart, error) {
 	ch := Chart{Name: name, Title: title, Description: desc}
 	var err error
-	if ch.SVG, err = drawSVG(m, chartWidth, draw, name, title, desc, fontAttr); err != nil {
+	if ch.SVG, err = drawSVG(c, m, chartWidth, draw, name, title, desc, fontAttr); err != nil {
 		return ch, err
 	}
-	ch.Narrow, err = drawSVG(m, narrowWidth, draw, name, title, desc, fontAttr)
+	ch.Narrow, err = drawSVG(c, m, narrowWidth, draw, name, title, desc, fontAttr)
 	return ch, err
 }
 

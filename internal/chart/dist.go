@@ -69,8 +69,15 @@ var distShares = []float64{0, 25, 50, 75, 100}
 // The dashes of the optimized configuration's line, and of the guide lines
 // and the "no data" legend sample.
 var (
-	dashOptimized = dashArray(7, 4)
-	dashGuide     = dashArray(2, 3)
+	dashOptimized = &[2]float64{7, 4}
+	dashGuide     = &[2]float64{2, 3}
+)
+
+// The pens of the guide lines, and of the legend's sample of a
+// configuration without per-request data.
+var (
+	penGuide = pen{layer: layerGrid, stroke: colAxis, width: 1, dash: dashGuide}
+	penNone  = pen{layer: layerData, stroke: colAxis, width: 2, dash: dashGuide}
 )
 
 // samplesOf returns a side's samples of one metric, or nil.
@@ -171,20 +178,22 @@ func distChart(rep *report.Report, ct chartText, workloadName func(string) strin
 }
 
 // distStyle is how a configuration's line and markers are drawn.
-func distStyle(k barKind) (line, dark paint, dash dashes) {
+func distStyle(k barKind) (line, marker pen) {
 	if k == barOptimized {
-		return colOptimized, colOptimizedDark, dashOptimized
+		return pen{layer: layerData, stroke: colOptimized, width: 2, dash: dashOptimized},
+			pen{layer: layerMarks, fill: colOptimized, stroke: colOptimizedDark, width: 1}
 	}
-	return colBaseline, colBaselineDark, solid
+	return pen{layer: layerData, stroke: colBaseline, width: 2},
+		pen{layer: layerMarks, fill: colBaseline, stroke: colBaselineDark, width: 1}
 }
 
 // marker draws a configuration's marker centred at x, y: a diamond for the
 // baseline, a square for the optimized configuration.
 func (c *canvas) marker(k barKind, x, y int) {
-	fill, stroke, _ := distStyle(k)
+	_, p := distStyle(k)
 	if k == barOptimized {
 		r := distMarker - 1
-		c.rect(x-r, y-r, x+r, y+r, fill, stroke, 1, solid)
+		c.rect(x-r, y-r, x+r, y+r, p)
 		return
 	}
 	r := distMarker + 1
@@ -193,7 +202,7 @@ func (c *canvas) marker(k barKind, x, y int) {
 	c.lineTo(x, y+r)
 	c.lineTo(x-r, y)
 	c.closePath()
-	c.drawPath(fill, stroke, 1, solid)
+	c.drawPath(p)
 }
 
 // draw lays the chart out and draws it; with c nil it only measures, and
@@ -208,11 +217,11 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 		l.item(it.label, func(x, top int) {
 			mid := top + 7
 			if it.none {
-				c.line(x, mid, x+sw, mid, colAxis, 2, dashGuide)
+				c.line(x, mid, x+sw, mid, penNone)
 				return
 			}
-			line, _, dash := distStyle(it.kind)
-			c.line(x, mid, x+sw, mid, line, 2, dash)
+			line, _ := distStyle(it.kind)
+			c.line(x, mid, x+sw, mid, line)
 			c.marker(it.kind, x+sw/2, mid)
 		})
 	}
@@ -278,17 +287,15 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 			c.text(s.shareLabels[i], int(plotL)-6, shareY(sh)+4, tickSize, colMuted, "end", false)
 		}
 		c.grid(ticks, xOf, int(top), int(bottom), true)
-		for _, t := range ticks {
-			c.tick(t, xOf(t), int(bottom)+tickSize+4)
-		}
+		c.axisTicks(ticks, xOf, int(bottom)+tickSize+4)
 		// Guide lines at the percentiles, to their labels on the right.
 		for j, pc := range distPercentiles {
 			yy := yOf(pc.p / 100)
-			c.line(int(plotL), yy, int(sideX)-4, yy, colAxis, 1, dashGuide)
+			c.line(int(plotL), yy, int(sideX)-4, yy, penGuide)
 			c.text(s.pctLabels[j], int(sideX), yy+4, valueSize, colText, "start", true)
 		}
 		for _, ser := range p.series {
-			line, _, dash := distStyle(ser.kind)
+			line, _ := distStyle(ser.kind)
 			n := float64(len(ser.sorted))
 			pts := c.pts[:0]
 			add := func(x, y int) {
@@ -315,7 +322,7 @@ func (s *distSpec) draw(m *textMetrics, c *canvas) int {
 					c.lineTo(pt[0], pt[1])
 				}
 			}
-			c.drawPath(noPaint, line, 2, dash)
+			c.drawPath(line)
 			c.pts = pts // the scratch, grown, for the next series
 		}
 		for _, ser := range p.series {

@@ -37,6 +37,9 @@ const (
 	historyMarker = 4
 )
 
+// penHistory draws the line through the versions.
+var penHistory = pen{layer: layerData, stroke: colOptimized, width: 2}
+
 func historyChart(hr *report.HistoryResult, ct chartText, workloadName func(string) string) historySpec {
 	T := ct.T
 	t := &hr.Trends[0] // the main workload when it has a trend
@@ -92,7 +95,7 @@ func (s *historySpec) draw(m *textMetrics, c *canvas) int {
 	labels := make([]string, len(ticks))
 	tickW := 0.0
 	for i, t := range ticks {
-		labels[i] = string(appendTick(nil, t))
+		labels[i] = c.tickLabel(t)
 		tickW = max(tickW, m.width(labels[i], tickSize))
 	}
 	plotL, plotR := float64(chartPad)+math.Ceil(tickW)+8, w-chartPad
@@ -111,7 +114,7 @@ func (s *historySpec) draw(m *textMetrics, c *canvas) int {
 		switch {
 		case !p.ok:
 			if drawn {
-				c.drawPath(noPaint, colOptimized, 2, solid)
+				c.drawPath(penHistory)
 			}
 			drawn = false
 		case !drawn:
@@ -122,7 +125,7 @@ func (s *historySpec) draw(m *textMetrics, c *canvas) int {
 		}
 	}
 	if drawn {
-		c.drawPath(noPaint, colOptimized, 2, solid)
+		c.drawPath(penHistory)
 	}
 	for i, p := range s.points {
 		x := xOf(i)
@@ -130,13 +133,13 @@ func (s *historySpec) draw(m *textMetrics, c *canvas) int {
 		if !p.ok {
 			continue
 		}
-		fill, stroke := colOptimized, colOptimizedDark
+		point := pen{layer: layerMarks, fill: colOptimized, stroke: colOptimizedDark, width: 1}
 		if p.sign < 0 {
-			fill, stroke = colWorse, colWorse
+			point.fill, point.stroke = colWorse, colWorse
 		}
 		yy := yOf(p.value)
 		r := historyMarker
-		c.rect(x-r, yy-r, x+r, yy+r, fill, stroke, 1, solid)
+		c.rect(x-r, yy-r, x+r, yy+r, point)
 		c.text(p.label, x, yy-r-5, valueSize, colText, "middle", false)
 		if p.note != "" {
 			col := colMuted

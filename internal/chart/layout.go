@@ -109,27 +109,35 @@ var (
 
 // The dashes of an excluded bar and of an empty slot.
 var (
-	dashExcluded = dashArray(4, 3)
-	dashSlot     = dashArray(5, 4)
+	dashExcluded = &[2]float64{4, 3}
+	dashSlot     = &[2]float64{5, 4}
 )
 
-func (k barKind) colors(projected bool) (fill, stroke paint, dash dashes) {
+// pen is how a bar of kind k is drawn, and its legend sample: a
+// projection's hatching is drawn with the same pen, in the outline's
+// colour (its lines were 1.5 px until go-chart, which writes whole
+// pixels, drew them at 1 px).
+func (k barKind) pen(projected bool) pen {
+	p := pen{layer: layerData, stroke: colAxis, width: 1, dash: dashSlot}
 	switch k {
 	case barBaseline, barReference:
+		p.fill, p.stroke, p.dash = colBaseline, colBaselineDark, solid
 		if projected {
-			return colBaselineLight, colBaselineDark, solid
+			p.fill = colBaselineLight
 		}
-		return colBaseline, colBaselineDark, solid
 	case barOptimized, barAlternative:
+		p.fill, p.stroke, p.dash = colOptimized, colOptimizedDark, solid
 		if projected {
-			return colOptimizedLite, colOptimizedDark, solid
+			p.fill = colOptimizedLite
 		}
-		return colOptimized, colOptimizedDark, solid
 	case barExcluded:
-		return colExcluded, colMuted, dashExcluded
+		p.fill, p.stroke, p.dash = colExcluded, colMuted, dashExcluded
 	}
-	return noPaint, colAxis, dashSlot
+	return p
 }
+
+// penErrorBar draws the interval of a mean of repeats over its bar.
+var penErrorBar = pen{layer: layerOver, stroke: colText, width: 2}
 
 // Layout in pixels.
 const (
@@ -235,9 +243,7 @@ func (s *chartSpec) draw(m *textMetrics, c *canvas) int {
 		}
 		panelBottom -= groupGap / 2
 		c.grid(ticks, xOf, int(panelTop)-4, int(panelBottom), true)
-		for _, t := range ticks {
-			c.tick(t, xOf(t), int(panelBottom)+tickSize+4)
-		}
+		c.axisTicks(ticks, xOf, int(panelBottom)+tickSize+4)
 		for i, g := range p.groups {
 			h := heights[i].h
 			lines := c.lines[heights[i].from:heights[i].to]
@@ -273,12 +279,13 @@ func (s *chartSpec) drawLegend(m *textMetrics, c *canvas, y float64) float64 {
 		const sw = 14
 		l := newLegend(m, c, y, sw, sw-2)
 		for _, it := range s.legend {
-			fill, stroke, dash := it.kind.colors(it.projected)
+			p := it.kind.pen(it.projected)
 			l.item(it.label, func(x, top int) {
-				c.rect(x, top, x+sw, top+sw, fill, stroke, 1, dash)
+				c.box(x, top, x+sw, top+sw)
 				if it.projected {
-					c.hatch(x, top, x+sw, top+sw, 5, stroke)
+					c.hatch(x, top, x+sw, top+sw, 5)
 				}
+				c.drawPath(p)
 			})
 		}
 		y = l.bottom() + sw
@@ -291,16 +298,17 @@ func (s *chartSpec) drawLegend(m *textMetrics, c *canvas, y float64) float64 {
 func drawBars(c *canvas, bars []bar, by, barX0, barMax float64, xOf func(float64) int) {
 	for _, b := range bars {
 		y0, y1 := int(by), int(by)+barHeight
-		fill, stroke, dash := b.kind.colors(b.projected)
+		p := b.kind.pen(b.projected)
 		if b.kind.slot() {
-			c.rect(int(barX0)+1, y0, int(barMax), y1, fill, stroke, 1, dash)
+			c.rect(int(barX0)+1, y0, int(barMax), y1, p)
 			c.text(b.label, int(barX0)+8, y1-6, valueSize, colMuted, "start", false)
 		} else {
 			x1 := max(xOf(b.value), int(barX0)+1)
-			c.rect(int(barX0), y0, x1, y1, fill, stroke, 1, dash)
+			c.box(int(barX0), y0, x1, y1)
 			if b.projected {
-				c.hatch(int(barX0), y0, x1, y1, 6, stroke)
+				c.hatch(int(barX0), y0, x1, y1, 6)
 			}
+			c.drawPath(p)
 			if b.repeats > 1 {
 				// The interval of a mean of repeats: a whisker with caps.
 				lo, hi, ym := xOf(b.lo), xOf(b.hi), (y0+y1)/2
@@ -310,7 +318,7 @@ func drawBars(c *canvas, bars []bar, by, barX0, barMax float64, xOf func(float64
 				c.lineTo(lo, y1-4)
 				c.moveTo(hi, y0+4)
 				c.lineTo(hi, y1-4)
-				c.drawPath(noPaint, colText, 2, solid)
+				c.drawPath(penErrorBar)
 				x1 = max(x1, hi)
 			}
 			c.text(b.label, x1+6, y1-6, valueSize, colText, "start", false)

@@ -10,21 +10,24 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// drawnText is one text element of a drawn chart: its x, anchor and words.
+// drawnText is one chunk of a drawn chart's text: its x, anchor and words.
 type drawnText struct {
 	x      float64
 	anchor string
 	text   string
 }
 
-// drawnTexts reads the text elements back from an SVG.
+// drawnTexts reads the text chunks back from an SVG: the words of a text
+// element at its x, and those of each tspan at the tspan's x, or the
+// element's.
 func drawnTexts(t *testing.T, svg []byte) []drawnText {
 	t.Helper()
 	var doc struct {
 		Texts []struct {
-			X     string `xml:"x,attr"`
-			Chars string `xml:",chardata"`
-			Tspan struct {
+			X      string `xml:"x,attr"`
+			Chars  string `xml:",chardata"`
+			Tspans []struct {
+				X      string `xml:"x,attr"`
 				Anchor string `xml:"text-anchor,attr"`
 				Chars  string `xml:",chardata"`
 			} `xml:"tspan"`
@@ -33,13 +36,26 @@ func drawnTexts(t *testing.T, svg []byte) []drawnText {
 	if err := xml.Unmarshal(svg, &doc); err != nil {
 		t.Fatalf("not well-formed XML: %v", err)
 	}
+	parse := func(s string) float64 {
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("text x %q: %v", s, err)
+		}
+		return x
+	}
 	var out []drawnText
 	for _, e := range doc.Texts {
-		x, err := strconv.ParseFloat(e.X, 64)
-		if err != nil {
-			t.Fatalf("text x %q: %v", e.X, err)
+		x := parse(e.X)
+		if e.Chars != "" {
+			out = append(out, drawnText{x: x, text: e.Chars})
 		}
-		out = append(out, drawnText{x: x, anchor: e.Tspan.Anchor, text: e.Chars + e.Tspan.Chars})
+		for _, ts := range e.Tspans {
+			tx := x
+			if ts.X != "" {
+				tx = parse(ts.X)
+			}
+			out = append(out, drawnText{x: tx, anchor: ts.Anchor, text: ts.Chars})
+		}
 	}
 	return out
 }
@@ -81,7 +97,7 @@ func TestLegendFits(t *testing.T) {
 			panels: []panel{{groups: []group{{label: "Chat", bars: []bar{{kind: barBaseline, value: 1, label: "1"}}}}}},
 		}
 		for _, w := range []int{narrowWidth, chartWidth} {
-			svg, err := drawSVG(m, w, s.draw, s.name, s.title, "desc", "sans-serif")
+			svg, err := drawSVG(&canvas{}, m, w, s.draw, s.name, s.title, "desc", "sans-serif")
 			if err != nil {
 				t.Fatal(err)
 			}

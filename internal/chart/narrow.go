@@ -37,12 +37,7 @@ func (s *chartSpec) drawNarrow(m *textMetrics, c *canvas) int {
 		for _, g := range p.groups {
 			y = s.drawNarrowGroup(m, c, g, y, labelW, barX0, barMax, ticks, xOf)
 		}
-		every := tickStride(m, ticks, xOf)
-		for i, t := range ticks {
-			if i%every == 0 {
-				c.tick(t, xOf(t), int(y)+tickSize)
-			}
-		}
+		c.axisTicksEvery(ticks, xOf, int(y)+tickSize, tickStride(m, c, ticks, xOf))
 		y += tickSize + 10
 	}
 	return int(math.Ceil(y)) + chartPad
@@ -74,14 +69,13 @@ func (s *chartSpec) drawNarrowGroup(m *textMetrics, c *canvas, g group, y, label
 
 // tickStride is how many ticks apart the values under a narrow chart are
 // written, so that no two of them overlap: 1 when every one fits.
-func tickStride(m *textMetrics, ticks []float64, xOf func(float64) int) int {
+func tickStride(m *textMetrics, c *canvas, ticks []float64, xOf func(float64) int) int {
 	if len(ticks) < 2 {
 		return 1
 	}
 	widest := 0.0
-	var buf [24]byte
 	for _, t := range ticks {
-		widest = max(widest, m.width(string(appendTick(buf[:0], t)), tickSize))
+		widest = max(widest, m.width(c.tickLabel(t), tickSize))
 	}
 	gap := float64(xOf(ticks[1]) - xOf(ticks[0]))
 	if gap <= 0 {

@@ -24,7 +24,18 @@ var sweepPalette = []paint{
 	hexPaint("D55E00"), hexPaint("56B4E9"), hexPaint("1F2328"), hexPaint("8F7F00"),
 }
 
-var dashFrontier = dashArray(8, 5)
+// The pens of the frontier, under the curves, and of the cards under the
+// labels of points, over the curves and whiskers.
+var (
+	penFrontier = pen{layer: layerUnder, stroke: colText, width: 3, dash: &[2]float64{8, 5}}
+	penLabel    = pen{layer: layerOver, fill: colCard}
+	penBest     = pen{layer: layerMarks, stroke: colText, width: 2}
+)
+
+// penLine is the pen of configuration i's line.
+func penLine(i int, width float64) pen {
+	return pen{layer: layerData, stroke: sweepPalette[i%len(sweepPalette)], width: width}
+}
 
 // Layout of the sweep chart, in pixels.
 const (
@@ -140,7 +151,7 @@ func (c *canvas) sweepMarkerAt(k, x, y int, fill paint) {
 		c.lineTo(x-r-1, y-r)
 	}
 	c.closePath()
-	c.drawPath(fill, colText, 1, solid)
+	c.drawPath(pen{layer: layerMarks, fill: fill, stroke: colText, width: 1})
 }
 
 func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
@@ -152,11 +163,11 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	for i, l := range s.lines {
 		col := sweepPalette[i%len(sweepPalette)]
 		legend.item(l.name, func(x, top int) {
-			c.line(x, top+7, x+sw, top+7, col, 2, solid)
+			c.line(x, top+7, x+sw, top+7, penLine(i, 2))
 			c.sweepMarkerAt(i, x+sw/2, top+7, col)
 		})
 	}
-	legend.item(s.frontier, func(x, top int) { c.line(x, top+7, x+sw, top+7, colText, 3, dashFrontier) })
+	legend.item(s.frontier, func(x, top int) { c.line(x, top+7, x+sw, top+7, penFrontier) })
 	if s.interval != "" {
 		legend.item(s.interval, func(x, top int) { c.whisker(x+4, top+7, x+sw-4, top+7, colText) })
 	}
@@ -174,7 +185,7 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	xMax, yMax := xTicks[len(xTicks)-1], yTicks[len(yTicks)-1]
 	tickW := 0.0
 	for _, t := range yTicks {
-		tickW = max(tickW, m.width(string(appendTick(nil, t)), tickSize))
+		tickW = max(tickW, m.width(c.tickLabel(t), tickSize))
 	}
 	// The y axis's name above the plot, then the plot.
 	y += labelSize
@@ -186,19 +197,17 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 	yOf := func(v float64) int { return int(math.Round(bottom - v/yMax*sweepPlotH)) }
 	c.grid(yTicks, yOf, int(plotL), int(plotR), false)
 	for _, t := range yTicks {
-		c.text(string(appendTick(nil, t)), int(plotL)-6, yOf(t)+4, tickSize, colMuted, "end", false)
+		c.text(c.tickLabel(t), int(plotL)-6, yOf(t)+4, tickSize, colMuted, "end", false)
 	}
 	c.grid(xTicks, xOf, int(top), int(bottom), true)
-	for _, t := range xTicks {
-		c.tick(t, xOf(t), int(bottom)+tickSize+4)
-	}
+	c.axisTicks(xTicks, xOf, int(bottom)+tickSize+4)
 	y = bottom + tickSize + 4 + 8 + labelSize
 	c.text(s.xLabel, int((plotL+plotR)/2), int(y), labelSize, colText, "middle", true)
 
 	// The frontier under the curves, the curves, then markers and labels.
-	c.polyline(s.front, xOf, yOf, colText, 3, dashFrontier)
+	c.polyline(s.front, xOf, yOf, penFrontier)
 	for i, l := range s.lines {
-		c.polyline(l.pts, xOf, yOf, sweepPalette[i%len(sweepPalette)], 2, solid)
+		c.polyline(l.pts, xOf, yOf, penLine(i, 2))
 	}
 	// The whiskers of means of repeats, from 0 at the lowest.
 	for i, l := range s.lines {
@@ -230,7 +239,7 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 			if px+12+lw > int(w)-chartPad {
 				tx, x0, anchor = px-12, px-14-lw, "end"
 			}
-			c.rect(x0, py-8-valueSize, x0+lw+4, py-8+4, colCard, noPaint, 0, solid)
+			c.rect(x0, py-8-valueSize, x0+lw+4, py-8+4, penLabel)
 			c.text(label, tx, py-8, valueSize, colText, anchor, false)
 		}
 	}
@@ -239,7 +248,7 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 			px, py := xOf(p.x), yOf(p.y)
 			if p.best {
 				r := sweepMarker + 5
-				c.rect(px-r, py-r, px+r, py+r, noPaint, colText, 2, solid)
+				c.rect(px-r, py-r, px+r, py+r, penBest)
 			}
 			c.sweepMarkerAt(i, px, py, sweepPalette[i%len(sweepPalette)])
 		}
@@ -248,7 +257,7 @@ func (s *sweepSpec) draw(m *textMetrics, c *canvas) int {
 }
 
 // polyline draws a line through pts, when there are two or more.
-func (c *canvas) polyline(pts []sweepXY, xOf, yOf func(float64) int, col paint, width float64, dash dashes) {
+func (c *canvas) polyline(pts []sweepXY, xOf, yOf func(float64) int, line pen) {
 	if len(pts) < 2 {
 		return
 	}
@@ -256,7 +265,7 @@ func (c *canvas) polyline(pts []sweepXY, xOf, yOf func(float64) int, col paint, 
 	for _, p := range pts[1:] {
 		c.lineTo(xOf(p.x), yOf(p.y))
 	}
-	c.drawPath(noPaint, col, width, dash)
+	c.drawPath(line)
 }
 
 // whisker draws an interval from x0, y0 to x1, y1 (a vertical or a
@@ -276,5 +285,5 @@ func (c *canvas) whisker(x0, y0, x1, y1 int, col paint) {
 		c.moveTo(x1, y1-capHalf)
 		c.lineTo(x1, y1+capHalf)
 	}
-	c.drawPath(noPaint, col, 1, solid)
+	c.drawPath(pen{layer: layerOver, stroke: col, width: 1})
 }

@@ -282,7 +282,9 @@ type svgDoc struct {
 
 var tagRE = regexp.MustCompile(`<[^>]*>`)
 
-// texts returns the text drawn in a chart, one string per text element.
+// texts returns the texts drawn in a chart, one string per text: a text
+// element holds the texts of one font, the first one's words before any
+// tspan and each other's in a tspan.
 func texts(t *testing.T, svg []byte) (svgDoc, []string) {
 	t.Helper()
 	var doc svgDoc
@@ -291,7 +293,11 @@ func texts(t *testing.T, svg []byte) (svgDoc, []string) {
 	}
 	var out []string
 	for _, x := range doc.Texts {
-		out = append(out, strings.TrimSpace(html.UnescapeString(tagRE.ReplaceAllString(x.Inner, ""))))
+		for _, s := range tagRE.Split(x.Inner, -1) {
+			if s = strings.TrimSpace(html.UnescapeString(s)); s != "" {
+				out = append(out, s)
+			}
+		}
 	}
 	return doc, out
 }
