@@ -17,7 +17,7 @@ import (
 // that report.html.tmpl defines too gets its HTML from there, from the
 // same view, and the others are Markdown that goldmark renders, with the
 // prose of content/ in them.
-var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "report-end"}
+var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "objective", "setup", "steps", "others", "history", "summary", "summary-end", allRunsID, "report-end"}
 
 // mdSections runs the Markdown of every section, and records where each
 // ends in what it wrote.
