@@ -47,6 +47,8 @@ type reportPage struct {
 	rowsDone     bool
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
+	setupSection *setupView // the objective's and setup's view, made once (setupDone)
+	setupDone    bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -99,7 +101,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "optionsPath": p.optionsPath, "accuracyClaims": p.accuracyClaims,
 		"verdictNote": p.verdictNote, "chart": p.chartImage,
 		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
-		"workloads": p.workloads, "freshness": p.freshness,
+		"setup": p.setup,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
 		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
 		"allRuns": p.allRuns, "sides": p.sides,

@@ -64,6 +64,8 @@ type conclusionTable struct {
 	Rows []rowView
 }
 
+func (v htmlView) Setup() *setupView { return v.p.setup() }
+
 func (v htmlView) Summary() []optionView { return v.p.options() }
 
 func (v htmlView) Conclusion() conclusionTable {
