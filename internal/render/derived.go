@@ -9,15 +9,23 @@ import "github.com/perflab/perflab/internal/study"
 // report published (started with perflab add or record), the engine and
 // the model. "" for a command as it was run.
 func (p *reportPage) derivedNote(run *study.Run) string {
+	if id := derivedNoteID(p.s, run); id != "" {
+		return p.loc.T(id)
+	}
+	return ""
+}
+
+// derivedNoteID is the message of derivedNote, "" for none.
+func derivedNoteID(s *study.Study, run *study.Run) string {
 	switch {
 	case run == nil || !run.CommandDerived:
 		return ""
 	case run.Parameters != "":
-		return p.loc.T("run.command_derived_parameters")
-	case published(p.s, run):
-		return p.loc.T("run.command_derived")
+		return "run.command_derived_parameters"
+	case published(s, run):
+		return "run.command_derived"
 	}
-	return p.loc.T("run.command_derived_unpublished")
+	return "run.command_derived_unpublished"
 }
 
 // published reports whether the run comes from a published report: it

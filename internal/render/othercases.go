@@ -37,7 +37,7 @@ func (p *reportPage) sides(rp *report.Report) []side {
 		for j := range sd.Cells {
 			cl := &sd.Cells[j]
 			cl.Case, cl.Name = esc(p.workloadName(cl.Workload)), esc(cl.Run.Name)
-			cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), p.rawRepeats(cl.Run, cl.LogFile, cl.Block)
+			cl.Command, cl.Raw = fence(cl.Run.Command, "bash"), p.rawRepeats(cl.Run, cl.LogFile, cl.Block).md
 			same = same && cl.Run.Command == sd.Cells[0].Run.Command
 		}
 		if same {

@@ -63,13 +63,13 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 	return s
 }
 
-// rawRepeats is rawResult, and when the block is the first repeat of a
+// rawRepeats is rawRich, and when the block is the first repeat of a
 // workload, every repeat's block under its number: each line a mean is
 // made of is on the page.
-func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) string {
+func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) rich {
 	lg := p.logOf[file]
 	if lg == nil || lg.Repeat == 0 {
-		return p.rawResult(file, b)
+		return p.rawRich(file, b)
 	}
 	var logs []*study.Log
 	for i := range run.Logs {
@@ -77,9 +77,14 @@ func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) 
 			logs = append(logs, o)
 		}
 	}
-	parts := make([]string, len(logs))
+	parts := make([]rich, 0, 2*len(logs))
 	for i, o := range logs {
-		parts[i] = p.loc.T("run.repeat", "N", o.Repeat, "Of", len(logs)) + "\n\n" + p.rawResult(o.File, &o.Blocks[0])
+		title := p.loc.R("run.repeat", "N", o.Repeat, "Of", len(logs))
+		sep := "\n\n"
+		if i == 0 {
+			sep = ""
+		}
+		parts = append(parts, rich{sep + title.md + "\n\n", "<p>" + title.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
 	}
-	return strings.Join(parts, "\n\n")
+	return richJoin(parts...)
 }

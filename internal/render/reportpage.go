@@ -49,6 +49,10 @@ type reportPage struct {
 	optionsDone  bool
 	setupSection *setupView // the objective's and setup's view, made once (setupDone)
 	setupDone    bool
+	stepViews    []stepView // the steps' views, made once (stepsDone)
+	stepsDone    bool
+	otherViews   []runView // the runs of no step, made once (othersDone)
+	othersDone   bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -97,7 +101,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"value":  p.value,
 		"answer": p.answer, "hasProjection": hasProjection, "ackReason": p.ackReason,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
-		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
+		"workload": p.workloadName, "blockText": p.blockText, "served": served,
 		"conclusion": p.conclusionNotes, "rows": p.rows, "options": p.options, "optionsPath": p.optionsPath, "accuracyClaims": p.accuracyClaims,
 		"verdictNote": p.verdictNote, "chart": p.chartImage,
 		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
@@ -157,13 +161,16 @@ func (p *reportPage) claimFor(kind, subject string) *claims.Result {
 }
 
 // ackReason is why a problem is acknowledged, or empty.
-func (p *reportPage) ackReason(rule, subject string) string {
+func (p *reportPage) ackReason(rule, subject string) string { return p.ackReasonRich(rule, subject).md }
+
+// ackReasonRich is ackReason in both formats.
+func (p *reportPage) ackReasonRich(rule, subject string) rich {
 	for _, d := range p.res.Diagnostics {
 		if d.Rule == rule && d.Subject == subject && d.Ack != nil {
-			return p.loc.T("problems.ack_reason", "Reason", esc(d.Ack.Reason[p.lang]))
+			return p.loc.R("problems.ack_reason", "Reason", d.Ack.Reason[p.lang])
 		}
 	}
-	return ""
+	return rich{}
 }
 
 // chartImage writes a chart as a Markdown image, relative to

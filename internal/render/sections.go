@@ -66,6 +66,10 @@ type conclusionTable struct {
 
 func (v htmlView) Setup() *setupView { return v.p.setup() }
 
+func (v htmlView) Steps() []stepView { return v.p.steps() }
+
+func (v htmlView) Others() []runView { return v.p.others() }
+
 func (v htmlView) Summary() []optionView { return v.p.options() }
 
 func (v htmlView) Conclusion() conclusionTable {
