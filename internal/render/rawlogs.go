@@ -35,9 +35,6 @@ func (p *reportPage) blockText(file string, b *benchlog.Block) string {
 	return ex.Text
 }
 
-// rawResult is a raw result as a fenced log block, as Markdown.
-func (p *reportPage) rawResult(file string, b *benchlog.Block) string { return p.rawRich(file, b).md }
-
 // rawRich is a raw result as a log block, with a link to its lines in the
 // repository. The first time a block is shown its lines are numbered
 // targets; shown again (its step and the other cases), it has no ids.

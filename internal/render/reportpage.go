@@ -49,6 +49,8 @@ type reportPage struct {
 	optionsDone  bool
 	setupSection *setupView // the objective's and setup's view, made once (setupDone)
 	setupDone    bool
+	sweepViews   []sweepView // the sweeps' views, made once (sweepsDone)
+	sweepsDone   bool
 	stepViews    []stepView // the steps' views, made once (stepsDone)
 	stepsDone    bool
 	otherViews   []runView // the runs of no step, made once (othersDone)

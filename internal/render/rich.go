@@ -96,11 +96,10 @@ func (l *localizer) R(id string, kv ...any) rich {
 	html := l.r.messageHTML(l.T(id, markKV...))
 	for i, f := range fields {
 		mark := markOpen + strconv.Itoa(i) + markClose
-		if strings.Contains(html, mark) {
-			html = strings.Replace(html, mark, string(f.html), 1)
-		} else { // in a link's destination, which goldmark percent-encodes
-			html = strings.Replace(html, url.PathEscape(mark), string(f.html), 1)
-		}
+		// A message may use a field twice ("{{.Currency}}").
+		html = strings.ReplaceAll(html, mark, string(f.html))
+		// In a link's destination, which goldmark percent-encodes.
+		html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
 	}
 	return rich{md, htmltemplate.HTML(l.tidy(html))}
 }

@@ -66,6 +66,8 @@ type conclusionTable struct {
 
 func (v htmlView) Setup() *setupView { return v.p.setup() }
 
+func (v htmlView) Sweeps() []sweepView { return v.p.sweeps() }
+
 func (v htmlView) Steps() []stepView { return v.p.steps() }
 
 func (v htmlView) Others() []runView { return v.p.others() }

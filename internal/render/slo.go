@@ -36,7 +36,7 @@ func (p *reportPage) slo() *sloView {
 		v.Headers = append(v.Headers, loc.T("slo.budget_goodput"))
 		v.BudgetGoodputNote = loc.T("slo.budget_goodput_note")
 	}
-	v.Budget = sloBudget(res.SLO, loc.T)
+	v.Budget = sloBudget(res.SLO, loc).md
 	v.Headline = loc.T("metric." + p.rep.Headline.Key)
 	for i := range res.Runs {
 		v.Rows = append(v.Rows, p.sloRow(v, res, &res.Runs[i]))

@@ -102,10 +102,16 @@ func (p *reportPage) valueRich(v *report.Value, anchor string) rich {
 // interval is value with a mean of repeats written short,
 // "1000.00 ± 24.84", for a table whose note says what ± means.
 func (p *reportPage) interval(v *report.Value, anchor string) string {
+	return p.intervalRich(v, anchor).md
+}
+
+// intervalRich is interval in both formats.
+func (p *reportPage) intervalRich(v *report.Value, anchor string) rich {
 	if v == nil || !v.Repeated() {
-		return p.value(v, anchor)
+		return p.valueRich(v, anchor)
 	}
-	return p.loc.T("value.interval", "Value", sourced(v.Expr(), p.valueAnchor(v, anchor), p.valueTitle(v)), "HalfWidth", v.HalfWidthExpr())
+	link := richLink(richFigure(v.Expr()), "#"+p.valueAnchor(v, anchor), p.valueTitle(v))
+	return p.loc.R("value.interval", "Value", link, "HalfWidth", richFigure(v.HalfWidthExpr()))
 }
 
 // pctRich writes a change: its direction, percentage and statistics, or
