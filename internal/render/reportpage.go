@@ -53,6 +53,8 @@ type reportPage struct {
 	sweepsDone   bool
 	stepViews    []stepView // the steps' views, made once (stepsDone)
 	stepsDone    bool
+	historyView  *historySection // the history section's view, made once (historyDone)
+	historyDone  bool
 	otherViews   []runView // the runs of no step, made once (othersDone)
 	othersDone   bool
 	// recipes are made before the template runs: scanning the logs is
@@ -109,7 +111,7 @@ func (p *reportPage) funcs() template.FuncMap {
 		"slo": p.slo, "cost": p.cost, "sweeps": p.sweeps,
 		"setup": p.setup,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
-		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
+		"history": p.history, "noiseBand": p.noiseBand,
 		"allRuns": p.allRuns, "sides": p.sides,
 		"reproductions": p.reproductions, "reproduce": p.reproduce,
 		"problemLines": p.problemLines, "problems": p.problems, "problem": p.problem, "source": problemSources, "reason": p.reason,
@@ -124,8 +126,6 @@ func modelName(id string) string { return id[strings.LastIndex(id, "/")+1:] }
 
 // served is the model a run's command serves.
 func served(run *study.Run) string { return serving.Parse(run.Command).Model }
-
-func historyWindow() int { return report.HistoryWindow }
 
 // repoPath names a file as the page shows it.
 func (p *reportPage) repoPath(file string) string {

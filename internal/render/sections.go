@@ -72,6 +72,8 @@ func (v htmlView) Steps() []stepView { return v.p.steps() }
 
 func (v htmlView) Others() []runView { return v.p.others() }
 
+func (v htmlView) History() *historySection { return v.p.history() }
+
 func (v htmlView) Summary() []optionView { return v.p.options() }
 
 func (v htmlView) Conclusion() conclusionTable {

@@ -64,14 +64,6 @@ func (p *reportPage) valueTitle(v *report.Value) string {
 	return title
 }
 
-// repeats follows a linked mean of repeats with its interval.
-func (p *reportPage) repeats(v *report.Value, linked string) string {
-	if !v.Repeated() {
-		return linked
-	}
-	return p.loc.T("value.repeats", "Value", linked, "HalfWidth", v.HalfWidthExpr(), "N", v.Repeats)
-}
-
 // valueAnchor is the log line a value was read from, or anchor when it
 // has none.
 func (p *reportPage) valueAnchor(v *report.Value, anchor string) string {
@@ -174,7 +166,12 @@ func (p *reportPage) changeRich(ch *report.Change, claim *claims.Result, anchor 
 // plainChange is pct linked to anchor, checked against no published
 // figure.
 func (p *reportPage) plainChange(ch *report.Change, anchor string) string {
-	return sourced(p.pctRich(ch).md, anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
+	return p.plainChangeRich(ch, anchor).md
+}
+
+// plainChangeRich is plainChange in both formats.
+func (p *reportPage) plainChangeRich(ch *report.Change, anchor string) rich {
+	return richLink(p.pctRich(ch), "#"+anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
 }
 
 // cellRich is a cell's headline in both formats, "—" for none.
