@@ -136,13 +136,8 @@ func (p *reportPage) pctRich(ch *report.Change) rich {
 	return r
 }
 
-// changeLink is pct linked to anchor, its formula and the published
+// changeRich is pct linked to anchor, its formula and the published
 // figure it was checked against on hover.
-func (p *reportPage) changeLink(ch *report.Change, claim *claims.Result, anchor string) string {
-	return p.changeRich(ch, claim, anchor).md
-}
-
-// changeRich is changeLink in both formats.
 func (p *reportPage) changeRich(ch *report.Change, claim *claims.Result, anchor string) rich {
 	loc := p.loc
 	if ch == nil {
