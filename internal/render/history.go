@@ -49,10 +49,13 @@ type historyCell struct {
 // version by version and, on the main workload, its P99 TTFT and TPOT,
 // with the regressions; made once a page, nil without history.
 func (p *reportPage) history() *historySection {
-	if p.historyDone || len(p.rep.History) == 0 {
-		return p.historyView
+	return once(&p.historyDone, &p.historyView, p.makeHistory)
+}
+
+func (p *reportPage) makeHistory() *historySection {
+	if len(p.rep.History) == 0 {
+		return nil
 	}
-	p.historyDone = true
 	loc := p.loc
 	h := &historySection{Tails: p.historyTails(),
 		Intro: loc.R("history.intro", "Metric", loc.R("metric."+p.rep.Headline.Key), "Band", richFigure(p.noiseBand()), "Window", report.HistoryWindow)}
@@ -71,7 +74,6 @@ func (p *reportPage) history() *historySection {
 		}
 		h.Runs = append(h.Runs, hv)
 	}
-	p.historyView = h
 	return h
 }
 
@@ -138,14 +140,7 @@ func (p *reportPage) historyValue(v *report.Value, anchor string) rich {
 	if p.r.RepoURL != "" && v.Source.File != "" && v.Source.Line > 0 {
 		href = repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0)
 	}
-	s := richLink(richFigure(v.Expr()), href, p.valueTitle(v))
-	if v.Repeated() {
-		s = p.loc.R("value.repeats", "Value", s, "HalfWidth", richFigure(v.HalfWidthExpr()), "N", v.Repeats)
-	}
-	if v.Projected() {
-		s = richJoin(s, p.loc.R("aside", "Text", p.loc.R("value.projected")))
-	}
-	return s
+	return p.valueLinked(v, href)
 }
 
 // historyChange is a version's change from the one before and, for a

@@ -119,6 +119,15 @@ func (p *reportPage) funcs() template.FuncMap {
 	}
 }
 
+// once makes a view of the page the first time a template asks for it:
+// both formats read the same one.
+func once[T any](done *bool, v *T, make func() T) T {
+	if !*done {
+		*v, *done = make(), true
+	}
+	return *v
+}
+
 func add(a, b int) int { return a + b }
 
 // modelName is a model id without its organization.

@@ -17,11 +17,9 @@ type setupView struct {
 	Commands rich   // the benchmark commands as a block; zero without
 }
 
-func (p *reportPage) setup() *setupView {
-	if p.setupDone {
-		return p.setupSection
-	}
-	p.setupDone = true
+func (p *reportPage) setup() *setupView { return once(&p.setupDone, &p.setupSection, p.makeSetup) }
+
+func (p *reportPage) makeSetup() *setupView {
 	loc, s := p.loc, p.s
 	label := func(id string) rich { return loc.R("label", "Label", loc.R(id)) }
 	v := &setupView{Prose: p.richProse("objective"),
@@ -56,7 +54,6 @@ func (p *reportPage) setup() *setupView {
 	if cmds := s.Benchmark.Commands; cmds != "" {
 		v.Commands = richFence(cmds, "bash", p.reader.codeLabel)
 	}
-	p.setupSection = v
 	return v
 }
 

@@ -53,11 +53,9 @@ func (c chartRef) MD() string { return c.p.chartImage(c.name) }
 func (c chartRef) HTML() htmltemplate.HTML { return c.p.richChart(c.name).html }
 
 // steps are made once a page for both formats.
-func (p *reportPage) steps() []stepView {
-	if p.stepsDone {
-		return p.stepViews
-	}
-	p.stepsDone = true
+func (p *reportPage) steps() []stepView { return once(&p.stepsDone, &p.stepViews, p.makeSteps) }
+
+func (p *reportPage) makeSteps() []stepView {
 	loc := p.loc
 	views := make([]stepView, len(p.rep.Steps))
 	for i := range p.rep.Steps {
@@ -73,20 +71,17 @@ func (p *reportPage) steps() []stepView {
 			}
 		}
 	}
-	p.stepViews = views
 	return views
 }
 
 // others are the runs of no step, made once a page.
 func (p *reportPage) others() []runView {
-	if p.othersDone {
-		return p.otherViews
-	}
-	p.othersDone = true
-	if len(p.rep.Others) > 0 {
-		p.otherViews = p.runs(&report.StepResult{Runs: p.rep.Others})
-	}
-	return p.otherViews
+	return once(&p.othersDone, &p.otherViews, func() []runView {
+		if len(p.rep.Others) == 0 {
+			return nil
+		}
+		return p.runs(&report.StepResult{Runs: p.rep.Others})
+	})
 }
 
 func (p *reportPage) runs(sr *report.StepResult) []runView {

@@ -1,9 +1,7 @@
 package render
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -51,14 +49,12 @@ func sloBudget(slo *study.SLO, loc *localizer) rich {
 // increasing), with an SLO the best point within it, and the raw result
 // of every point.
 func (p *reportPage) sweeps() []sweepView {
-	if p.sweepsDone {
-		return p.sweepViews
-	}
-	p.sweepsDone = true
-	for i := range p.rep.Sweeps {
-		p.sweepViews = append(p.sweepViews, p.sweep(&p.rep.Sweeps[i]))
-	}
-	return p.sweepViews
+	return once(&p.sweepsDone, &p.sweepViews, func() (views []sweepView) {
+		for i := range p.rep.Sweeps {
+			views = append(views, p.sweep(&p.rep.Sweeps[i]))
+		}
+		return views
+	})
 }
 
 func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
@@ -114,15 +110,7 @@ func (p *reportPage) sweepRow(v *sweepView, run *study.Run, pt *report.SweepPoin
 		row.Load = richLink(richFigure(pt.Load.Expr()), "#"+anchor, loc.T("sweep.load_from_name", "File", p.repoPath(pt.LogFile)))
 	}
 	title := loc.T("sweep.per_gpu_source", "Output", pt.Output.Expr(), "GPUs", pt.Output.GPUs,
-		"File", p.repoPath(pt.Output.Source.File), "Line", pt.Output.Source.Line)
-	if pt.Output.Repeated() {
-		// Every repeat the mean is made of, with its line.
-		lines := make([]string, len(pt.Output.Samples))
-		for k, sm := range pt.Output.Samples {
-			lines[k] = fmt.Sprintf("%s:%d (%s)", p.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(pt.Output.Decimals, 4)))
-		}
-		title += " " + loc.T("source.repeats", "N", pt.Output.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, loc.T("chart.list_separator")))
-	}
+		"File", p.repoPath(pt.Output.Source.File), "Line", pt.Output.Source.Line) + p.repeatsTitle(&pt.Output)
 	row.PerGPU = richLink(richFigure(perGPU(pt)), "#"+anchor, title)
 	if pt.Output.Repeated() {
 		row.PerGPU = loc.R("value.interval", "Value", row.PerGPU, "HalfWidth", richFigure(perGPUHalfWidth(pt)))
