@@ -5,6 +5,8 @@ import (
 	htmltemplate "html/template"
 	"strconv"
 	"strings"
+
+	"github.com/perflab/perflab/internal/plain"
 )
 
 // The blocks of a page that a view holds in both formats (rich): code,
@@ -110,7 +112,7 @@ func (p *reportPage) richChart(name string) rich {
 		if ok && nok {
 			b.WriteString(` width="` + strconv.Itoa(nw) + `" height="` + strconv.Itoa(nh) + `"`)
 		}
-		b.WriteString(`><img src="` + htmlText.Replace(src) + `" alt="` + htmlText.Replace(ch.Description) + `"`)
+		b.WriteString(`><img src="` + htmlText.Replace(src) + `" alt="` + htmlText.Replace(plain.Line(ch.Description)) + `"`)
 		if ok && nok {
 			b.WriteString(` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"`)
 		}

@@ -97,9 +97,11 @@ func (l *localizer) R(id string, kv ...any) rich {
 	for i, f := range fields {
 		mark := markOpen + strconv.Itoa(i) + markClose
 		// A message may use a field twice ("{{.Currency}}").
-		html = strings.ReplaceAll(html, mark, string(f.html))
-		// In a link's destination, which goldmark percent-encodes.
-		html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
+		if strings.Contains(html, mark) {
+			html = strings.ReplaceAll(html, mark, string(f.html))
+		} else { // in a link's destination, which goldmark percent-encodes
+			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
+		}
 	}
 	return rich{md, htmltemplate.HTML(l.tidy(html))}
 }
