@@ -65,9 +65,8 @@ func (p *reportPage) makeSteps() []stepView {
 			Runs: p.runs(sr), Chart: chartRef{p, "step-" + id}, Unmeasured: len(sr.Step.Runs) == 0}
 		if len(sr.Ranking) > 1 {
 			views[i].Ranking = richJoin(loc.R("label", "Label", loc.R("step.result")), p.ranking(sr))
-			if e := erratumOf(p.claimFor("ranking", id)); e.Wrong {
-				printed := richText(p.claimFor("ranking", id).Claim.Printed)
-				views[i].Erratum = richJoin(loc.R("label", "Label", loc.R("erratum.label")), loc.R("erratum.ranking", "Printed", printed))
+			if claim := p.claimFor("ranking", id); erratumOf(claim).Wrong {
+				views[i].Erratum = richJoin(loc.R("label", "Label", loc.R("erratum.label")), loc.R("erratum.ranking", "Printed", claim.Claim.Printed))
 			}
 		}
 	}
