@@ -7,42 +7,45 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// stdErrText follows a score with its standard error, "" without one.
-func stdErrText(loc *localizer, sc study.Score) string {
+// stdErrText follows a score with its standard error, zero without one.
+func stdErrText(loc *localizer, sc study.Score) rich {
 	if sc.StdErrRaw == "" {
-		return ""
+		return rich{}
 	}
-	return loc.T("accuracy.stderr", "SE", esc(sc.StdErrRaw))
+	return loc.R("accuracy.stderr", "SE", sc.StdErrRaw)
 }
 
 // accuracyAgainst says how a run's scores differ from its reference's,
 // each difference tested against the two evaluations' standard errors;
-// "" when the two share no score.
-func accuracyAgainst(loc *localizer, ref *report.RunResult, run *study.Run) string {
+// zero when the two share no score.
+func accuracyAgainst(loc *localizer, ref *report.RunResult, run *study.Run) rich {
 	if ref == nil {
-		return ""
+		return rich{}
 	}
 	changes := report.AccuracyChanges(ref.Run, run)
 	if len(changes) == 0 {
-		return ""
+		return rich{}
 	}
-	parts := make([]string, len(changes))
+	var parts []rich
 	for i, c := range changes {
+		if i > 0 {
+			parts = append(parts, loc.R("list.separator"))
+		}
 		metric, _, _ := strings.Cut(c.To.Metric, ",")
 		dec := max(decimalsIn(c.From.Raw), decimalsIn(c.To.Raw))
-		score := esc(c.To.Task) + " " + esc(metric)
+		score, diff := richText(c.To.Task+" "+metric), richFigure(signedNumber(c.Diff, dec))
 		if !c.Tested {
-			parts[i] = loc.T("accuracy.change_untested", "Score", score, "Diff", signedNumber(c.Diff, dec))
+			parts = append(parts, loc.R("accuracy.change_untested", "Score", score, "Diff", diff))
 			continue
 		}
-		verdict := loc.T("accuracy.within_noise")
+		verdict := loc.R("accuracy.within_noise")
 		if c.Beyond {
-			verdict = loc.T("accuracy.beyond_noise")
+			verdict = loc.R("accuracy.beyond_noise")
 		}
-		parts[i] = loc.T("accuracy.change_tested", "Score", score, "Diff", signedNumber(c.Diff, dec),
-			"Low", signedNumber(c.Low, dec), "High", signedNumber(c.High, dec), "P", PText(c.P), "Verdict", verdict)
+		parts = append(parts, loc.R("accuracy.change_tested", "Score", score, "Diff", diff,
+			"Low", richFigure(signedNumber(c.Low, dec)), "High", richFigure(signedNumber(c.High, dec)), "P", richFigure(PText(c.P)), "Verdict", verdict))
 	}
-	return loc.T("accuracy.against", "Run", esc(ref.Run.Name), "Changes", strings.Join(parts, loc.T("list.separator")))
+	return loc.R("accuracy.against", "Run", ref.Run.Name, "Changes", richJoin(parts...))
 }
 
 // decimalsIn counts the decimals of a number as written.

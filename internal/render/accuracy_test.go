@@ -32,16 +32,16 @@ func TestAccuracyAgainst(t *testing.T) {
 	want := "Against vLLM BF16: gsm8k exact\\_match -0.0046 [-0.0290, +0.0198] (p = 0.71, within the two evaluations' noise); " +
 		"mmlu acc -0.05 [-0.08, -0.02] (p < 0.001, larger than the two evaluations' noise); " +
 		"arc acc 0.0 (not tested: an accuracy file gives no standard error)."
-	if got := accuracyAgainst(loc, ref, run); got != want {
+	if got := accuracyAgainst(loc, ref, run).md; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if got := accuracyAgainst(loc, nil, run); got != "" {
+	if got := accuracyAgainst(loc, nil, run).md; got != "" {
 		t.Errorf("no reference: %q", got)
 	}
-	if got := stdErrText(loc, run.Accuracy[0]); got != " (SE 0.0088)" {
+	if got := stdErrText(loc, run.Accuracy[0]).md; got != " (SE 0.0088)" {
 		t.Errorf("standard error %q", got)
 	}
-	if got := stdErrText(loc, run.Accuracy[2]); got != "" {
+	if got := stdErrText(loc, run.Accuracy[2]).md; got != "" {
 		t.Errorf("no standard error, yet %q", got)
 	}
 }

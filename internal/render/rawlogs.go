@@ -35,9 +35,6 @@ func (p *reportPage) blockText(file string, b *benchlog.Block) string {
 	return ex.Text
 }
 
-// rawResult is a raw result as a fenced log block, as Markdown.
-func (p *reportPage) rawResult(file string, b *benchlog.Block) string { return p.rawRich(file, b).md }
-
 // rawRich is a raw result as a log block, with a link to its lines in the
 // repository. The first time a block is shown its lines are numbered
 // targets; shown again (its step and the other cases), it has no ids.
@@ -63,15 +60,10 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 	return s
 }
 
-// rawRepeats is rawRepeatsRich as Markdown.
-func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) string {
-	return p.rawRepeatsRich(run, file, b).md
-}
-
-// rawRepeatsRich is rawRich, and when the block is the first repeat of a
+// rawRepeats is rawRich, and when the block is the first repeat of a
 // workload, every repeat's block under its number: each line a mean is
 // made of is on the page.
-func (p *reportPage) rawRepeatsRich(run *study.Run, file string, b *benchlog.Block) rich {
+func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) rich {
 	lg := p.logOf[file]
 	if lg == nil || lg.Repeat == 0 {
 		return p.rawRich(file, b)
@@ -84,11 +76,12 @@ func (p *reportPage) rawRepeatsRich(run *study.Run, file string, b *benchlog.Blo
 	}
 	parts := make([]rich, 0, 2*len(logs))
 	for i, o := range logs {
-		label := p.loc.R("run.repeat", "N", o.Repeat, "Of", len(logs))
-		if i > 0 {
-			label.md = "\n\n" + label.md
+		title := p.loc.R("run.repeat", "N", o.Repeat, "Of", len(logs))
+		sep := "\n\n"
+		if i == 0 {
+			sep = ""
 		}
-		parts = append(parts, rich{label.md + "\n\n", "<p>" + label.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
+		parts = append(parts, rich{sep + title.md + "\n\n", "<p>" + title.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
 	}
 	return richJoin(parts...)
 }

@@ -53,6 +53,16 @@ type reportPage struct {
 	conclusionEndView *conclusionEndView
 	// summaryEndView is what follows the summary table, made once.
 	summaryEndView *summaryEndView
+	setupSection   *setupView // the objective's and setup's view, made once (setupDone)
+	setupDone      bool
+	sweepViews     []sweepView // the sweeps' views, made once (sweepsDone)
+	sweepsDone     bool
+	stepViews      []stepView // the steps' views, made once (stepsDone)
+	stepsDone      bool
+	historyView    *historySection // the history section's view, made once (historyDone)
+	historyDone    bool
+	otherViews     []runView // the runs of no step, made once (othersDone)
+	othersDone     bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes []recipe.Recipe
@@ -100,14 +110,22 @@ func (p *reportPage) funcs() template.FuncMap {
 		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add,
 		"value":   p.value,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
-		"workload": p.workloadName, "blockText": p.blockText, "served": served, "ranking": p.ranking,
+		"workload": p.workloadName, "blockText": p.blockText, "served": served,
 		"rows": p.rows, "options": p.options, "summaryEnd": p.summaryEnd, "start": p.start, "conclusionEnd": p.conclusionEnd,
-		"cost": p.cost, "sweeps": p.sweeps,
-		"workloads": p.workloads, "freshness": p.freshness,
+		"cost": p.cost, "sweeps": p.sweeps, "setup": p.setup,
 		"steps": p.steps, "runs": p.runs, "others": p.others,
-		"history": p.history, "historyTails": p.historyTails, "noiseBand": p.noiseBand, "historyWindow": historyWindow,
+		"history": p.history, "noiseBand": p.noiseBand,
 		"allRuns": p.allRuns, "closing": p.closing,
 	}
+}
+
+// once makes a view of the page the first time a template asks for it:
+// both formats read the same one.
+func once[T any](done *bool, v *T, make func() T) T {
+	if !*done {
+		*v, *done = make(), true
+	}
+	return *v
 }
 
 func add(a, b int) int { return a + b }
@@ -117,8 +135,6 @@ func modelName(id string) string { return id[strings.LastIndex(id, "/")+1:] }
 
 // served is the model a run's command serves.
 func served(run *study.Run) string { return serving.Parse(run.Command).Model }
-
-func historyWindow() int { return report.HistoryWindow }
 
 // repoPath names a file as the page shows it.
 func (p *reportPage) repoPath(file string) string {

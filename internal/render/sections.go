@@ -17,7 +17,7 @@ import (
 // that report.html.tmpl defines too gets its HTML from there, from the
 // same view, and the others are Markdown that goldmark renders, with the
 // prose of content/ in them.
-var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
+var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "objective", "setup", "steps", "others", "history", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
 
 // mdSections runs the Markdown of every section, and records where each
 // ends in what it wrote.
@@ -65,6 +65,16 @@ type conclusionTable struct {
 	Unit string
 	Rows []rowView
 }
+
+func (v htmlView) Setup() *setupView { return v.p.setup() }
+
+func (v htmlView) Sweeps() []sweepView { return v.p.sweeps() }
+
+func (v htmlView) Steps() []stepView { return v.p.steps() }
+
+func (v htmlView) Others() []runView { return v.p.others() }
+
+func (v htmlView) History() *historySection { return v.p.history() }
 
 func (v htmlView) Summary() []optionView { return v.p.options() }
 

@@ -1,24 +1,60 @@
 package render
 
 import (
+	htmltemplate "html/template"
 	"strings"
 
 	"github.com/perflab/perflab/internal/study"
 )
 
-// workloadView is one benchmark case of the setup section.
-type workloadView struct {
-	Name    string // escaped
-	Dataset string
-	Main    bool
+// setupView is the objective and the setup of a study, made once a page
+// for both formats.
+type setupView struct {
+	Prose    rich   // the objective's prose from content/
+	Headline rich   // the figure configurations are compared on
+	Items    []rich // model, hardware, engines, tool and source
+	Datasets []rich // each workload's requests
+	Commands rich   // the benchmark commands as a block; zero without
 }
 
-func (p *reportPage) workloads() []workloadView {
-	views := make([]workloadView, len(p.s.Workloads))
-	for i, w := range p.s.Workloads {
-		views[i] = workloadView{Name: esc(p.workloadName(w.ID)), Dataset: p.dataset(w), Main: w.Main}
+func (p *reportPage) setup() *setupView { return once(&p.setupDone, &p.setupSection, p.makeSetup) }
+
+func (p *reportPage) makeSetup() *setupView {
+	loc, s := p.loc, p.s
+	label := func(id string) rich { return loc.R("label", "Label", loc.R(id)) }
+	v := &setupView{Prose: p.richProse("objective"),
+		Headline: loc.R("objective.headline."+string(s.Objective), "Metric", loc.R("metric."+p.rep.Headline.Key))}
+	engines := []rich{label("setup.engines")}
+	for i, e := range s.Engines {
+		if i > 0 {
+			engines = append(engines, loc.R("chart.list_separator"))
+		}
+		engines = append(engines, richText(e.Name+" "+e.Version), p.freshness(e.ID))
 	}
-	return views
+	v.Items = []rich{
+		richJoin(label("setup.model"), richText(s.Model)),
+		richJoin(label("setup.hardware"), loc.R("setup.hardware_value", "N", s.Hardware.Nodes, "PerNode", s.Hardware.GPUsPerNode, "GPU", s.Hardware.GPU)),
+		richJoin(engines...),
+		richJoin(label("setup.tool"), richText(s.Benchmark.Tool)),
+	}
+	if src := s.Source; src != nil {
+		title := richText(src.Title)
+		if src.URL != "" {
+			title = rich{"[" + title.md + "](<" + src.URL + ">)", htmltemplate.HTML(`<a href="`+htmlText.Replace(src.URL)+`">`) + title.html + "</a>"}
+		}
+		v.Items = append(v.Items, richJoin(label("setup.source"), title))
+	}
+	for _, w := range s.Workloads {
+		d := loc.R("setup.dataset", "Name", p.workloadName(w.ID), "Dataset", rich{p.dataset(w), htmltemplate.HTML(htmlText.Replace(p.dataset(w)))})
+		if w.Main {
+			d = richJoin(d, loc.R("aside", "Text", loc.R("setup.main_workload")))
+		}
+		v.Datasets = append(v.Datasets, d)
+	}
+	if cmds := s.Benchmark.Commands; cmds != "" {
+		v.Commands = richFence(cmds, "bash", p.reader.codeLabel)
+	}
+	return v
 }
 
 // dataset describes a workload's requests: the dataset, the number of
@@ -44,20 +80,24 @@ func (p *reportPage) dataset(w study.Workload) string {
 }
 
 // freshness says, after an engine's version, how it compares with the
-// newest of the same engine in the site.
-func (p *reportPage) freshness(engine string) string {
+// newest of the same engine in the site; the other study's page is one
+// folder up from this one's.
+func (p *reportPage) freshness(engine string) rich {
 	loc := p.loc
 	f, ok := p.in.Freshness[engine]
-	var text string
+	var text rich
 	switch {
 	case !ok:
-		return ""
+		return rich{}
 	case !f.Known:
-		text = loc.T("freshness.unknown")
+		text = loc.R("freshness.unknown")
 	case f.Behind == 0:
-		text = loc.T("freshness.newest")
+		text = loc.R("freshness.newest")
 	default:
-		text = loc.T("freshness.behind", "N", f.Behind, "Newest", esc(f.Newest), "Study", "["+esc(f.Study)+"]("+linkPath(f.Study+".md")+")")
+		study := richText(f.Study)
+		link := rich{"[" + study.md + "](" + linkPath(f.Study+".md") + ")",
+			htmltemplate.HTML(`<a href="../`+htmlText.Replace(linkPath(f.Study))+`/index.html">`) + study.html + "</a>"}
+		text = loc.R("freshness.behind", "N", f.Behind, "Newest", f.Newest, "Study", link)
 	}
-	return loc.T("aside", "Text", text)
+	return loc.R("aside", "Text", text)
 }

@@ -37,7 +37,7 @@ func (p *reportPage) slo() *sloView {
 		v.Headers = append(v.Headers, loc.T("slo.budget_goodput"))
 		v.BudgetGoodputNote = loc.R("slo.budget_goodput_note")
 	}
-	v.Intro = loc.R("slo.intro", "Budget", richFigure(sloBudget(res.SLO, loc.T)))
+	v.Intro = loc.R("slo.intro", "Budget", sloBudget(res.SLO, loc))
 	v.Headline = loc.T("metric." + p.rep.Headline.Key)
 	for i := range res.Runs {
 		v.Rows = append(v.Rows, p.sloRow(v, res, &res.Runs[i]))

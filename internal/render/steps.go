@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	htmltemplate "html/template"
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
@@ -9,77 +10,99 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// stepView is one step of the optimization path, ready Markdown, so that
-// the template keeps the step's structure without a call per detail.
+// stepView is one step of the optimization path in both formats, so that
+// the templates keep the step's structure without a call per detail.
 type stepView struct {
 	ID      string
 	Number  int
-	Title   string // escaped
-	Section string // the step's prose from content/, Markdown
+	Title   rich
+	Section rich // the step's prose from content/
 	Runs    []runView
-	Chart   string // the step's chart as a Markdown image, or empty
+	Chart   chartRef
 	// Unmeasured: the source lists the option but publishes no run of it.
 	Unmeasured bool
-	Ranking    string  // comparable runs best first, linked; empty with fewer than two
-	Erratum    erratum // the published ranking, when the logs give another
+	Ranking    rich // "Result:" and the comparable runs best first; zero with fewer than two
+	Erratum    rich // the published ranking, when the logs give another; zero else
 }
 
-// runView is one run of a step, its Markdown made ready in Go so that the
-// template, which keeps the section's structure, does little per run.
+// runView is one run of a step or of no step, each part made in Go so
+// that the templates do little per run.
 type runView struct {
 	ID      string
-	Name    string // escaped
-	Command string // fenced
+	Name    rich
+	Command rich // a code block
 	// DerivedNote says what a command that was not recorded was rebuilt
-	// from; empty for a command as it was run.
-	DerivedNote string
+	// from; zero for a command as it was run.
+	DerivedNote rich
 	Failed      bool
-	Error       string // the failed run's error
-	Raw         string // the raw result as a fenced log block; empty without one
-	Outcome     string // headline, exclusion or "no main result" line
+	Error       rich // the failed run's line: its error and what it means
+	Raw         rich // the raw result as log blocks; zero without one
+	Outcome     rich // headline, exclusion or "no main result" line
 }
 
-func (p *reportPage) steps() []stepView {
+// chartRef is a chart of a view: its Markdown at once, its HTML as
+// report.html.tmpl reaches it, so that the page's first chart in page
+// order is the one that loads at once (richChart).
+type chartRef struct {
+	p    *reportPage
+	name string
+}
+
+func (c chartRef) MD() string { return c.p.chartImage(c.name) }
+
+func (c chartRef) HTML() htmltemplate.HTML { return c.p.richChart(c.name).html }
+
+// steps are made once a page for both formats.
+func (p *reportPage) steps() []stepView { return once(&p.stepsDone, &p.stepViews, p.makeSteps) }
+
+func (p *reportPage) makeSteps() []stepView {
+	loc := p.loc
 	views := make([]stepView, len(p.rep.Steps))
 	for i := range p.rep.Steps {
 		sr := &p.rep.Steps[i]
 		id := sr.Step.ID
-		views[i] = stepView{ID: anchorID(id), Number: i + 1, Title: esc(p.stepTitle(id)), Section: p.r.prose(p.c.Sections["step/"+id].Markdown),
-			Runs: p.runs(sr), Chart: p.chartImage("step-" + id), Unmeasured: len(sr.Step.Runs) == 0}
+		views[i] = stepView{ID: anchorID(id), Number: i + 1, Title: richText(p.stepTitle(id)), Section: p.richProse("step/" + id),
+			Runs: p.runs(sr), Chart: chartRef{p, "step-" + id}, Unmeasured: len(sr.Step.Runs) == 0}
 		if len(sr.Ranking) > 1 {
-			views[i].Ranking = p.ranking(sr)
-			views[i].Erratum = erratumOf(p.claimFor("ranking", id))
+			views[i].Ranking = richJoin(loc.R("label", "Label", loc.R("step.result")), p.ranking(sr))
+			if claim := p.claimFor("ranking", id); erratumOf(claim).Wrong {
+				views[i].Erratum = richJoin(loc.R("label", "Label", loc.R("erratum.label")), loc.R("erratum.ranking", "Printed", claim.Claim.Printed))
+			}
 		}
 	}
 	return views
 }
 
-// others are the runs of no step.
+// others are the runs of no step, made once a page.
 func (p *reportPage) others() []runView {
-	if len(p.rep.Others) == 0 {
-		return nil
-	}
-	return p.runs(&report.StepResult{Runs: p.rep.Others})
+	return once(&p.othersDone, &p.otherViews, func() []runView {
+		if len(p.rep.Others) == 0 {
+			return nil
+		}
+		return p.runs(&report.StepResult{Runs: p.rep.Others})
+	})
 }
 
 func (p *reportPage) runs(sr *report.StepResult) []runView {
+	loc := p.loc
 	views := make([]runView, len(sr.Runs))
 	for i := range sr.Runs {
 		rr := &sr.Runs[i]
 		v := &views[i]
-		v.ID, v.Name = anchorID(rr.Run.ID), esc(rr.Run.Name)
-		v.Command, v.DerivedNote = fence(rr.Run.Command, "bash"), p.derivedNote(rr.Run).md
+		v.ID, v.Name = anchorID(rr.Run.ID), richText(rr.Run.Name)
+		v.Command = richFence(rr.Run.Command, "bash", p.reader.codeLabel)
+		v.DerivedNote = p.derivedNote(rr.Run)
 		if v.Failed = rr.Run.Failed(); v.Failed {
-			v.Error = code(rr.Run.Error)
+			v.Error = richJoin(loc.R("label", "Label", loc.R("run.failed")), richCode(rr.Run.Error), richFigure(" "), loc.R("run.failed_note"))
 			continue
 		}
 		if rr.Block != nil {
 			v.Raw = p.rawRepeats(rr.Run, rr.LogFile, rr.Block)
 		}
 		v.Outcome = p.outcome(sr, rr)
-		for _, acc := range []string{p.accuracy(rr.Run), accuracyAgainst(p.loc, sr.Reference, rr.Run)} {
-			if acc != "" {
-				v.Outcome = p.loc.T("sentences", "First", v.Outcome, "Next", acc)
+		for _, acc := range []rich{p.accuracy(rr.Run), accuracyAgainst(loc, sr.Reference, rr.Run)} {
+			if acc.md != "" {
+				v.Outcome = loc.R("sentences", "First", v.Outcome, "Next", acc)
 			}
 		}
 	}
@@ -88,65 +111,72 @@ func (p *reportPage) runs(sr *report.StepResult) []runView {
 
 // outcome is the line under a run's raw result: its headline against the
 // step's reference, why it is not comparable, or that it has none.
-func (p *reportPage) outcome(sr *report.StepResult, rr *report.RunResult) string {
+func (p *reportPage) outcome(sr *report.StepResult, rr *report.RunResult) rich {
 	loc := p.loc
 	anchor := "run-" + anchorID(rr.Run.ID)
 	switch {
 	case rr.Excluded != "":
-		out := loc.T("label", "Label", loc.T("run.not_comparable")) + loc.T("rule."+rr.Excluded, "Run", esc(rr.Run.Name),
-			"Served", esc(serving.Parse(rr.Run.Command).Model), "Model", esc(p.s.Model))
-		if reason := p.ackReason(rr.Excluded, rr.Run.ID); reason != "" {
-			out = loc.T("sentences", "First", out, "Next", reason)
+		out := richJoin(loc.R("label", "Label", loc.R("run.not_comparable")), loc.R("rule."+rr.Excluded, "Run", rr.Run.Name,
+			"Served", serving.Parse(rr.Run.Command).Model, "Model", p.s.Model))
+		if reason := p.ackRich(rr.Excluded, rr.Run.ID); reason.md != "" {
+			out = loc.R("sentences", "First", out, "Next", reason)
 		}
 		return out
 	case rr.Headline != nil:
-		out := loc.T("run.headline."+string(p.s.Objective), "Value", p.value(rr.Headline, anchor))
+		out := loc.R("run.headline."+string(p.s.Objective), "Value", p.valueRich(rr.Headline, anchor))
 		if rr.Change != nil {
-			out += loc.T("paren.after", "Text", loc.T("run.vs", "Change", p.changeLink(rr.Change, nil, anchor), "Run", esc(sr.Reference.Run.Name)))
+			out = richJoin(out, loc.R("paren.after", "Text", loc.R("run.vs", "Change", p.changeRich(rr.Change, nil, anchor), "Run", sr.Reference.Run.Name)))
 		} else if rr.Run.ID == sr.Step.Reference {
-			out += loc.T("paren.after", "Text", loc.T("run.reference"))
+			out = richJoin(out, loc.R("paren.after", "Text", loc.R("run.reference")))
 		}
 		return out
 	}
-	return loc.T("run.no_main_result")
+	return loc.R("run.no_main_result")
 }
 
 // accuracy writes a run's accuracy scores, each with its file and line,
-// as a sentence to follow its throughput.
-func (p *reportPage) accuracy(run *study.Run) string {
+// as a sentence to follow its throughput; zero without scores.
+func (p *reportPage) accuracy(run *study.Run) rich {
 	if len(run.Accuracy) == 0 {
-		return ""
+		return rich{}
 	}
-	var parts []string
-	for _, sc := range run.Accuracy {
+	var parts []rich
+	for i, sc := range run.Accuracy {
+		if i > 0 {
+			parts = append(parts, p.loc.R("chart.list_separator"))
+		}
 		metric, _, _ := strings.Cut(sc.Metric, ",")
-		parts = append(parts, esc(sc.Task)+" "+esc(metric)+" "+sourced(esc(sc.Raw), "run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", p.repoPath(sc.File), sc.Line))+stdErrText(p.loc, sc))
+		parts = append(parts, richText(sc.Task+" "+metric+" "),
+			richLink(richText(sc.Raw), "#run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", p.repoPath(sc.File), sc.Line)), stdErrText(p.loc, sc))
 	}
-	return p.loc.T("run.accuracy", "Scores", strings.Join(parts, p.loc.T("chart.list_separator")))
+	return p.loc.R("run.accuracy", "Scores", richJoin(parts...))
 }
 
 // ranking writes a step's comparable runs best first, ties joined by "≈".
-func (p *reportPage) ranking(sr *report.StepResult) string {
+func (p *reportPage) ranking(sr *report.StepResult) rich {
 	rep := p.rep
-	sep := " > "
+	sep := richFigure(" > ")
 	if !rep.Headline.HigherBetter {
-		sep = " < "
+		sep = richFigure(" < ")
 	}
-	var out strings.Builder
+	var parts []rich
 	for i, rr := range sr.Ranking {
 		// Each figure links to its run, like every number of the page.
-		figure := p.repeats(rr.Headline, sourced(rr.Headline.Expr(), "run-"+anchorID(rr.Run.ID), p.valueTitle(rr.Headline)))
+		figure := richLink(richFigure(rr.Headline.Expr()), "#run-"+anchorID(rr.Run.ID), p.valueTitle(rr.Headline))
+		if rr.Headline.Repeated() {
+			figure = p.loc.R("value.repeats", "Value", figure, "HalfWidth", richFigure(rr.Headline.HalfWidthExpr()), "N", rr.Headline.Repeats)
+		}
 		if i > 0 {
 			// A run the ranking's family of comparisons cannot tell from
 			// its group's first is tied with it (report.RankTies), so
 			// every run tied with the best is named.
 			if sr.RankTied[i] {
-				out.WriteString(" ≈ ")
+				parts = append(parts, richFigure(" ≈ "))
 			} else {
-				out.WriteString(sep)
+				parts = append(parts, sep)
 			}
 		}
-		out.WriteString(esc(rr.Run.Name) + p.loc.T("paren.after", "Text", figure+" "+rep.Headline.Unit))
+		parts = append(parts, richText(rr.Run.Name), p.loc.R("paren.after", "Text", richJoin(figure, richFigure(" "+rep.Headline.Unit))))
 	}
-	return out.String()
+	return richJoin(parts...)
 }

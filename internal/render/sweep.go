@@ -1,88 +1,97 @@
 package render
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
 
-// sweepView is the section of one swept workload, its cells ready
-// Markdown.
+// sweepView is the section of one swept workload in both formats.
 type sweepView struct {
-	ID, Heading, Intro, Load, Chart, Best string
-	Note                                  string // what ± means, when a load has repeats
-	NearNote                              string // what ≈ in the frontier column means, when a point has it
-	GoodputIntro                          string
-	Goodput                               []string // one sentence per configuration with per-request data
-	Budget                                bool     // a column says whether each point keeps the study's SLO
-	Rows                                  []sweepRowView
-	Raws                                  []sweepRawView
+	ID             string
+	Heading, Intro rich
+	Load           string // the load column's header
+	Chart          chartRef
+	Best           rich
+	Note           rich // what ± means, when a load has repeats
+	NearNote       rich // what ≈ in the frontier column means, when a point has it
+	GoodputIntro   rich
+	Goodput        []rich // one sentence per configuration with per-request data
+	Budget         bool   // a column says whether each point keeps the study's SLO
+	Rows           []sweepRowView
+	Raws           []sweepRawView
 }
 
 type sweepRowView struct {
-	Name, Load, Output, PerGPU, TPOT, TTFT, Frontier, Meets string
+	Name, Load, Output, PerGPU, TPOT, TTFT, Frontier, Meets rich
 }
 
 // sweepRawView is the raw result of one point, under a line naming it.
 type sweepRawView struct {
-	Title, Raw string
+	Title, Raw rich
 }
 
 // sloBudget writes a study's latency budget: "p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 50 ms".
-func sloBudget(slo *study.SLO, T func(string, ...any) string) string {
-	var limits []string
-	for _, l := range slo.Limits() {
-		limits = append(limits, T("slo.limit", "Stat", slo.Stat, "Metric", T("slo.name."+l.Metric), "Limit", report.FormatNumber(l.Limit, 0)))
+func sloBudget(slo *study.SLO, loc *localizer) rich {
+	var limits []rich
+	for i, l := range slo.Limits() {
+		if i > 0 {
+			limits = append(limits, loc.R("chart.list_separator"))
+		}
+		limits = append(limits, loc.R("slo.limit", "Stat", richFigure(slo.Stat), "Metric", loc.R("slo.name."+l.Metric), "Limit", richFigure(report.FormatNumber(l.Limit, 0))))
 	}
-	return strings.Join(limits, T("chart.list_separator"))
+	return richJoin(limits...)
 }
 
-// sweeps are the section of each swept workload: its chart, a row per
-// configuration and load (curves in run order, loads increasing), with an
-// SLO the best point within it, and the raw result of every point.
+// sweeps are the section of each swept workload, made once a page: its
+// chart, a row per configuration and load (curves in run order, loads
+// increasing), with an SLO the best point within it, and the raw result
+// of every point.
 func (p *reportPage) sweeps() []sweepView {
-	var out []sweepView
-	for i := range p.rep.Sweeps {
-		out = append(out, p.sweep(&p.rep.Sweeps[i]))
-	}
-	return out
+	return once(&p.sweepsDone, &p.sweepViews, func() (views []sweepView) {
+		for i := range p.rep.Sweeps {
+			views = append(views, p.sweep(&p.rep.Sweeps[i]))
+		}
+		return views
+	})
 }
 
 func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
-	T := p.loc.T
+	loc := p.loc
 	key := sr.Workload.Sweep.Key
-	v := sweepView{ID: anchorID(sr.Workload.ID), Heading: esc(T("sweep.heading", "Workload", p.workloadName(sr.Workload.ID))),
-		Intro: T("sweep.intro." + key), Load: T("sweep.load." + key), Budget: sr.Limits != nil}
-	v.Chart = p.chartImage("sweep-" + sr.Workload.ID)
+	at := func(pt *report.SweepPoint) rich { return loc.R("sweep.at."+key, "Load", richFigure(pt.Load.Expr())) }
+	v := sweepView{ID: anchorID(sr.Workload.ID), Heading: richText(loc.T("sweep.heading", "Workload", p.workloadName(sr.Workload.ID))),
+		Intro: loc.R("sweep.intro." + key), Load: loc.T("sweep.load." + key), Budget: sr.Limits != nil, Chart: chartRef{p, "sweep-" + sr.Workload.ID}}
 	rawOf := map[string]int{} // file:line -> its index in v.Raws
 	for _, c := range sr.Curves {
 		for j := range c.Points {
 			pt := &c.Points[j]
 			v.Rows = append(v.Rows, p.sweepRow(&v, c.Run, pt))
-			p.sweepRaws(&v, rawOf, c.Run, pt, T("sweep.at."+key, "Load", pt.Load.Expr()))
+			p.sweepRaws(&v, rawOf, c.Run, pt, at(pt))
 		}
 	}
 	if v.Budget {
-		budget := sloBudget(p.rep.Study.SLO, T)
+		budget := sloBudget(p.rep.Study.SLO, loc)
 		if b := sr.Best; b != nil {
-			value := perGPU(b)
+			value := richFigure(perGPU(b))
 			if b.Output.Repeated() {
-				value = T("value.repeats", "Value", value, "HalfWidth", perGPUHalfWidth(b), "N", b.Output.Repeats)
+				value = loc.R("value.repeats", "Value", value, "HalfWidth", richFigure(perGPUHalfWidth(b)), "N", b.Output.Repeats)
 			}
-			v.Best = T("sweep.best", "Budget", budget, "Run", esc(b.Run.Name), "Load", T("sweep.at."+key, "Load", b.Load.Expr()), "Value", value)
-			v.Best += bestCost(T, p.rep.Study.Price, sr.BestCost)
+			v.Best = loc.R("sweep.best", "Budget", budget, "Run", b.Run.Name, "Load", at(b), "Value", value)
+			v.Best = richJoin(v.Best, bestCost(loc, p.rep.Study.Price, sr.BestCost))
 			if len(sr.Tied) > 0 {
-				names := make([]string, len(sr.Tied))
+				var names []rich
 				for i, t := range sr.Tied {
-					names[i] = esc(t.Run.Name) + " · " + T("sweep.at."+key, "Load", t.Load.Expr())
+					if i > 0 {
+						names = append(names, loc.R("list.separator"))
+					}
+					names = append(names, richText(t.Run.Name), richFigure(" · "), at(t))
 				}
-				v.Best = T("sentences", "First", v.Best, "Next", T("slo.tied", "Runs", strings.Join(names, T("list.separator"))))
+				v.Best = loc.R("sentences", "First", v.Best, "Next", loc.R("slo.tied", "Runs", richJoin(names...)))
 			}
 		} else {
-			v.Best = T("sweep.none", "Budget", budget)
+			v.Best = loc.R("sweep.none", "Budget", budget)
 		}
 		v.GoodputIntro, v.Goodput = p.sweepGoodput(sr)
 	}
@@ -91,41 +100,33 @@ func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
 
 // sweepRow is one point's row; a mean of repeats gives v its note.
 func (p *reportPage) sweepRow(v *sweepView, run *study.Run, pt *report.SweepPoint) sweepRowView {
-	T := p.loc.T
+	loc := p.loc
 	// A figure the block does not print links to the block.
 	anchor := LineID(p.repoPath(pt.LogFile), pt.Block.Line)
-	row := sweepRowView{Name: esc(run.Name), Output: p.interval(&pt.Output, anchor), TPOT: p.interval(pt.TPOT, anchor), TTFT: p.interval(pt.TTFT, anchor)}
+	row := sweepRowView{Name: richText(run.Name), Output: p.intervalRich(&pt.Output, anchor), TPOT: p.intervalRich(pt.TPOT, anchor), TTFT: p.intervalRich(pt.TTFT, anchor)}
 	if pt.Load.Source.Line > 0 {
-		row.Load = p.interval(&pt.Load, anchor)
+		row.Load = p.intervalRich(&pt.Load, anchor)
 	} else {
-		row.Load = sourced(pt.Load.Expr(), anchor, T("sweep.load_from_name", "File", p.repoPath(pt.LogFile)))
+		row.Load = richLink(richFigure(pt.Load.Expr()), "#"+anchor, loc.T("sweep.load_from_name", "File", p.repoPath(pt.LogFile)))
 	}
-	title := T("sweep.per_gpu_source", "Output", pt.Output.Expr(), "GPUs", pt.Output.GPUs,
-		"File", p.repoPath(pt.Output.Source.File), "Line", pt.Output.Source.Line)
+	title := loc.T("sweep.per_gpu_source", "Output", pt.Output.Expr(), "GPUs", pt.Output.GPUs,
+		"File", p.repoPath(pt.Output.Source.File), "Line", pt.Output.Source.Line) + p.repeatsTitle(&pt.Output)
+	row.PerGPU = richLink(richFigure(perGPU(pt)), "#"+anchor, title)
 	if pt.Output.Repeated() {
-		// Every repeat the mean is made of, with its line.
-		lines := make([]string, len(pt.Output.Samples))
-		for k, sm := range pt.Output.Samples {
-			lines[k] = fmt.Sprintf("%s:%d (%s)", p.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(pt.Output.Decimals, 4)))
-		}
-		title += " " + T("source.repeats", "N", pt.Output.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, T("chart.list_separator")))
-	}
-	row.PerGPU = sourced(perGPU(pt), anchor, title)
-	if pt.Output.Repeated() {
-		row.PerGPU = T("value.interval", "Value", row.PerGPU, "HalfWidth", perGPUHalfWidth(pt))
-		v.Note = T("sweep.repeats_note", "Level", report.ConfidenceLevel)
+		row.PerGPU = loc.R("value.interval", "Value", row.PerGPU, "HalfWidth", richFigure(perGPUHalfWidth(pt)))
+		v.Note = loc.R("sweep.repeats_note", "Level", report.ConfidenceLevel)
 	}
 	switch {
 	case pt.Frontier:
-		row.Frontier = T("slo.yes")
+		row.Frontier = loc.R("slo.yes")
 	case pt.NearFrontier:
-		row.Frontier = "≈"
-		v.NearNote = T("sweep.near_frontier")
+		row.Frontier = richFigure("≈")
+		v.NearNote = loc.R("sweep.near_frontier")
 	}
 	if v.Budget {
-		row.Meets = T("slo.no")
+		row.Meets = loc.R("slo.no")
 		if pt.Meets {
-			row.Meets = T("slo.yes")
+			row.Meets = loc.R("slo.yes")
 		}
 	}
 	return row
@@ -134,16 +135,17 @@ func (p *reportPage) sweepRow(v *sweepView, run *study.Run, pt *report.SweepPoin
 // sweepRaws adds a point's raw results to v, titled by run and load at.
 // A block is shown once, under every load it holds (a tool's JSON of all
 // loads is one line); rawOf holds the index in v.Raws of each file:line.
-func (p *reportPage) sweepRaws(v *sweepView, rawOf map[string]int, run *study.Run, pt *report.SweepPoint, at string) {
-	T := p.loc.T
+func (p *reportPage) sweepRaws(v *sweepView, rawOf map[string]int, run *study.Run, pt *report.SweepPoint, at rich) {
+	loc := p.loc
 	shown := pt.LogFile + ":" + strconv.Itoa(pt.Block.Line)
 	if k, ok := rawOf[shown]; ok {
-		v.Raws[k].Title += T("chart.list_separator") + at
+		v.Raws[k].Title = richJoin(v.Raws[k].Title, loc.R("chart.list_separator"), at)
 		return
 	}
 	rawOf[shown] = len(v.Raws)
+	title := richJoin(richText(run.Name), richFigure(" · "), at)
 	if pt.Repeats == nil {
-		v.Raws = append(v.Raws, sweepRawView{Title: esc(run.Name) + " · " + at, Raw: p.rawResult(pt.LogFile, pt.Block)})
+		v.Raws = append(v.Raws, sweepRawView{Title: title, Raw: p.rawRich(pt.LogFile, pt.Block)})
 		return
 	}
 	// Every repeat a mean is made of, each under its number.
@@ -155,8 +157,8 @@ func (p *reportPage) sweepRaws(v *sweepView, rawOf map[string]int, run *study.Ru
 			}
 			rawOf[shown] = len(v.Raws)
 		}
-		v.Raws = append(v.Raws, sweepRawView{Title: esc(run.Name) + " · " + at + " · " + T("run.repeat_title", "N", rp.Log.Repeat, "Of", len(pt.Repeats)),
-			Raw: p.rawResult(rp.Log.File, rp.Block)})
+		v.Raws = append(v.Raws, sweepRawView{Title: richJoin(title, richFigure(" · "), loc.R("run.repeat_title", "N", rp.Log.Repeat, "Of", len(pt.Repeats))),
+			Raw: p.rawRich(rp.Log.File, rp.Block)})
 	}
 }
 
@@ -173,14 +175,14 @@ func perGPUHalfWidth(p *report.SweepPoint) string {
 }
 
 // bestCost is what tokens cost at the best point within the budget, after
-// the sentence naming it; "" without a price.
-func bestCost(T func(string, ...any) string, price *study.Price, c *report.PointCost) string {
+// the sentence naming it; zero without a price.
+func bestCost(loc *localizer, price *study.Price, c *report.PointCost) rich {
 	if c == nil || price == nil {
-		return ""
+		return rich{}
 	}
-	args := []any{"Price", esc(price.Raw), "Currency", esc(price.Currency), "Output", report.FormatNumber(c.Output, 3)}
+	args := []any{"Price", price.Raw, "Currency", price.Currency, "Output", richFigure(report.FormatNumber(c.Output, 3))}
 	if c.Total > 0 {
-		return T("sweep.best_cost", append(args, "Total", report.FormatNumber(c.Total, 3))...)
+		return loc.R("sweep.best_cost", append(args, "Total", richFigure(report.FormatNumber(c.Total, 3)))...)
 	}
-	return T("sweep.best_cost_output", args...)
+	return loc.R("sweep.best_cost_output", args...)
 }

@@ -9,10 +9,10 @@ import (
 // sweepGoodput says, per configuration whose every load kept per-request
 // arrays, the highest load at which enough requests keep the budget; nil
 // when none did: without the arrays the page says nothing.
-func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro string, lines []string) {
-	T := p.loc.T
+func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro rich, lines []rich) {
+	loc := p.loc
 	key := sr.Workload.Sweep.Key
-	target := shortNumber(report.GoodputTarget * 100)
+	target := richFigure(shortNumber(report.GoodputTarget * 100))
 	for _, c := range sr.Curves {
 		g := c.Goodput
 		if g == nil {
@@ -24,23 +24,24 @@ func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro string, lines [
 		}
 		a := pt.Attainment
 		lo, hi := a.Interval()
-		args := []any{"Run", esc(c.Run.Name), "Load", pt.Load.Expr(), "At", T("sweep.at."+key, "Load", pt.Load.Expr()),
-			"PerGPU", shortNumber(g.PerGPU), "Good", a.Good, "Total", a.Total,
-			"Share", report.FormatNumber(a.Share()*100, 1), "Target", target,
-			"Low", report.FormatNumber(lo*100, 1), "High", report.FormatNumber(hi*100, 1)}
-		line := T("sweep.goodput."+key, args...)
+		load := richFigure(pt.Load.Expr())
+		args := []any{"Run", c.Run.Name, "Load", load, "At", loc.R("sweep.at."+key, "Load", load),
+			"PerGPU", richFigure(shortNumber(g.PerGPU)), "Good", a.Good, "Total", a.Total,
+			"Share", richFigure(report.FormatNumber(a.Share()*100, 1)), "Target", target,
+			"Low", richFigure(report.FormatNumber(lo*100, 1)), "High", richFigure(report.FormatNumber(hi*100, 1))}
+		line := loc.R("sweep.goodput."+key, args...)
 		if g.Point == nil {
-			line = T("sweep.goodput_none", args...)
+			line = loc.R("sweep.goodput_none", args...)
 		}
 		if g.Borderline {
-			line += p.loc.sentenceBreak() + T("sweep.goodput_borderline", "Target", target)
+			line = richJoin(line, richFigure(loc.sentenceBreak()), loc.R("sweep.goodput_borderline", "Target", target))
 		}
 		lines = append(lines, line)
 	}
 	if len(lines) == 0 {
-		return "", nil
+		return rich{}, nil
 	}
-	return T("sweep.goodput_intro", "Budget", sloBudget(p.rep.Study.SLO, T), "Target", target), lines
+	return loc.R("sweep.goodput_intro", "Budget", sloBudget(p.rep.Study.SLO, loc), "Target", target), lines
 }
 
 // shortNumber writes x with at most two decimals and no trailing zeros:

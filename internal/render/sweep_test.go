@@ -160,15 +160,15 @@ func TestBestCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	T := r.localizer("en").T
+	loc := r.localizer("en")
 	price := &study.Price{PerGPUHour: 1, Raw: "1.00", Currency: "USD"}
-	if got := bestCost(T, price, &report.PointCost{Output: 0.08854, Total: 0.0147}); got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there, and a million tokens in and out 0.015 USD." {
+	if got := bestCost(loc, price, &report.PointCost{Output: 0.08854, Total: 0.0147}).md; got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there, and a million tokens in and out 0.015 USD." {
 		t.Errorf("output and total: %q", got)
 	}
-	if got := bestCost(T, price, &report.PointCost{Output: 0.08854}); got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there." {
+	if got := bestCost(loc, price, &report.PointCost{Output: 0.08854}).md; got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there." {
 		t.Errorf("output only: %q", got)
 	}
-	if got := bestCost(T, nil, nil); got != "" {
+	if got := bestCost(loc, nil, nil).md; got != "" {
 		t.Errorf("no price: %q", got)
 	}
 }

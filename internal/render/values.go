@@ -53,23 +53,20 @@ func (p *reportPage) valueTitle(v *report.Value) string {
 	if v.Projected() {
 		title += " " + loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
 	}
-	if v.Repeated() {
-		// Every repeat the mean is made of, with its line.
-		lines := make([]string, len(v.Samples))
-		for i, sm := range v.Samples {
-			lines[i] = fmt.Sprintf("%s:%d (%s)", p.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(v.Decimals, 4)))
-		}
-		title += " " + loc.T("source.repeats", "N", v.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, loc.T("chart.list_separator")))
-	}
-	return title
+	return title + p.repeatsTitle(v)
 }
 
-// repeats follows a linked mean of repeats with its interval.
-func (p *reportPage) repeats(v *report.Value, linked string) string {
+// repeatsTitle ends a mean's hover text with every repeat it is made of,
+// each with its line; "" for a value measured once.
+func (p *reportPage) repeatsTitle(v *report.Value) string {
 	if !v.Repeated() {
-		return linked
+		return ""
 	}
-	return p.loc.T("value.repeats", "Value", linked, "HalfWidth", v.HalfWidthExpr(), "N", v.Repeats)
+	lines := make([]string, len(v.Samples))
+	for i, sm := range v.Samples {
+		lines[i] = fmt.Sprintf("%s:%d (%s)", p.repoPath(sm.Source.File), sm.Source.Line, report.FormatNumber(sm.Measured, min(v.Decimals, 4)))
+	}
+	return " " + p.loc.T("source.repeats", "N", v.Repeats, "Level", report.ConfidenceLevel, "Repeats", strings.Join(lines, p.loc.T("chart.list_separator")))
 }
 
 // valueAnchor is the log line a value was read from, or anchor when it
@@ -89,7 +86,13 @@ func (p *reportPage) valueRich(v *report.Value, anchor string) rich {
 	if v == nil {
 		return richFigure("—")
 	}
-	s := richLink(richFigure(v.Expr()), "#"+p.valueAnchor(v, anchor), p.valueTitle(v))
+	return p.valueLinked(v, "#"+p.valueAnchor(v, anchor))
+}
+
+// valueLinked is a value linked to href, with its interval and whether
+// it is projected.
+func (p *reportPage) valueLinked(v *report.Value, href string) rich {
+	s := richLink(richFigure(v.Expr()), href, p.valueTitle(v))
 	if v.Repeated() {
 		s = p.loc.R("value.repeats", "Value", s, "HalfWidth", richFigure(v.HalfWidthExpr()), "N", v.Repeats)
 	}
@@ -144,13 +147,8 @@ func (p *reportPage) pctRich(ch *report.Change) rich {
 	return r
 }
 
-// changeLink is pct linked to anchor, its formula and the published
+// changeRich is pct linked to anchor, its formula and the published
 // figure it was checked against on hover.
-func (p *reportPage) changeLink(ch *report.Change, claim *claims.Result, anchor string) string {
-	return p.changeRich(ch, claim, anchor).md
-}
-
-// changeRich is changeLink in both formats.
 func (p *reportPage) changeRich(ch *report.Change, claim *claims.Result, anchor string) rich {
 	loc := p.loc
 	if ch == nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -187,5 +188,31 @@ func TestOptionsPathNotOneAtATime(t *testing.T) {
 		if md := string(page.Markdown); !strings.Contains(md, w) || !strings.Contains(md, "FP8 TP1") {
 			t.Errorf("%s: the summary does not say the steps were not measured one at a time:\n%s", lang, md[strings.Index(md, "{#summary}")+1:])
 		}
+	}
+}
+
+// TestRankingErratumBothFormats: a published ranking the logs do not
+// support is flagged under the step's ranking, with the printed text as
+// text, in the Markdown and, as a blockquote, in the HTML.
+func TestRankingErratumBothFormats(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := tiesCase()
+	printed := "Engine C > *Engine A*"
+	res := check.Result{Study: rep.Study, Report: rep, Claims: []claims.Result{
+		{Claim: study.Claim{Kind: study.ClaimRanking, Step: "engine", Printed: printed}, Checked: true}}}
+	page, err := r.Report(Input{Result: res, Content: map[string]*study.Content{}}, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := "> **Erratum:** the published ranking reads “Engine C \\> \\*Engine A\\*”"
+	if !strings.Contains(string(page.Markdown), md) {
+		t.Errorf("no %q in the Markdown", md)
+	}
+	html := "<blockquote>\n<p><strong>Erratum:</strong> the published ranking reads “Engine C &gt; *Engine A*”"
+	if !strings.Contains(string(page.HTML), html) {
+		t.Errorf("no %q in the HTML", html)
 	}
 }
