@@ -116,12 +116,82 @@ func (p *reportPage) richChart(name string) rich {
 		if ok && nok {
 			b.WriteString(` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"`)
 		}
-		if p.reader.sized { // the first is likely in view as the page opens
+		if p.chartShown { // the first is likely in view as the page opens
 			b.WriteString(` loading="lazy"`)
 		}
-		p.reader.sized = true
+		p.chartShown = true
 		b.WriteString("></picture></p>\n")
 		return rich{md, htmltemplate.HTML(b.String())}
 	}
 	return rich{}
+}
+
+// LineID is the id of a log line in a page: the log's path made an id,
+// and the line.
+func LineID(repoPath string, line int) string {
+	return lineIDPrefix(repoPath) + "-" + strconv.Itoa(line)
+}
+
+// lineIDPrefix is short, as it is written twice on every line of every
+// log: "L" and the 32-bit FNV-1a hash of the log's path in hex (written
+// out here: a page asks for it at every figure).
+func lineIDPrefix(repoPath string) string {
+	const hexDigits = "0123456789abcdef"
+	h := uint32(2166136261) // FNV-1a, 32 bits: offset basis and prime
+	for i := 0; i < len(repoPath); i++ {
+		h ^= uint32(repoPath[i])
+		h *= 16777619
+	}
+	var id [9]byte
+	id[0] = 'L'
+	for i := 8; i > 0; i-- {
+		id[i] = hexDigits[h&0xf]
+		h >>= 4
+	}
+	return string(id[:])
+}
+
+// narrowMedia is the screens that get a chart's narrow drawing: a phone's,
+// where the wide one would be scaled to less than half its size.
+const narrowMedia = "(max-width: 640px)"
+
+// narrowChart is the narrow drawing of a chart at dest ("../s/x.svg" gives
+// "../s/narrow/x.svg"); false for what is not a chart's SVG.
+func narrowChart(dest []byte) ([]byte, bool) {
+	if !bytes.HasSuffix(dest, []byte(".svg")) || bytes.Contains(dest, []byte("://")) {
+		return nil, false
+	}
+	cut := bytes.LastIndexByte(dest, '/') + 1
+	out := make([]byte, 0, len(dest)+len("narrow/"))
+	out = append(out, dest[:cut]...)
+	out = append(out, "narrow/"...)
+	return append(out, dest[cut:]...), true
+}
+
+// svgSize reads the width and height of an SVG drawing's root element,
+// as internal/chart writes them.
+func svgSize(svg []byte) (w, h int, ok bool) {
+	end := bytes.IndexByte(svg, '>')
+	if end < 0 {
+		return 0, 0, false
+	}
+	root := svg[:end]
+	attr := func(name string) int {
+		i := bytes.Index(root, []byte(" "+name+`="`))
+		if i < 0 {
+			return 0
+		}
+		v := root[i+len(name)+3:]
+		j := bytes.IndexByte(v, '"')
+		if j < 0 {
+			return 0
+		}
+		n, err := strconv.Atoi(string(v[:j]))
+		if err != nil {
+			return 0
+		}
+		return n
+	}
+	w, h = attr("width"), attr("height")
+	return w, h, w > 0 && h > 0
 }

@@ -2,38 +2,44 @@ package render
 
 import (
 	"bytes"
+	"regexp"
+	"strings"
 	"testing"
 
-	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark"
 )
 
-// TestBlocksAsGoldmark: a block written from its view gives the HTML that
-// goldmark gives of its Markdown, so a page reads the same whichever
-// wrote a block: code, numbered logs with odd text, empty blocks.
+// TestBlocksAsGoldmark: a block's HTML holds the text goldmark gives of
+// its Markdown, escaped the same way, line for line: code with a name for
+// a screen reader; a log collapsed under its summary, its first lines
+// numbered targets; odd text, empty blocks, fences in the text.
 func TestBlocksAsGoldmark(t *testing.T) {
-	r, err := chartRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	convert := func(md string, label string) string {
-		pc := parser.NewContext()
-		pc.Set(readerKey, &readerAttrs{codeLabel: label})
+	stock := func(md string) string {
 		var b bytes.Buffer
-		if err := r.md.Convert([]byte(md), &b, parser.WithContext(pc)); err != nil {
+		if err := goldmark.New().Convert([]byte(md), &b); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
 	}
+	numbers := regexp.MustCompile(`<span class="ln" id="L[0-9a-f]{8}-\d+"><a href="#L[0-9a-f]{8}-\d+">\d+</a>|</span>`)
 	texts := []string{"", "vllm serve Qwen/Qwen3-32B \\\n  --tp 4", "a <b> & \"c\" 'd'\n\n```x```\n\ttab", "line\n", "x\r\ny\x00z"}
 	for _, text := range texts {
-		f := richFence(text, "bash", "Code")
-		if got, want := string(f.html), convert(f.md, "Code"); got != want {
+		f := richFence(text, "bash", "Code <x>")
+		if got, want := string(f.html), strings.Replace(stock(f.md), "<pre>", `<pre tabindex="0" aria-label="Code &lt;x&gt;">`, 1); got != want {
 			t.Errorf("fence %q:\n got %q\nwant %q", text, got, want)
 		}
+		plainLog := string(richLog(text, "Raw <x>", logAnchors{}).html)
 		for _, at := range []logAnchors{{}, {"Lf430bec9", 10, 2}, {"Lf430bec9", 1, 40}} {
-			l := richLog(text, "Raw result <x>", at)
-			if got, want := string(l.html), convert(l.md, "Code"); got != want {
-				t.Errorf("log %q %v:\n got %q\nwant %q", text, at, got, want)
+			l := richLog(text, "Raw <x>", at)
+			first := l.md[:strings.IndexByte(l.md, '\n')] // the fence and its info string
+			md := strings.Replace(l.md, first, first[:strings.Index(first, "log")+3], 1)
+			block := strings.Replace(stock(md), "<pre>", `<pre tabindex="0" aria-label="Raw &lt;x&gt;">`, 1)
+			want := `<details class="log"><summary>Raw &lt;x&gt;</summary>` + "\n" + block + "</details>\n"
+			if got := numbers.ReplaceAllString(string(l.html), ""); got != want || at.count == 0 && string(l.html) != plainLog {
+				t.Errorf("log %q %v:\n got %q\nwant %q", text, at, l.html, want)
+			}
+			if n := strings.Count(string(l.html), `class="ln"`); n != min(at.count, strings.Count(newFenced(text).body, "\n")+1) {
+				t.Errorf("log %q %v: %d numbered lines", text, at, n)
 			}
 		}
 	}

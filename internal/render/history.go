@@ -69,7 +69,7 @@ func (p *reportPage) makeHistory() *historySection {
 		for _, v := range hr.Run.History {
 			if v.Command != "" {
 				hv.Commands = append(hv.Commands, versionCommand{Title: loc.R("history.command", "Version", v.Version.Raw),
-					Command: richFence(v.Command, "bash", p.reader.codeLabel)})
+					Command: richFence(v.Command, "bash", p.codeLabel)})
 			}
 		}
 		h.Runs = append(h.Runs, hv)

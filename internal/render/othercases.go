@@ -59,7 +59,7 @@ func (p *reportPage) otherCases() *otherCasesView {
 			same = same && run.Command == ran[0].Command
 			sd.Cells = append(sd.Cells, sideCell{Anchor: sd.Anchor + "-" + anchorID(logs[i].Workload),
 				Heading: richJoin(richText(p.workloadName(logs[i].Workload)), rich{" — ", " — "}, richText(run.Name)),
-				Command: richFence(run.Command, "bash", p.reader.codeLabel), Raw: p.rawRepeats(run, logs[i].File, &logs[i].Blocks[0])})
+				Command: richFence(run.Command, "bash", p.codeLabel), Raw: p.rawRepeats(run, logs[i].File, &logs[i].Blocks[0])})
 		}
 		if same { // one command for every case: shown once, with a count
 			sd.Command, sd.Same = sd.Cells[0].Command, p.loc.R("other.same_command", "N", len(sd.Cells))

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/yuin/goldmark/parser"
-
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/plain"
@@ -93,11 +91,6 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
 	p.charts = charts
-	// What the HTML gives readers beyond the Markdown (readers.go), for
-	// the blocks goldmark renders and those written from a view alike.
-	p.reader = newReaderAttrs(s.ID, charts, p.loc.T("code.block"))
-	p.pc = parser.NewContext()
-	p.pc.Set(readerKey, p.reader)
 	others := r.langLinks(s.ID, lang)
 	if r.htmlReports[lang] == nil {
 		return nil, fmt.Errorf("no report template for language %q", lang)
@@ -128,7 +121,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		}
 	}
 	body := func(w *bytes.Buffer) error {
-		return r.htmlBody(w, r.htmlReports[lang], p, md.Bytes(), sections.ends, []parser.ParseOption{parser.WithContext(p.pc)})
+		return htmlBody(w, r.htmlReports[lang], p)
 	}
 	allRuns := p.allRuns()
 	html, err := r.htmlPage(sh, md.Len(), allRuns != nil && allRuns.Compare != nil, body)

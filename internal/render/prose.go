@@ -36,6 +36,21 @@ func proseMarkdown(codeLabel string) goldmark.Markdown {
 	)
 }
 
+// proseMarkdowns are prose's goldmark in each language.
+type proseMarkdowns map[string]goldmark.Markdown
+
+func newProseMarkdowns(codeLabel func(lang string) string) proseMarkdowns {
+	m := proseMarkdowns{}
+	for _, l := range Languages {
+		m[l.Code] = proseMarkdown(codeLabel(l.Code))
+	}
+	return m
+}
+
+// messageMarkdown renders the text of messages, which translators write in
+// Markdown: emphasis, code and links, CommonMark as it is.
+var messageMarkdown = goldmark.New()
+
 // proseParser reads prose without rendering it: what prose takes out, and
 // a LinkReader's links.
 var proseParser = proseMarkdown("").Parser()
@@ -87,19 +102,18 @@ func (b proseBlocks) render(w util.BufWriter, source []byte, node ast.Node, ente
 
 // prose returns a content section's Markdown with what would let it claim
 // an anchor of the page taken out: the ids of its headings ("## x {#run-a}",
-// "{#L1a2b3c4d-10}") and the line anchors of its log blocks ("```log
-// @L1a2b3c4d:1:40"). Anchors are perflab's: a figure's source link must
+// "{#L1a2b3c4d-10}"). Anchors are perflab's: a figure's source link must
 // open the line perflab read, never a lookalike that prose put first. The
-// headings and log blocks themselves stay. Raw HTML, which the HTML page
-// omits anyway, is taken out too, so that the Markdown report cannot
-// carry an <a id> either.
+// headings themselves stay. Raw HTML, which the HTML page omits anyway,
+// is taken out too, so that the Markdown report cannot carry an <a id>
+// either. (A log block of prose numbers no line: proseBlocks.)
 func (r *Renderer) prose(md string) string {
 	// Bidirectional controls and invisible characters, which check
 	// refuses, are shown (U+FFFD), never passed on, and so are character
 	// references to them: a page must show the text check read, not
 	// "12.4502" for 2054.21.
 	md = plain.Block(plain.ShowHiddenText(md))
-	if !strings.ContainsAny(md, "{@<") {
+	if !strings.ContainsAny(md, "{<") {
 		return md // no attribute, no anchored log block, no HTML
 	}
 	src := []byte(md)
@@ -123,19 +137,6 @@ func (r *Renderer) prose(md string) string {
 			}
 		case *ast.RawHTML:
 			cuts = appendLines(cuts, n.Segments)
-		case *ast.FencedCodeBlock:
-			if n.Info == nil {
-				break
-			}
-			seg := n.Info.Segment
-			info := src[seg.Start:seg.Stop]
-			if rest, ok := bytes.CutPrefix(info, []byte("log")); ok {
-				if a, _ := parseAnchors(bytes.TrimSpace(rest)); a.prefix != "" {
-					at := seg.Start + 3 + bytes.IndexByte(rest, '@')
-					end := at + bytes.IndexByte(append(src[at:seg.Stop:seg.Stop], ' '), ' ')
-					cuts = append(cuts, span{at, end})
-				}
-			}
 		}
 		return ast.WalkContinue, nil
 	})
@@ -190,9 +191,7 @@ func headingAttribute(src []byte, stop int) (span, bool) {
 // Markdown ("x.md") points to that report's HTML page instead.
 type rebaseLinks struct{}
 
-// The same walk puts the statistics of each change in a span (stat.go).
-func (rebaseLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
-	source := reader.Source()
+func (rebaseLinks) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -200,7 +199,6 @@ func (rebaseLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		switch l := n.(type) {
 		case *ast.Link:
 			l.Destination = rebase(l.Destination)
-			spanStats(l, source)
 		case *ast.Image:
 			l.Destination = rebase(l.Destination)
 		}

@@ -20,8 +20,8 @@ func TestProseAnchors(t *testing.T) {
 		{"Setext {#conclusion}\n---\n", "Setext\n---\n"},
 		{"> ### Quoted {#step-x}\n", "> ### Quoted\n"},
 		{"- ## In a list {#top}\n", "- ## In a list\n"},
-		{"```log @L1a2b3c4d:1:20 fake\nx\n```\n", "```log  fake\nx\n```\n"},
-		{"~~~log @L1a2b3c4d:1:20\nx\n~~~\n", "~~~log \nx\n~~~\n"},
+		// A log block's info string makes no anchor: it stays as written.
+		{"```log @L1a2b3c4d:1:20 fake\nx\n```\n", "```log @L1a2b3c4d:1:20 fake\nx\n```\n"},
 		{"text <a id=\"run-b\"></a> more\n", "text  more\n"},
 		{"<div id=\"L1a2b3c4d-1\">x</div>\n\nafter\n", "\nafter\n"},
 		{"a mail@example.com and {braces}\n", "a mail@example.com and {braces}\n"},

@@ -21,12 +21,6 @@ import (
 	"sync/atomic"
 	"text/template"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/util"
-
 	"github.com/perflab/perflab/internal/locale"
 	"github.com/perflab/perflab/internal/plain"
 )
@@ -55,9 +49,8 @@ type Renderer struct {
 	// from their view, bound to each language's messages.
 	htmlReports map[string]*htmltemplate.Template
 	index       *htmltemplate.Template
-	md          goldmark.Markdown
 	// proseHTML renders the prose of content/ in each language.
-	proseHTML map[string]goldmark.Markdown
+	proseHTML proseMarkdowns
 	CSS       []byte
 	// mdSize is the length of the last report's Markdown, and htmlPerMD
 	// the length of its HTML page per 1,000 bytes of Markdown, to size the
@@ -70,33 +63,17 @@ type Renderer struct {
 	messageCache sync.Map
 }
 
-// reportMarkdown is goldmark as a report's page uses it, with extra
-// extensions.
-func reportMarkdown(extra ...goldmark.Extender) goldmark.Markdown {
-	return goldmark.New(
-		goldmark.WithExtensions(append([]goldmark.Extender{extension.Table, logBlocks{}, chartPictures{}}, extra...)...),
-		goldmark.WithParserOptions(parser.WithAttribute(),
-			parser.WithASTTransformers(util.Prioritized(rebaseLinks{}, 100), util.Prioritized(onlyIDAttributes{}, 100),
-				util.Prioritized(stackTables{}, 300),
-				util.Prioritized(readerAttributes{}, 300))),
-		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(statRenderer{}, 100))),
-	)
-}
-
 // New loads templates/ and locales/.
 func New(templates, locales fs.FS) (*Renderer, error) {
 	cat, err := locale.Load(locales, Languages)
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{locales: cat, messages: map[string]map[string]bool{}, md: reportMarkdown()}
+	r := &Renderer{locales: cat, messages: map[string]map[string]bool{}}
 	for _, l := range Languages {
 		r.messages[l.Code] = cat.IDs(l.Code)
 	}
-	r.proseHTML = map[string]goldmark.Markdown{}
-	for _, l := range Languages {
-		r.proseHTML[l.Code] = proseMarkdown(r.localizer(l.Code).T("code.block"))
-	}
+	r.proseHTML = newProseMarkdowns(func(lang string) string { return r.localizer(lang).T("code.block") })
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
 		return nil, err
 	}
@@ -117,6 +94,11 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	htmlReport, err := parseHTML(templates, "report.html.tmpl")
 	if err != nil {
 		return nil, err
+	}
+	for _, name := range reportSections {
+		if htmlReport.Lookup(name) == nil {
+			return nil, fmt.Errorf("templates/report.html.tmpl: no section %q ({{define %q}}): every report needs it", name, name)
+		}
 	}
 	r.htmlReports = map[string]*htmltemplate.Template{}
 	for _, l := range Languages {

@@ -23,10 +23,10 @@ func TestRepoLines(t *testing.T) {
 	}
 }
 
-// markdownToHTML renders Markdown as goldmark renders a page's, for the
-// tests of its transforms.
+// markdownToHTML renders Markdown as goldmark renders prose, for the
+// tests of prose's extensions.
 func (r *Renderer) markdownToHTML(md []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	err := r.md.Convert(md, &buf)
+	err := r.proseHTML["en"].Convert(md, &buf)
 	return buf.Bytes(), err
 }

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/yuin/goldmark/parser"
-
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
@@ -65,11 +63,9 @@ type reportPage struct {
 	othersDone     bool
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
-	recipes []recipe.Recipe
-	// reader sizes the page's charts and names its code blocks; pc holds
-	// it for goldmark, which renders the prose of content/.
-	reader *readerAttrs
-	pc     parser.Context
+	recipes    []recipe.Recipe
+	codeLabel  string // the name of a block of code for a screen reader
+	chartShown bool   // a chart is on the page: the next ones load lazily
 }
 
 type fileLine struct {
@@ -82,6 +78,7 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 	p := &reportPage{r: r, in: in, lang: lang, loc: r.localizer(lang), res: res, rep: res.Report, s: res.Study,
 		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]rich{},
 		repoPaths: map[string]string{}}
+	p.codeLabel = p.loc.T("code.block")
 	if p.c == nil {
 		p.c = &study.Content{Lang: lang, Study: p.s.ID, Workloads: map[string]string{}, Steps: map[string]string{}, Sections: map[string]study.Section{}}
 	}

@@ -30,7 +30,7 @@ func (p *reportPage) reproduce() *reproduceView {
 	v := &reproduceView{Intro: p.loc.R("reproduce.intro", "File", richCode("data/"+p.s.ID+".reproduce.sh"))}
 	for _, rc := range p.recipes {
 		v.Runs = append(v.Runs, recipeView{ID: rc.Run, Heading: nameAndID(rc.Name, rc.Run),
-			Block: richFence(recipeText(rc, p.loc.T, p.repoPath), "bash", p.reader.codeLabel)})
+			Block: richFence(recipeText(rc, p.loc.T, p.repoPath), "bash", p.codeLabel)})
 	}
 	return v
 }

@@ -135,7 +135,7 @@ func (r *Renderer) messageHTML(text string) string {
 	body := strings.TrimSpace(text)
 	lead, trail := text[:strings.Index(text, body)], text[strings.Index(text, body)+len(body):]
 	var b bytes.Buffer
-	if err := r.md.Convert([]byte(body), &b); err != nil {
+	if err := messageMarkdown.Convert([]byte(body), &b); err != nil {
 		return htmltemplate.HTMLEscapeString(text)
 	}
 	out := strings.TrimSpace(b.String())

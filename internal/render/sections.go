@@ -8,8 +8,6 @@ import (
 	"strings"
 	"text/template"
 	"text/template/parse"
-
-	"github.com/yuin/goldmark/parser"
 )
 
 // reportSections are a report's sections in page order. Each is a
@@ -19,34 +17,19 @@ import (
 // prose of content/ in them.
 var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "objective", "setup", "steps", "others", "history", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
 
-// mdSections runs the Markdown of every section, and records where each
-// ends in what it wrote.
+// mdSections runs the Markdown of every section in page order.
 type mdSections struct {
 	t    *template.Template
 	data any
-	ends []int // the end of each section in the Markdown
 }
 
 func (s *mdSections) Execute(w io.Writer, _ any) error {
-	c := &countingWriter{w: w}
 	for _, name := range reportSections {
-		if err := s.t.ExecuteTemplate(c, name, s.data); err != nil {
+		if err := s.t.ExecuteTemplate(w, name, s.data); err != nil {
 			return err
 		}
-		s.ends = append(s.ends, c.n)
 	}
 	return nil
-}
-
-type countingWriter struct {
-	w io.Writer
-	n int
-}
-
-func (c *countingWriter) Write(b []byte) (int, error) {
-	n, err := c.w.Write(b)
-	c.n += n
-	return n, err
 }
 
 // htmlView is what report.html.tmpl reads of a page: its views, each
@@ -88,27 +71,15 @@ func (v htmlView) Conclusion() conclusionTable {
 	return conclusionTable{v.p.rep.Headline.Unit, v.p.rows()}
 }
 
-// htmlBody writes the HTML of every section: from report.html.tmpl where
-// it has the section, else goldmark's of its Markdown (md, the sections
-// ending at ends), consecutive ones in one pass.
-func (r *Renderer) htmlBody(w *bytes.Buffer, t *htmltemplate.Template, p *reportPage, md []byte, ends []int, opts []parser.ParseOption) error {
-	start, from := 0, 0 // md[from:start] is Markdown not rendered yet
-	for i, name := range reportSections {
-		end := ends[i]
-		sec := t.Lookup(name)
-		if sec == nil {
-			start = end
-			continue
-		}
-		if err := r.md.Convert(md[from:start], w, opts...); err != nil {
+// htmlBody writes the HTML of every section, from report.html.tmpl and
+// the same views as the Markdown.
+func htmlBody(w *bytes.Buffer, t *htmltemplate.Template, p *reportPage) error {
+	for _, name := range reportSections {
+		if err := t.ExecuteTemplate(w, name, htmlView{p}); err != nil {
 			return err
 		}
-		if err := sec.Execute(w, htmlView{p}); err != nil {
-			return err
-		}
-		start, from = end, end
 	}
-	return r.md.Convert(md[from:start], w, opts...)
+	return nil
 }
 
 // onlySections refuses a report template that writes anything outside

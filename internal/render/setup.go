@@ -52,7 +52,7 @@ func (p *reportPage) makeSetup() *setupView {
 		v.Datasets = append(v.Datasets, d)
 	}
 	if cmds := s.Benchmark.Commands; cmds != "" {
-		v.Commands = richFence(cmds, "bash", p.reader.codeLabel)
+		v.Commands = richFence(cmds, "bash", p.codeLabel)
 	}
 	return v
 }

@@ -90,7 +90,7 @@ func (p *reportPage) runs(sr *report.StepResult) []runView {
 		rr := &sr.Runs[i]
 		v := &views[i]
 		v.ID, v.Name = anchorID(rr.Run.ID), richText(rr.Run.Name)
-		v.Command = richFence(rr.Run.Command, "bash", p.reader.codeLabel)
+		v.Command = richFence(rr.Run.Command, "bash", p.codeLabel)
 		v.DerivedNote = p.derivedNote(rr.Run)
 		if v.Failed = rr.Run.Failed(); v.Failed {
 			v.Error = richJoin(loc.R("label", "Label", loc.R("run.failed")), richCode(rr.Run.Error), richFigure(" "), loc.R("run.failed_note"))
