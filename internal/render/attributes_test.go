@@ -51,20 +51,6 @@ var (
 	attributePattern = regexp.MustCompile(`\s([^\s=>]+)=`)
 )
 
-func TestForGitHub(t *testing.T) {
-	in := "# Title {#top}\n\n## Conclusion {#conclusion}\n" +
-		"| [3792.50](#L-x-10 \"results/a.log:10 · Total Token throughput (tok/s) · passed\") | [▲ +1 %](#o \"(2 / 1 - 1) x 100 · none\") |\n" +
-		"[plain](#p) and [titled](#q \"only\") and ## not a heading {#x}\n" +
-		"#### Bad {#has space}\n"
-	want := "<a id=\"top\"></a>\n\n# Title\n\n<a id=\"conclusion\"></a>\n\n## Conclusion\n" +
-		"| [3792.50](#L-x-10 \"results/a.log:10\") | [▲ +1 %](#o \"(2 / 1 - 1) x 100\") |\n" +
-		"[plain](#p) and [titled](#q \"only\") and ## not a heading {#x}\n" +
-		"#### Bad {#has space}\n"
-	if got := string(forGitHub([]byte(in), logLinks{})); got != want {
-		t.Errorf("forGitHub:\n%s\nwant\n%s", got, want)
-	}
-}
-
 func TestCodeSpanKeepsBackticks(t *testing.T) {
 	for in, want := range map[string]string{
 		"report.md:30":   "`report.md:30`",

@@ -48,13 +48,9 @@ type logAnchors struct {
 
 // richLog is a raw log block under summary: in the HTML a collapsible
 // <details>, its first lines numbered targets (at); in the Markdown a
-// fenced "log" block whose info string carries the same.
+// fenced "log" block.
 func richLog(text, summary string, at logAnchors) rich {
 	f := newFenced(text)
-	info := "log " + summary
-	if at.prefix != "" {
-		info = "log @" + at.prefix + ":" + strconv.Itoa(at.first) + ":" + strconv.Itoa(at.count) + " " + summary
-	}
 	sum := htmlText.Replace(summary)
 	var b bytes.Buffer
 	b.Grow(len(f.body)*2 + at.count*48 + 160)
@@ -89,7 +85,7 @@ func richLog(text, summary string, at logAnchors) rich {
 		b.WriteString("</span>\n")
 	}
 	b.WriteString("</code></pre>\n</details>\n")
-	return rich{f.with(info), htmltemplate.HTML(b.String())}
+	return rich{f.with("log " + summary), htmltemplate.HTML(b.String())}
 }
 
 // richChart is one of the page's charts: a Markdown image, relative to

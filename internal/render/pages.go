@@ -128,7 +128,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: forGitHub(md.Bytes(), r.logLinks(p.logOf, p.repoPath)), HTML: html, Charts: charts}, nil
+	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: bytes.Clone(md.Bytes()), HTML: html, Charts: charts}, nil
 }
 
 // mdBuffers hold the Markdown of a report while its page is made: some

@@ -55,7 +55,17 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 		view = rich{"\n" + view.md, "<p>" + view.html + "</p>\n"}
 	}
 	summary := p.loc.T("run.raw_result")
-	s := richJoin(richLog(text, summary, logAnchors{lineIDPrefix(p.repoPath(file)), b.Line, numbered}), view)
+	at := logAnchors{lineIDPrefix(p.repoPath(file)), b.Line, numbered}
+	s := richJoin(richLog(text, summary, at), view)
+	if p.r.RepoURL == "" {
+		// GitHub shows no line of a code block as a target: the Markdown
+		// puts one before the block for each line the page numbers.
+		var ids strings.Builder
+		for line := b.Line; line < b.Line+numbered; line++ {
+			ids.WriteString(`<a id="` + LineID(p.repoPath(file), line) + `"></a>`)
+		}
+		s.md = ids.String() + "\n\n" + s.md
+	}
 	p.rawResults[b] = richJoin(richLog(text, summary, logAnchors{}), view)
 	return s
 }

@@ -33,6 +33,7 @@ type reportPage struct {
 	// block shown twice (its step and the other cases) is made once.
 	rawResults map[*benchlog.Block]rich
 	repoPaths  map[string]string // file -> its path in the repository
+	linePaths  map[string]string // lineIDPrefix -> a log's path, made on first use (mdHref)
 	conclusion *conclusionContext
 	charts     []chart.Chart
 	// allRunsTable is the all-runs table's view, made once for both
@@ -104,7 +105,7 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 // names to parse it with.
 func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
-		"T": p.loc.T, "esc": esc, "mdLink": mdLink, "fence": fence, "add": add,
+		"T": p.loc.T, "esc": esc, "mdLink": p.mdLink, "fence": fence, "add": add,
 		"value":   p.value,
 		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
 		"workload": p.workloadName, "blockText": p.blockText, "served": served,

@@ -107,11 +107,11 @@ func (p *reportPage) sweepRow(v *sweepView, run *study.Run, pt *report.SweepPoin
 	if pt.Load.Source.Line > 0 {
 		row.Load = p.intervalRich(&pt.Load, anchor)
 	} else {
-		row.Load = richLink(richFigure(pt.Load.Expr()), "#"+anchor, loc.T("sweep.load_from_name", "File", p.repoPath(pt.LogFile)))
+		row.Load = p.link(richFigure(pt.Load.Expr()), "#"+anchor, loc.T("sweep.load_from_name", "File", p.repoPath(pt.LogFile)))
 	}
 	title := loc.T("sweep.per_gpu_source", "Output", pt.Output.Expr(), "GPUs", pt.Output.GPUs,
 		"File", p.repoPath(pt.Output.Source.File), "Line", pt.Output.Source.Line) + p.repeatsTitle(&pt.Output)
-	row.PerGPU = richLink(richFigure(perGPU(pt)), "#"+anchor, title)
+	row.PerGPU = p.link(richFigure(perGPU(pt)), "#"+anchor, title)
 	if pt.Output.Repeated() {
 		row.PerGPU = loc.R("value.interval", "Value", row.PerGPU, "HalfWidth", richFigure(perGPUHalfWidth(pt)))
 		v.Note = loc.R("sweep.repeats_note", "Level", report.ConfidenceLevel)

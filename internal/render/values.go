@@ -14,21 +14,57 @@ import (
 // source, formula and check status on hover.
 func sourced(text, anchor, title string) string { return linked(text, "#"+anchor, title) }
 
-// linked writes text as a Markdown link to dest with a title.
+// linked writes text as a Markdown link to dest with a title. GitHub
+// shows a title in full: a link on the page keeps only the part that
+// says where its figure comes from, before the first " · ".
 func linked(text, dest, title string) string {
+	if strings.HasPrefix(dest, "#") {
+		title, _, _ = strings.Cut(title, " · ")
+	}
 	return "[" + text + "](" + dest + " \"" + escTitle(title) + "\")"
+}
+
+// link is richLink whose Markdown points where GitHub can show it: a log
+// line (#Lxxxxxxxx-N) on the repository's page of the log when there is
+// one (--repo-url); else at the line's anchor, which rawRich writes
+// before the log's block.
+func (p *reportPage) link(text rich, href, title string) rich {
+	l := richLink(text, href, title)
+	if md := p.mdHref(href); md != href {
+		l.md = linked(text.md, md, title)
+	}
+	return l
+}
+
+// mdHref is where a link to href on the page goes in its Markdown.
+func (p *reportPage) mdHref(href string) string {
+	prefix, line, ok := strings.Cut(strings.TrimPrefix(href, "#"), "-")
+	if p.r.RepoURL == "" || !ok || len(prefix) != 9 || prefix[0] != 'L' || href[0] != '#' {
+		return href
+	}
+	n, err := strconv.Atoi(line)
+	if p.linePaths == nil {
+		p.linePaths = map[string]string{}
+		for file := range p.logOf {
+			p.linePaths[lineIDPrefix(p.repoPath(file))] = p.repoPath(file)
+		}
+	}
+	if path, known := p.linePaths[prefix]; known && err == nil {
+		return repoLines(p.r.RepoURL, path, n, 0)
+	}
+	return href
 }
 
 // mdLink writes a link of a view as Markdown, its text escaped; without
 // a destination, the text alone.
-func mdLink(l link) string {
+func (p *reportPage) mdLink(l link) string {
 	if l.Href == "" {
 		return esc(l.Text)
 	}
 	if l.Title == "" {
-		return "[" + esc(l.Text) + "](" + l.Href + ")"
+		return "[" + esc(l.Text) + "](" + p.mdHref(l.Href) + ")"
 	}
-	return linked(esc(l.Text), l.Href, l.Title)
+	return linked(esc(l.Text), p.mdHref(l.Href), l.Title)
 }
 
 // repoLines is the address of lines from to to of a file (its path in the
@@ -92,7 +128,7 @@ func (p *reportPage) valueRich(v *report.Value, anchor string) rich {
 // valueLinked is a value linked to href, with its interval and whether
 // it is projected.
 func (p *reportPage) valueLinked(v *report.Value, href string) rich {
-	s := richLink(richFigure(v.Expr()), href, p.valueTitle(v))
+	s := p.link(richFigure(v.Expr()), href, p.valueTitle(v))
 	if v.Repeated() {
 		s = p.loc.R("value.repeats", "Value", s, "HalfWidth", richFigure(v.HalfWidthExpr()), "N", v.Repeats)
 	}
@@ -113,7 +149,7 @@ func (p *reportPage) intervalRich(v *report.Value, anchor string) rich {
 	if v == nil || !v.Repeated() {
 		return p.valueRich(v, anchor)
 	}
-	return p.loc.R("value.interval", "Value", richLink(richFigure(v.Expr()), "#"+p.valueAnchor(v, anchor), p.valueTitle(v)),
+	return p.loc.R("value.interval", "Value", p.link(richFigure(v.Expr()), "#"+p.valueAnchor(v, anchor), p.valueTitle(v)),
 		"HalfWidth", richFigure(v.HalfWidthExpr()))
 }
 
