@@ -63,7 +63,7 @@ func TestRepeatsStudy(t *testing.T) {
 		for _, run := range []string{"vllm", "vllm-fp8", "vllm-eager"} {
 			for _, n := range []string{"1", "2", "3"} {
 				prefix := strings.TrimSuffix(render.LineID("results/"+id+"/runs/"+run+"/sharegpt.run-"+n+".log", 1), "-1")
-				if !strings.Contains(md, "```log @"+prefix+":1:13 ") {
+				if !strings.Contains(md, `<a id="`+prefix+`-13"></a>`+"\n\n```log ") {
 					t.Errorf("%s: the block of %s repeat %s is not shown", lang, run, n)
 				}
 			}
