@@ -90,11 +90,10 @@ func fieldMark(i int) any {
 // it), each field's HTML then put in its mark's place: goldmark renders
 // what people wrote, never a value.
 func (l *localizer) R(id string, kv ...any) rich {
-	mdKV := make([]any, len(kv))
 	markKV := make([]any, len(kv))
 	var fields []rich
 	for i, v := range kv {
-		mdKV[i], markKV[i] = v, v
+		markKV[i] = v
 		if i%2 == 0 {
 			continue
 		}
@@ -107,21 +106,24 @@ func (l *localizer) R(id string, kv ...any) rich {
 		default:
 			continue // an int: the same in both, and plural forms count it
 		}
-		mdKV[i] = f.md
 		markKV[i] = fieldMark(len(fields))
 		fields = append(fields, f)
 	}
-	md := l.T(id, mdKV...)
-	html := l.r.messageHTML(l.T(id, markKV...))
+	// go-i18n fills the message once, with marks; each format then puts
+	// its fields in their place.
+	marked := l.T(id, markKV...)
+	md, html := marked, l.r.messageHTML(marked)
 	for i, f := range fields {
 		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}").
-		if mark := fieldMark(i).(string); strings.Contains(html, mark) {
+		mark := fieldMark(i).(string)
+		md = strings.ReplaceAll(md, mark, f.md)
+		if strings.Contains(html, mark) {
 			html = strings.ReplaceAll(html, mark, string(f.html))
 		} else if strings.Contains(html, escapedMarkOpen) { // in a link's destination, which goldmark percent-encodes
 			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
 		}
 	}
-	return rich{md, htmltemplate.HTML(l.Tidy(html))}
+	return rich{l.Tidy(md), htmltemplate.HTML(l.Tidy(html))}
 }
 
 // messageHTML renders a message's text, its fields marked, as inline
