@@ -246,9 +246,6 @@ func CodeSpan(s string) string {
 // escaped are the characters esc escapes or replaces.
 const escaped = "\\`*_[]<>|#{}!&\n"
 
-// fence wraps text in a fenced code block longer than any backtick run in it.
-func fence(text, info string) string { return newFenced(text).with(info) }
-
 // fenced is a text made safe for a fenced code block, with its fence: a
 // block shown under two info strings is made safe once.
 type fenced struct{ marker, body string }

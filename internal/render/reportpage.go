@@ -10,7 +10,6 @@ import (
 	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/report"
-	"github.com/perflab/perflab/internal/serving"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -105,15 +104,10 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 // names to parse it with.
 func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
-		"T": p.loc.T, "esc": esc, "mdLink": p.mdLink, "fence": fence, "add": add,
-		"value":   p.value,
-		"section": p.section, "metricName": p.metricName, "dataset": p.dataset, "stepTitle": p.stepTitle,
-		"workload": p.workloadName, "blockText": p.blockText, "served": served,
-		"rows": p.rows, "options": p.options, "summaryEnd": p.summaryEnd, "start": p.start, "conclusionEnd": p.conclusionEnd,
-		"cost": p.cost, "sweeps": p.sweeps, "setup": p.setup,
-		"steps": p.steps, "runs": p.runs, "others": p.others,
-		"history": p.history, "noiseBand": p.noiseBand,
-		"allRuns": p.allRuns, "closing": p.closing,
+		"T": p.loc.T, "esc": esc, "mdLink": p.mdLink, "section": p.section,
+		"start": p.start, "rows": p.rows, "conclusionEnd": p.conclusionEnd, "cost": p.cost,
+		"sweeps": p.sweeps, "setup": p.setup, "steps": p.steps, "runs": p.runs, "others": p.others, "history": p.history,
+		"options": p.options, "summaryEnd": p.summaryEnd, "allRuns": p.allRuns, "closing": p.closing,
 	}
 }
 
@@ -126,13 +120,8 @@ func once[T any](done *bool, v *T, make func() T) T {
 	return *v
 }
 
-func add(a, b int) int { return a + b }
-
 // modelName is a model id without its organization.
 func modelName(id string) string { return id[strings.LastIndex(id, "/")+1:] }
-
-// served is the model a run's command serves.
-func served(run *study.Run) string { return serving.Parse(run.Command).Model }
 
 // repoPath names a file as the page shows it.
 func (p *reportPage) repoPath(file string) string {
@@ -168,9 +157,6 @@ func (p *reportPage) stepTitle(id string) string {
 func (p *reportPage) claimFor(kind, subject string) *claims.Result {
 	return claims.For(p.res.Claims, study.ClaimKind(kind), subject)
 }
-
-// ackReason is why a problem is acknowledged, or empty.
-func (p *reportPage) ackReason(rule, subject string) string { return p.ackRich(rule, subject).md }
 
 // ackRich is ackReason in both formats.
 func (p *reportPage) ackRich(rule, subject string) rich {

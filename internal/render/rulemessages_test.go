@@ -78,7 +78,7 @@ func TestCodeMessagesListed(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") || filepath.Base(name) == "codemessages.go" {
+			if strings.HasSuffix(name, "_test.go") {
 				continue
 			}
 			f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
@@ -100,7 +100,7 @@ func TestCodeMessagesListed(t *testing.T) {
 	}
 	for id := range found {
 		if !slices.Contains(codeMessages, id) {
-			t.Errorf("the code names message %q: add it to codeMessages (codemessages.go)", id)
+			t.Errorf("the code names message %q: add it to codemessages.txt", id)
 		}
 	}
 	for _, id := range codeMessages {

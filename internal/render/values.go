@@ -10,10 +10,6 @@ import (
 	"github.com/perflab/perflab/internal/report"
 )
 
-// sourced writes a number as a link to where its log is shown, with its
-// source, formula and check status on hover.
-func sourced(text, anchor, title string) string { return linked(text, "#"+anchor, title) }
-
 // linked writes text as a Markdown link to dest with a title. GitHub
 // shows a title in full: a link on the page keeps only the part that
 // says where its figure comes from, before the first " · ".
@@ -114,9 +110,6 @@ func (p *reportPage) valueAnchor(v *report.Value, anchor string) string {
 	return anchor
 }
 
-// value writes a value linked to its log line, "—" for none.
-func (p *reportPage) value(v *report.Value, anchor string) string { return p.valueRich(v, anchor).md }
-
 // valueRich is value in both formats.
 func (p *reportPage) valueRich(v *report.Value, anchor string) rich {
 	if v == nil {
@@ -136,11 +129,6 @@ func (p *reportPage) valueLinked(v *report.Value, href string) rich {
 		s = richJoin(s, p.loc.R("aside", "Text", p.loc.R("value.projected")))
 	}
 	return s
-}
-
-// interval is intervalRich as Markdown.
-func (p *reportPage) interval(v *report.Value, anchor string) string {
-	return p.intervalRich(v, anchor).md
 }
 
 // intervalRich is valueRich with a mean of repeats written short,
@@ -203,11 +191,6 @@ func (p *reportPage) changeRich(ch *report.Change, claim *claims.Result, anchor 
 		s = richJoin(s, loc.R("erratum.marker"))
 	}
 	return s
-}
-
-// plainChange is plainChangeRich as Markdown.
-func (p *reportPage) plainChange(ch *report.Change, anchor string) string {
-	return p.plainChangeRich(ch, anchor).md
 }
 
 // plainChangeRich is pctRich linked to anchor, checked against no
