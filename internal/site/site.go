@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Files maps slash-separated paths inside the site to their bytes.
@@ -140,7 +141,7 @@ func Create(dir string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lockFile(lock.Fd()); err != nil {
+	if err := lockWithin(lock.Fd(), time.Second); err != nil {
 		lock.Close()
 		return nil, fmt.Errorf("another perflab build is writing into %s: wait for it to finish, then build again", parent)
 	}
@@ -156,6 +157,21 @@ func Create(dir string) (*Writer, error) {
 		return nil, err
 	}
 	return &Writer{dir: dir, tmp: tmp, lock: lock, names: map[string]bool{}, dirs: map[string]*folder{".": made}}, nil
+}
+
+// lockWithin takes the lock of fd, trying again for up to wait: a process
+// this one starts holds a copy of the lock's descriptor from its fork to
+// its exec, for an instant, and the lock with it. Another build holds it
+// for seconds.
+func lockWithin(fd uintptr, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
+	for {
+		err := lockFile(fd)
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // removeStale removes what a build killed before its end left next to the
