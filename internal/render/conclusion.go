@@ -131,11 +131,9 @@ func hasProjection(rp *report.Report) bool {
 // rows are the conclusion table: each workload's baseline and optimized
 // figures, linked to their logs, the change and the TPOTs; made once a
 // page for both formats.
-func (p *reportPage) rows() []rowView {
-	if p.rowsDone {
-		return p.rowViews
-	}
-	p.rowsDone = true
+func (p *reportPage) rows() []rowView { return once(&p.rowsDone, &p.rowViews, p.newRows) }
+
+func (p *reportPage) newRows() []rowView {
 	views := make([]rowView, len(p.rep.Rows))
 	for i, row := range p.rep.Rows {
 		id := anchorID(row.Workload.ID)
@@ -153,7 +151,6 @@ func (p *reportPage) rows() []rowView {
 			views[i].Erratum = p.erratumNote(claim, p.ackRich("claim-mismatch", "conclusion/"+id), "erratum.conclusion", "Case", views[i].Case, "Formula", richFigure(formula))
 		}
 	}
-	p.rowViews = views
 	return views
 }
 
@@ -218,9 +215,10 @@ type conclusionEndView struct {
 
 // conclusionEnd is what follows the conclusion table, made once a page.
 func (p *reportPage) conclusionEnd() *conclusionEndView {
-	if p.conclusionEndView != nil {
-		return p.conclusionEndView
-	}
+	return once(&p.conclusionEndDone, &p.conclusionEndView, p.newConclusionEnd)
+}
+
+func (p *reportPage) newConclusionEnd() *conclusionEndView {
 	loc := p.loc
 	v := &conclusionEndView{Notes: append(slices.Clip(p.conclusion.Notes), p.accuracyClaims()...)}
 	if len(p.rep.Rows) > 0 {
@@ -241,6 +239,5 @@ func (p *reportPage) conclusionEnd() *conclusionEndView {
 		}
 	}
 	v.Prose, v.SLO = p.richProse("notes"), p.slo()
-	p.conclusionEndView = v
 	return v
 }

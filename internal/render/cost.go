@@ -25,11 +25,9 @@ type costRowView struct {
 
 // cost is what each run's output tokens cost at the study's price, made
 // once a page for both formats.
-func (p *reportPage) cost() *costView {
-	if p.costDone {
-		return p.costTable
-	}
-	p.costDone = true
+func (p *reportPage) cost() *costView { return once(&p.costDone, &p.costTable, p.newCost) }
+
+func (p *reportPage) newCost() *costView {
 	loc, res := p.loc, p.rep.Cost
 	if res == nil || len(res.Runs) == 0 {
 		return nil
@@ -49,7 +47,6 @@ func (p *reportPage) cost() *costView {
 		v.Rows = append(v.Rows, row)
 	}
 	v.Order = costOrder(loc, res)
-	p.costTable = v
 	return v
 }
 

@@ -16,10 +16,10 @@ type optionView struct {
 // options are the summary table: each step's best run, its reference and
 // the change between them; made once a page for both formats.
 func (p *reportPage) options() []optionView {
-	if p.optionsDone {
-		return p.optionViews
-	}
-	p.optionsDone = true
+	return once(&p.optionsDone, &p.optionViews, p.newOptions)
+}
+
+func (p *reportPage) newOptions() []optionView {
 	loc := p.loc
 	dash := richFigure("—")
 	views := make([]optionView, len(p.rep.Steps))
@@ -60,7 +60,6 @@ func (p *reportPage) options() []optionView {
 			v.Change = p.changeRich(change, claim, "step-"+anchorID(sr.Step.ID))
 		}
 	}
-	p.optionViews = views
 	return views
 }
 
@@ -88,9 +87,10 @@ type summaryEndView struct {
 
 // summaryEnd is what follows the summary table, made once a page.
 func (p *reportPage) summaryEnd() *summaryEndView {
-	if p.summaryEndView != nil {
-		return p.summaryEndView
-	}
+	return once(&p.summaryEndDone, &p.summaryEndView, p.newSummaryEnd)
+}
+
+func (p *reportPage) newSummaryEnd() *summaryEndView {
 	v := &summaryEndView{}
 	for _, o := range p.options() {
 		if o.NoGain {
@@ -101,7 +101,6 @@ func (p *reportPage) summaryEnd() *summaryEndView {
 		}
 	}
 	v.Path = p.optionsPath()
-	p.summaryEndView = v
 	return v
 }
 
