@@ -53,10 +53,7 @@ func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(
 // mark gives a cell measured with another command than its
 // configuration's first run a mark, and the mark a note, once per run.
 func (c *conclusionContext) mark(cell *report.Cell, config []*study.Run, loc *localizer) {
-	if cell == nil || cell.Run == nil || len(config) == 0 || config[0] == nil || cell.Run.Command == config[0].Command {
-		return
-	}
-	if _, ok := c.marks[cell.Run]; ok {
+	if cell == nil || cell.Run == nil || len(config) == 0 || config[0] == nil || cell.Run.Command == config[0].Command || c.marks[cell.Run] != "" {
 		return
 	}
 	m := "[" + strconv.Itoa(len(c.marks)+1) + "]"
@@ -82,10 +79,8 @@ func adopted(rep *report.Report, i int) bool {
 	if best == nil || best.Run == nil {
 		return false
 	}
-	for _, r := range rep.Recommended {
-		if r == best.Run {
-			return true
-		}
+	if slices.Contains(rep.Recommended, best.Run) {
+		return true
 	}
 	for _, later := range rep.Steps[i+1:] {
 		if later.Step.Reference == best.Run.ID {
@@ -101,31 +96,21 @@ type rowView struct {
 	Erratum                                                        rich // the published change the logs contradict, a note; zero: none
 }
 
-// erratum is a published figure that the logs contradict, its fields
-// ready Markdown; Wrong is false when there is none.
-type erratum struct {
-	Wrong                      bool
-	Printed, Computed, Formula string
-	Ack                        string // why the difference is acknowledged, or empty
-}
+// erratum says whether a published figure is one the logs contradict.
+type erratum struct{ Wrong bool }
 
-// erratumOf is the erratum of a checked claim the logs contradict.
-func erratumOf(claim *claims.Result) erratum {
-	if claim == nil || !claim.Checked || claim.Match {
-		return erratum{}
-	}
-	return erratum{Wrong: true, Printed: esc(claim.Claim.Printed), Computed: claim.Computed}
-}
+// erratumOf is the erratum of a claim.
+func erratumOf(claim *claims.Result) erratum { return erratum{Wrong: contradicts(claim)} }
 
+// contradicts reports whether a published figure was checked and the logs
+// contradict it.
+func contradicts(claim *claims.Result) bool { return claim != nil && claim.Checked && !claim.Match }
+
+// hasProjection reports whether a figure of the conclusion table is projected.
 func hasProjection(rp *report.Report) bool {
-	for _, row := range rp.Rows {
-		for _, c := range []*report.Cell{row.Baseline, row.Optimized} {
-			if c != nil && c.Headline.Projected() {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(rp.Rows, func(row report.Row) bool {
+		return row.Baseline != nil && row.Baseline.Headline.Projected() || row.Optimized != nil && row.Optimized.Headline.Projected()
+	})
 }
 
 // rows are the conclusion table: each workload's baseline and optimized
@@ -143,13 +128,11 @@ func (p *reportPage) newRows() []rowView {
 			Optimized:    richJoin(p.cellRich(row.Optimized, "optimized-"+id), richFigure(p.conclusion.markOf(row.Optimized))),
 			Change:       p.changeRich(row.Change, claim, "optimized-"+id),
 			BaselineTPOT: p.tpotRich(row.Baseline, "baseline-"+id), OptimizedTPOT: richJoin(p.tpotRich(row.Optimized, "optimized-"+id), p.tpotCost(row))}
-		if claim != nil && claim.Checked && !claim.Match {
-			formula := ""
-			if row.Change != nil {
-				formula = row.Change.Formula
-			}
-			views[i].Erratum = p.erratumNote(claim, p.ackRich("claim-mismatch", "conclusion/"+id), "erratum.conclusion", "Case", views[i].Case, "Formula", richFigure(formula))
+		formula := ""
+		if row.Change != nil {
+			formula = row.Change.Formula
 		}
+		views[i].Erratum = p.erratumNote(claim, p.ackRich("claim-mismatch", "conclusion/"+id), "erratum.conclusion", "Case", views[i].Case, "Formula", richFigure(formula))
 	}
 	return views
 }

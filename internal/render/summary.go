@@ -1,6 +1,8 @@
 package render
 
 import (
+	"slices"
+
 	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 )
@@ -69,12 +71,7 @@ func onPath(rep *report.Report, rr *report.RunResult) bool {
 	if rep.Path == nil || rr == nil {
 		return false
 	}
-	for _, l := range rep.Path.Links {
-		if l.To.Run == rr.Run {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(rep.Path.Links, func(l report.PathLink) bool { return l.To.Run == rr.Run })
 }
 
 // summaryEndView is what follows the summary table, one view for both
@@ -161,7 +158,7 @@ func changeHeadline(ch *report.Change) string {
 // give, then why the difference is acknowledged (ack, zero: it is not);
 // zero when the claim holds or was not checked.
 func (p *reportPage) erratumNote(claim *claims.Result, ack rich, id string, kv ...any) rich {
-	if claim == nil || !claim.Checked || claim.Match {
+	if !contradicts(claim) {
 		return rich{}
 	}
 	text := p.loc.R(id, append(kv, "Printed", claim.Claim.Printed, "Computed", richFigure(claim.Computed))...)
