@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/perflab/perflab/internal/report"
@@ -53,21 +54,19 @@ func (p *reportPage) newCost() *costView {
 // costOrder lists the runs cheapest first, "<" between a run and the
 // next group, "≈" within a group; nil without a tie.
 func costOrder(loc *localizer, res *report.CostResult) *rich {
+	if !slices.ContainsFunc(res.Runs, func(cr report.CostRun) bool { return cr.TiedWith != "" }) {
+		return nil
+	}
 	var parts []rich
-	ties := false
 	for i, cr := range res.Runs {
 		switch {
 		case i == 0:
 		case cr.TiedWith != "":
 			parts = append(parts, rich{" ≈ ", " ≈ "})
-			ties = true
 		default:
 			parts = append(parts, rich{" < ", " &lt; "})
 		}
 		parts = append(parts, richText(cr.Run.Name))
-	}
-	if !ties {
-		return nil
 	}
 	order := loc.R("cost.order", "Order", richJoin(parts...))
 	return &order
