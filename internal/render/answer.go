@@ -28,17 +28,18 @@ func costText(loc *localizer, costs []report.CostRange) string {
 		if report.FormatPercent(least) != report.FormatPercent(most) {
 			change = loc.T("answer.range", "Least", strings.TrimSuffix(report.FormatPercent(least), " %"), "Most", report.FormatPercent(most))
 		}
-		parts[i] = loc.figure(loc.T("answer.cost_item", "Metric", shortMetric(loc, c.Metric), "Change", change))
+		parts[i] = loc.figure(loc.T("answer.cost_item", "Metric", loc.T(shortMetric(loc, c.Metric)), "Change", change))
 	}
 	return strings.Join(parts, loc.T("chart.list_separator")) // "" without costs
 }
 
-// shortMetric names a metric without its unit, for a change in percent.
+// shortMetric is the message id of a metric's name without its unit,
+// for a change in percent.
 func shortMetric(loc *localizer, key string) string {
 	if id := "answer.metric." + key; loc.has(id) {
-		return loc.T(id)
+		return id
 	}
-	return loc.T("metric." + key)
+	return "metric." + key
 }
 
 // answer is the report's first paragraph: the gain, linked to its row of
@@ -49,12 +50,8 @@ func (p *reportPage) answer() rich {
 	if a == nil {
 		return rich{}
 	}
-	metric := "answer.metric." + p.rep.Headline.Key
-	if !p.loc.has(metric) {
-		metric = "metric." + p.rep.Headline.Key
-	}
 	text := p.loc.R("answer.gain", "Run", a.Run, "Change", p.shortChange(a.Change, "optimized-"+anchorID(a.Workload)),
-		"Metric", p.loc.R(metric), "Case", p.workloadName(a.Workload))
+		"Metric", p.loc.R(shortMetric(p.loc, p.rep.Headline.Key)), "Case", p.workloadName(a.Workload))
 	costs := costText(p.loc, a.Costs)
 	if costs == "" {
 		return text
@@ -76,7 +73,7 @@ func (p *reportPage) description(title string) string {
 	}
 	text := p.loc.T("meta.report", "Model", plain.Line(p.s.Model), "GPUs", p.s.Hardware.GPUs(), "GPU", plain.Line(p.s.Hardware.GPU),
 		"Run", plain.Line(a.Run), "Change", p.loc.figure(changeHeadline(a.Change)),
-		"Metric", shortMetric(p.loc, p.rep.Headline.Key), "Case", plain.Line(p.workloadName(a.Workload)))
+		"Metric", p.loc.T(shortMetric(p.loc, p.rep.Headline.Key)), "Case", plain.Line(p.workloadName(a.Workload)))
 	if costs := costText(p.loc, a.Costs); costs != "" {
 		text = p.loc.T("sentences", "First", text, "Next", p.loc.T("meta.cost", "Costs", costs))
 	}

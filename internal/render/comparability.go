@@ -1,7 +1,6 @@
 package render
 
 import (
-	htmltemplate "html/template"
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
@@ -32,7 +31,7 @@ func likenessReasons(loc *localizer, l *report.Likeness) rich {
 	parts := make([]rich, 0, 2*len(l.Reasons))
 	for i, r := range l.Reasons {
 		if i > 0 {
-			parts = append(parts, rich{sep, htmltemplate.HTML(htmltemplate.HTMLEscapeString(sep))})
+			parts = append(parts, richFigure(sep))
 		}
 		key := "comparability.reason." + strings.ReplaceAll(r.Code, "-", "_")
 		parts = append(parts, loc.R(key, "From", r.From, "To", r.To))

@@ -53,10 +53,7 @@ func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(
 // mark gives a cell measured with another command than its
 // configuration's first run a mark, and the mark a note, once per run.
 func (c *conclusionContext) mark(cell *report.Cell, config []*study.Run, loc *localizer) {
-	if cell == nil || cell.Run == nil || len(config) == 0 || config[0] == nil || cell.Run.Command == config[0].Command {
-		return
-	}
-	if _, ok := c.marks[cell.Run]; ok {
+	if cell == nil || cell.Run == nil || len(config) == 0 || config[0] == nil || cell.Run.Command == config[0].Command || c.marks[cell.Run] != "" {
 		return
 	}
 	m := "[" + strconv.Itoa(len(c.marks)+1) + "]"
@@ -82,10 +79,8 @@ func adopted(rep *report.Report, i int) bool {
 	if best == nil || best.Run == nil {
 		return false
 	}
-	for _, r := range rep.Recommended {
-		if r == best.Run {
-			return true
-		}
+	if slices.Contains(rep.Recommended, best.Run) {
+		return true
 	}
 	for _, later := range rep.Steps[i+1:] {
 		if later.Step.Reference == best.Run.ID {
@@ -101,41 +96,29 @@ type rowView struct {
 	Erratum                                                        rich // the published change the logs contradict, a note; zero: none
 }
 
-// erratum is a published figure that the logs contradict, its fields
-// ready Markdown; Wrong is false when there is none.
-type erratum struct {
-	Wrong                      bool
-	Printed, Computed, Formula string
-	Ack                        string // why the difference is acknowledged, or empty
-}
+// erratum says whether a published figure is one the logs contradict.
+type erratum struct{ Wrong bool }
 
-// erratumOf is the erratum of a checked claim the logs contradict.
-func erratumOf(claim *claims.Result) erratum {
-	if claim == nil || !claim.Checked || claim.Match {
-		return erratum{}
-	}
-	return erratum{Wrong: true, Printed: esc(claim.Claim.Printed), Computed: claim.Computed}
-}
+// erratumOf is the erratum of a claim.
+func erratumOf(claim *claims.Result) erratum { return erratum{Wrong: contradicts(claim)} }
 
+// contradicts reports whether a published figure was checked and the logs
+// contradict it.
+func contradicts(claim *claims.Result) bool { return claim != nil && claim.Checked && !claim.Match }
+
+// hasProjection reports whether a figure of the conclusion table is projected.
 func hasProjection(rp *report.Report) bool {
-	for _, row := range rp.Rows {
-		for _, c := range []*report.Cell{row.Baseline, row.Optimized} {
-			if c != nil && c.Headline.Projected() {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(rp.Rows, func(row report.Row) bool {
+		return row.Baseline != nil && row.Baseline.Headline.Projected() || row.Optimized != nil && row.Optimized.Headline.Projected()
+	})
 }
 
 // rows are the conclusion table: each workload's baseline and optimized
 // figures, linked to their logs, the change and the TPOTs; made once a
 // page for both formats.
-func (p *reportPage) rows() []rowView {
-	if p.rowsDone {
-		return p.rowViews
-	}
-	p.rowsDone = true
+func (p *reportPage) rows() []rowView { return once(&p.rowsDone, &p.rowViews, p.newRows) }
+
+func (p *reportPage) newRows() []rowView {
 	views := make([]rowView, len(p.rep.Rows))
 	for i, row := range p.rep.Rows {
 		id := anchorID(row.Workload.ID)
@@ -145,15 +128,12 @@ func (p *reportPage) rows() []rowView {
 			Optimized:    richJoin(p.cellRich(row.Optimized, "optimized-"+id), richFigure(p.conclusion.markOf(row.Optimized))),
 			Change:       p.changeRich(row.Change, claim, "optimized-"+id),
 			BaselineTPOT: p.tpotRich(row.Baseline, "baseline-"+id), OptimizedTPOT: richJoin(p.tpotRich(row.Optimized, "optimized-"+id), p.tpotCost(row))}
-		if claim != nil && claim.Checked && !claim.Match {
-			formula := ""
-			if row.Change != nil {
-				formula = row.Change.Formula
-			}
-			views[i].Erratum = p.erratumNote(claim, p.ackRich("claim-mismatch", "conclusion/"+id), "erratum.conclusion", "Case", views[i].Case, "Formula", richFigure(formula))
+		formula := ""
+		if row.Change != nil {
+			formula = row.Change.Formula
 		}
+		views[i].Erratum = p.erratumNote(claim, p.ackRich("claim-mismatch", "conclusion/"+id), "erratum.conclusion", "Case", views[i].Case, "Formula", richFigure(formula))
 	}
-	p.rowViews = views
 	return views
 }
 
@@ -218,9 +198,10 @@ type conclusionEndView struct {
 
 // conclusionEnd is what follows the conclusion table, made once a page.
 func (p *reportPage) conclusionEnd() *conclusionEndView {
-	if p.conclusionEndView != nil {
-		return p.conclusionEndView
-	}
+	return once(&p.conclusionEndDone, &p.conclusionEndView, p.newConclusionEnd)
+}
+
+func (p *reportPage) newConclusionEnd() *conclusionEndView {
 	loc := p.loc
 	v := &conclusionEndView{Notes: append(slices.Clip(p.conclusion.Notes), p.accuracyClaims()...)}
 	if len(p.rep.Rows) > 0 {
@@ -241,6 +222,5 @@ func (p *reportPage) conclusionEnd() *conclusionEndView {
 		}
 	}
 	v.Prose, v.SLO = p.richProse("notes"), p.slo()
-	p.conclusionEndView = v
 	return v
 }

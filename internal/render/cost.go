@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/perflab/perflab/internal/report"
@@ -25,11 +26,9 @@ type costRowView struct {
 
 // cost is what each run's output tokens cost at the study's price, made
 // once a page for both formats.
-func (p *reportPage) cost() *costView {
-	if p.costDone {
-		return p.costTable
-	}
-	p.costDone = true
+func (p *reportPage) cost() *costView { return once(&p.costDone, &p.costTable, p.newCost) }
+
+func (p *reportPage) newCost() *costView {
 	loc, res := p.loc, p.rep.Cost
 	if res == nil || len(res.Runs) == 0 {
 		return nil
@@ -49,28 +48,25 @@ func (p *reportPage) cost() *costView {
 		v.Rows = append(v.Rows, row)
 	}
 	v.Order = costOrder(loc, res)
-	p.costTable = v
 	return v
 }
 
 // costOrder lists the runs cheapest first, "<" between a run and the
 // next group, "≈" within a group; nil without a tie.
 func costOrder(loc *localizer, res *report.CostResult) *rich {
+	if !slices.ContainsFunc(res.Runs, func(cr report.CostRun) bool { return cr.TiedWith != "" }) {
+		return nil
+	}
 	var parts []rich
-	ties := false
 	for i, cr := range res.Runs {
 		switch {
 		case i == 0:
 		case cr.TiedWith != "":
 			parts = append(parts, rich{" ≈ ", " ≈ "})
-			ties = true
 		default:
 			parts = append(parts, rich{" < ", " &lt; "})
 		}
 		parts = append(parts, richText(cr.Run.Name))
-	}
-	if !ties {
-		return nil
 	}
 	order := loc.R("cost.order", "Order", richJoin(parts...))
 	return &order

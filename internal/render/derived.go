@@ -14,15 +14,10 @@ func (p *reportPage) derivedNote(run *study.Run) rich {
 		return rich{}
 	case run.Parameters != "":
 		return p.loc.R("run.command_derived_parameters")
-	case published(p.s, run):
+	case run.Source != "" || p.s.Source != nil || len(p.s.Claims) > 0:
+		// Published: the run names where (source:), or its study was
+		// imported from a report or keeps the figures one printed (claims:).
 		return p.loc.R("run.command_derived")
 	}
 	return p.loc.R("run.command_derived_unpublished")
-}
-
-// published reports whether the run comes from a published report: it
-// names where (source:), or its study was imported from one or keeps the
-// figures one printed (claims:).
-func published(s *study.Study, run *study.Run) bool {
-	return run.Source != "" || s.Source != nil || len(s.Claims) > 0
 }

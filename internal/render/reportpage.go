@@ -46,11 +46,14 @@ type reportPage struct {
 	optionViews  []optionView // the summary table's rows, made once (optionsDone)
 	optionsDone  bool
 	closingViews *closingView // the sections after all-runs, made once (closing)
-	startView    *startView   // the top of the report, made once
+	startView    *startView   // the top of the report, made once (startDone)
+	startDone    bool
 	// conclusionEndView is what follows the conclusion table, made once.
 	conclusionEndView *conclusionEndView
+	conclusionEndDone bool
 	// summaryEndView is what follows the summary table, made once.
 	summaryEndView *summaryEndView
+	summaryEndDone bool
 	setupSection   *setupView // the objective's and setup's view, made once (setupDone)
 	setupDone      bool
 	sweepViews     []sweepView // the sweeps' views, made once (sweepsDone)

@@ -25,7 +25,7 @@ func (p *reportPage) slo() *sloView {
 	if res == nil {
 		return nil
 	}
-	v := &sloView{}
+	v := &sloView{Best: loc.R("slo.none")}
 	for _, l := range res.Limits {
 		v.Headers = append(v.Headers, loc.T("slo.metric."+l.Metric, "Stat", res.SLO.Stat))
 	}
@@ -47,8 +47,6 @@ func (p *reportPage) slo() *sloView {
 		if len(res.Tied) > 0 {
 			v.Best = loc.R("sentences", "First", v.Best, "Next", loc.R("slo.tied", "Runs", tiedNames(loc, res.Tied)))
 		}
-	} else {
-		v.Best = loc.R("slo.none")
 	}
 	return v
 }

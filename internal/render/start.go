@@ -13,15 +13,13 @@ type startView struct {
 }
 
 // start is the top of the report, made once a page.
-func (p *reportPage) start() *startView {
-	if p.startView != nil {
-		return p.startView
-	}
+func (p *reportPage) start() *startView { return once(&p.startDone, &p.startView, p.newStart) }
+
+func (p *reportPage) newStart() *startView {
 	loc, s := p.loc, p.s
-	v := &startView{Answer: p.answer(), TableIntro: loc.R("conclusion.table_intro"),
+	v := &startView{Answer: p.answer(), TableIntro: loc.R("conclusion.table_intro"), Languages: languageLinks(loc, p.r.langLinks(s.ID, p.lang)),
 		Title:       loc.R("title."+string(s.Objective), "Model", modelName(s.Model), "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU),
 		Recommended: loc.R("conclusion.recommended."+string(s.Objective), "Model", s.Model, "GPU", s.Hardware.GPU)}
-	v.Languages = languageLinks(loc, p.r.langLinks(s.ID, p.lang))
 	if s.Example() {
 		v.Example = richJoin(loc.R("label", "Label", loc.R("example.label")), loc.R("example.banner"))
 	}
@@ -33,7 +31,6 @@ func (p *reportPage) start() *startView {
 	}
 	rec := p.rep.Recommended[0]
 	v.Command, v.Derived = richFence(rec.Command, "bash", loc.T("code.block")), p.derivedNote(rec)
-	p.startView = v
 	return v
 }
 

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"slices"
+
 	"github.com/perflab/perflab/internal/claims"
 	"github.com/perflab/perflab/internal/report"
 )
@@ -16,10 +18,10 @@ type optionView struct {
 // options are the summary table: each step's best run, its reference and
 // the change between them; made once a page for both formats.
 func (p *reportPage) options() []optionView {
-	if p.optionsDone {
-		return p.optionViews
-	}
-	p.optionsDone = true
+	return once(&p.optionsDone, &p.optionViews, p.newOptions)
+}
+
+func (p *reportPage) newOptions() []optionView {
 	loc := p.loc
 	dash := richFigure("—")
 	views := make([]optionView, len(p.rep.Steps))
@@ -60,7 +62,6 @@ func (p *reportPage) options() []optionView {
 			v.Change = p.changeRich(change, claim, "step-"+anchorID(sr.Step.ID))
 		}
 	}
-	p.optionViews = views
 	return views
 }
 
@@ -70,12 +71,7 @@ func onPath(rep *report.Report, rr *report.RunResult) bool {
 	if rep.Path == nil || rr == nil {
 		return false
 	}
-	for _, l := range rep.Path.Links {
-		if l.To.Run == rr.Run {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(rep.Path.Links, func(l report.PathLink) bool { return l.To.Run == rr.Run })
 }
 
 // summaryEndView is what follows the summary table, one view for both
@@ -88,9 +84,10 @@ type summaryEndView struct {
 
 // summaryEnd is what follows the summary table, made once a page.
 func (p *reportPage) summaryEnd() *summaryEndView {
-	if p.summaryEndView != nil {
-		return p.summaryEndView
-	}
+	return once(&p.summaryEndDone, &p.summaryEndView, p.newSummaryEnd)
+}
+
+func (p *reportPage) newSummaryEnd() *summaryEndView {
 	v := &summaryEndView{}
 	for _, o := range p.options() {
 		if o.NoGain {
@@ -101,7 +98,6 @@ func (p *reportPage) summaryEnd() *summaryEndView {
 		}
 	}
 	v.Path = p.optionsPath()
-	p.summaryEndView = v
 	return v
 }
 
@@ -162,7 +158,7 @@ func changeHeadline(ch *report.Change) string {
 // give, then why the difference is acknowledged (ack, zero: it is not);
 // zero when the claim holds or was not checked.
 func (p *reportPage) erratumNote(claim *claims.Result, ack rich, id string, kv ...any) rich {
-	if claim == nil || !claim.Checked || claim.Match {
+	if !contradicts(claim) {
 		return rich{}
 	}
 	text := p.loc.R(id, append(kv, "Printed", claim.Claim.Printed, "Computed", richFigure(claim.Computed))...)

@@ -153,16 +153,10 @@ func (p *reportPage) pctRich(ch *report.Change) rich {
 	if why := unlike(loc, ch); why.md != "" {
 		return why
 	}
-	mark, stats := "▼", rich{}
-	switch {
-	case ch.Noise:
-		mark, stats = "≈", noiseStats(loc, ch)
-	case ch.Better:
-		mark, stats = "▲", changeStats(loc, ch)
-	default:
-		stats = changeStats(loc, ch)
+	head, stats := changeHeadline(ch), changeStats(loc, ch)
+	if ch.Noise {
+		stats = noiseStats(loc, ch)
 	}
-	head := mark + " " + report.FormatPercent(ch.Percent)
 	// No break before a %, in any language.
 	r := rich{md: loc.figure(head + stats.md), html: htmltemplate.HTML(htmltemplate.HTMLEscapeString(loc.figure(head)))}
 	if stats.md != "" {
@@ -180,14 +174,13 @@ func (p *reportPage) changeRich(ch *report.Change, claim *claims.Result, anchor 
 	}
 	status := loc.T("source.no_claim")
 	if claim != nil && claim.Checked {
-		if claim.Match {
-			status = loc.T("source.claim_matches", "Printed", claim.Claim.Printed)
-		} else {
-			status = loc.T("source.claim_differs", "Printed", claim.Claim.Printed)
-		}
+		status = loc.T("source.claim_matches", "Printed", claim.Claim.Printed)
+	}
+	if contradicts(claim) {
+		status = loc.T("source.claim_differs", "Printed", claim.Claim.Printed)
 	}
 	s := richJoin(richLink(p.pctRich(ch), "#"+anchor, loc.T("source.change", "Formula", ch.Formula, "Status", status)), caveats(loc, ch))
-	if claim != nil && claim.Checked && !claim.Match {
+	if contradicts(claim) {
 		s = richJoin(s, loc.R("erratum.marker"))
 	}
 	return s
