@@ -84,13 +84,11 @@ func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) 
 		}
 	}
 	parts := make([]rich, 0, 2*len(logs))
-	for i, o := range logs {
+	for _, o := range logs {
 		title := p.loc.R("run.repeat", "N", o.Repeat, "Of", len(logs))
-		sep := "\n\n"
-		if i == 0 {
-			sep = ""
-		}
-		parts = append(parts, rich{sep + title.md + "\n\n", "<p>" + title.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
+		parts = append(parts, rich{"\n\n" + title.md + "\n\n", "<p>" + title.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
 	}
-	return richJoin(parts...)
+	all := richJoin(parts...)
+	all.md = strings.TrimPrefix(all.md, "\n\n") // no blank line before the first title
+	return all
 }
