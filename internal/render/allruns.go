@@ -124,26 +124,46 @@ const allRunsID = "all-runs"
 // allRuns is the table of every comparable run's figures on every
 // workload, made once a page for both formats.
 func (p *reportPage) allRuns() *allRunsView {
-	if p.allRunsDone {
-		return p.allRunsTable
-	}
-	p.allRunsDone = true
+	return once(&p.allRunsDone, &p.allRunsTable, p.makeAllRuns)
+}
+
+// makeAllRuns makes the all-runs table: each value links to where it was
+// read (allRunsLink), each run's name to its section when the page has one.
+func (p *reportPage) makeAllRuns() *allRunsView {
 	t := p.rep.AllRuns()
 	if t == nil {
 		return nil
 	}
-	shown, sections := shownLogs(p.rep), runSections(p.rep)
-	linkOf := func(v *report.Value) link { return p.allRunsLink(v, shown, sections) }
-	v := allRunsOf(t, p.loc, p.workloadName, linkOf, sections)
-	v.Intro = p.loc.T("allruns.intro")
+	loc := p.loc
+	sections, shown := runSections(p.rep)
+	v := &allRunsView{Intro: loc.T("allruns.intro")}
+	for _, run := range t.Runs {
+		col := allRunsColumn{ID: plain.Line(run.ID), Link: link{Text: plain.Line(run.Name)}}
+		if sections[run.ID] {
+			col.Link.Href = "#run-" + anchorID(run.ID)
+		}
+		v.Runs = append(v.Runs, col)
+	}
+	for _, row := range t.Rows {
+		rv := allRunsRow{Case: plain.Line(p.workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]allRunsCell, len(row.Values))}
+		if row.Load != nil { // a sweep, load by load
+			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
+		}
+		for j, val := range row.Values {
+			rv.Cells[j].Link.Text = "—"
+			if val != nil {
+				rv.Cells[j].Link = p.allRunsLink(val, shown, sections)
+			}
+		}
+		v.Rows = append(v.Rows, rv)
+	}
 	if t.Judged {
-		v.Compare = newCompareView(t, v, p.loc, p.rep)
+		v.Compare = newCompareView(t, v, loc, p.rep)
 	} else {
 		// Too many runs to judge every pair: the page offers no comparison
 		// of two columns, rather than one that may mix unlike runs.
-		v.Intro = p.loc.T("allruns.intro_many", "Runs", len(t.Runs))
+		v.Intro = loc.T("allruns.intro_many", "Runs", len(t.Runs))
 	}
-	p.allRunsTable = v
 	return v
 }
 
@@ -171,55 +191,14 @@ func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]boo
 	return l
 }
 
-// allRunsOf makes the all-runs table; link links a value to where it was
-// read; sections are the runs the page has a section of, which their
-// names link to.
-func allRunsOf(t *report.AllRuns, loc *localizer, workloadName func(string) string, linkOf func(*report.Value) link, sections map[string]bool) *allRunsView {
-	v := &allRunsView{}
-	for _, run := range t.Runs {
-		col := allRunsColumn{ID: plain.Line(run.ID), Link: link{Text: plain.Line(run.Name)}}
-		if sections[run.ID] {
-			col.Link.Href = "#run-" + anchorID(run.ID)
-		}
-		v.Runs = append(v.Runs, col)
-	}
-	for _, row := range t.Rows {
-		rv := allRunsRow{Case: plain.Line(workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]allRunsCell, len(row.Values))}
-		if row.Load != nil { // a sweep, load by load
-			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
-		}
-		for j, val := range row.Values {
-			rv.Cells[j].Link.Text = "—"
-			if val != nil {
-				rv.Cells[j].Link = linkOf(val)
-			}
-		}
-		v.Rows = append(v.Rows, rv)
-	}
-	return v
-}
-
 // runSections are the runs the page shows under their own heading
-// ("#run-<id>"): those of the steps and the other runs.
-func runSections(rep *report.Report) map[string]bool {
-	out := map[string]bool{}
-	for _, sr := range rep.Steps {
-		for _, rr := range sr.Runs {
-			out[rr.Run.ID] = true
-		}
-	}
-	for _, rr := range rep.Others {
-		out[rr.Run.ID] = true
-	}
-	return out
-}
-
-// shownLogs are the logs whose result the page shows, each line with its
-// id: every run's main result in its step or among the other runs, and
-// each workload of the two compared configurations.
-func shownLogs(rep *report.Report) map[string]bool {
-	shown := map[string]bool{}
+// ("#run-<id>"): those of the steps and the other runs. shown are the logs
+// whose result the page shows, each line with its id: every such run's
+// main result and each workload of the two compared configurations.
+func runSections(rep *report.Report) (sections, shown map[string]bool) {
+	sections, shown = map[string]bool{}, map[string]bool{}
 	add := func(rr report.RunResult) {
+		sections[rr.Run.ID] = true
 		if rr.Block != nil && !rr.Run.Failed() {
 			shown[rr.LogFile] = true
 		}
@@ -238,5 +217,5 @@ func shownLogs(rep *report.Report) map[string]bool {
 			shown[lg.File] = true
 		}
 	}
-	return shown
+	return sections, shown
 }

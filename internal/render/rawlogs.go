@@ -15,24 +15,27 @@ const (
 	excerptBytes = 4096
 )
 
-// blockText is a block's lines as its log printed them; of a saved report,
-// its first lines, and what is left out.
-func (p *reportPage) blockText(file string, b *benchlog.Block) string {
+// blockText is a block's lines as its log printed them, and how many of
+// them the page numbers; of a saved report, its first lines, numbered,
+// and what is left out.
+func (p *reportPage) blockText(file string, b *benchlog.Block) (text string, numbered int) {
 	lg := p.logOf[file]
 	if lg == nil || b == nil {
-		return ""
+		return "", 1
 	}
 	if !b.Format.IsSavedReport() {
-		return lg.BlockText(b)
+		text = lg.BlockText(b)
+		return text, strings.Count(text, "\n") + 1
 	}
 	ex := lg.BlockExcerpt(b, excerptLines, excerptBytes)
+	numbered = strings.Count(ex.Text, "\n") + 1
 	switch {
 	case ex.MoreLines > 0:
-		return ex.Text + "\n" + p.loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", p.repoPath(lg.File))
+		return ex.Text + "\n" + p.loc.T("run.raw_more_lines", "N", ex.MoreLines, "File", p.repoPath(lg.File)), numbered
 	case ex.MoreBytes > 0:
-		return ex.Text + "\n" + p.loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", p.repoPath(lg.File))
+		return ex.Text + "\n" + p.loc.T("run.raw_more_bytes", "N", ex.MoreBytes, "File", p.repoPath(lg.File)), numbered
 	}
-	return ex.Text
+	return ex.Text, numbered
 }
 
 // rawRich is a raw result as a log block, with a link to its lines in the
@@ -42,11 +45,7 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 	if s, ok := p.rawResults[b]; ok {
 		return s
 	}
-	text := p.blockText(file, b)
-	numbered := strings.Count(text, "\n") + 1
-	if b.Format.IsSavedReport() {
-		numbered = min(numbered, strings.Count(p.logOf[file].BlockExcerpt(b, excerptLines, excerptBytes).Text, "\n")+1)
-	}
+	text, numbered := p.blockText(file, b)
 	var view rich
 	if p.r.RepoURL != "" {
 		// The log in the repository, its block's lines highlighted.
@@ -85,13 +84,11 @@ func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) 
 		}
 	}
 	parts := make([]rich, 0, 2*len(logs))
-	for i, o := range logs {
+	for _, o := range logs {
 		title := p.loc.R("run.repeat", "N", o.Repeat, "Of", len(logs))
-		sep := "\n\n"
-		if i == 0 {
-			sep = ""
-		}
-		parts = append(parts, rich{sep + title.md + "\n\n", "<p>" + title.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
+		parts = append(parts, rich{"\n\n" + title.md + "\n\n", "<p>" + title.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
 	}
-	return richJoin(parts...)
+	all := richJoin(parts...)
+	all.md = strings.TrimPrefix(all.md, "\n\n") // no blank line before the first title
+	return all
 }

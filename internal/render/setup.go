@@ -45,7 +45,7 @@ func (p *reportPage) makeSetup() *setupView {
 		v.Items = append(v.Items, richJoin(label("setup.source"), title))
 	}
 	for _, w := range s.Workloads {
-		d := loc.R("setup.dataset", "Name", p.workloadName(w.ID), "Dataset", rich{p.dataset(w), htmltemplate.HTML(htmlText.Replace(p.dataset(w)))})
+		d := loc.R("setup.dataset", "Name", p.workloadName(w.ID), "Dataset", p.dataset(w))
 		if w.Main {
 			d = richJoin(d, loc.R("aside", "Text", loc.R("setup.main_workload")))
 		}
@@ -58,8 +58,8 @@ func (p *reportPage) makeSetup() *setupView {
 }
 
 // dataset describes a workload's requests: the dataset, the number of
-// prompts, the seed and the concurrency.
-func (p *reportPage) dataset(w study.Workload) string {
+// prompts, the seed and the concurrency, as text.
+func (p *reportPage) dataset(w study.Workload) rich {
 	loc := p.loc
 	var parts []string
 	if w.Dataset == "random" {
@@ -76,7 +76,8 @@ func (p *reportPage) dataset(w study.Workload) string {
 	if w.MaxConcurrency != nil {
 		parts = append(parts, loc.T("dataset.concurrency", "N", *w.MaxConcurrency))
 	}
-	return strings.Join(parts, loc.T("list.separator"))
+	text := strings.Join(parts, loc.T("list.separator"))
+	return rich{text, htmltemplate.HTML(htmlText.Replace(text))}
 }
 
 // freshness says, after an engine's version, how it compares with the

@@ -73,14 +73,10 @@ func (p *reportPage) makeSteps() []stepView {
 	return views
 }
 
-// others are the runs of no step, made once a page.
+// others are the runs of no step, made once a page; none is an empty
+// list, which the templates leave out as they would nil.
 func (p *reportPage) others() []runView {
-	return once(&p.othersDone, &p.otherViews, func() []runView {
-		if len(p.rep.Others) == 0 {
-			return nil
-		}
-		return p.runs(&report.StepResult{Runs: p.rep.Others})
-	})
+	return once(&p.othersDone, &p.otherViews, func() []runView { return p.runs(&report.StepResult{Runs: p.rep.Others}) })
 }
 
 func (p *reportPage) runs(sr *report.StepResult) []runView {

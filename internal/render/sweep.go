@@ -74,9 +74,9 @@ func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
 	if v.Budget {
 		budget := sloBudget(p.rep.Study.SLO, loc)
 		if b := sr.Best; b != nil {
-			value := richFigure(perGPU(b))
+			value := richFigure(perGPU(b, b.PerGPU()))
 			if b.Output.Repeated() {
-				value = loc.R("value.repeats", "Value", value, "HalfWidth", richFigure(perGPUHalfWidth(b)), "N", b.Output.Repeats)
+				value = loc.R("value.repeats", "Value", value, "HalfWidth", richFigure(perGPU(b, b.PerGPUHalfWidth())), "N", b.Output.Repeats)
 			}
 			v.Best = loc.R("sweep.best", "Budget", budget, "Run", b.Run.Name, "Load", at(b), "Value", value)
 			v.Best = richJoin(v.Best, bestCost(loc, p.rep.Study.Price, sr.BestCost))
@@ -111,9 +111,9 @@ func (p *reportPage) sweepRow(v *sweepView, run *study.Run, pt *report.SweepPoin
 	}
 	title := loc.T("sweep.per_gpu_source", "Output", pt.Output.Expr(), "GPUs", pt.Output.GPUs,
 		"File", p.repoPath(pt.Output.Source.File), "Line", pt.Output.Source.Line) + p.repeatsTitle(&pt.Output)
-	row.PerGPU = p.link(richFigure(perGPU(pt)), "#"+anchor, title)
+	row.PerGPU = p.link(richFigure(perGPU(pt, pt.PerGPU())), "#"+anchor, title)
 	if pt.Output.Repeated() {
-		row.PerGPU = loc.R("value.interval", "Value", row.PerGPU, "HalfWidth", richFigure(perGPUHalfWidth(pt)))
+		row.PerGPU = loc.R("value.interval", "Value", row.PerGPU, "HalfWidth", richFigure(perGPU(pt, pt.PerGPUHalfWidth())))
 		v.Note = loc.R("sweep.repeats_note", "Level", report.ConfidenceLevel)
 	}
 	switch {
@@ -162,16 +162,10 @@ func (p *reportPage) sweepRaws(v *sweepView, rawOf map[string]int, run *study.Ru
 	}
 }
 
-// perGPU writes a point's output throughput per GPU with the decimals of
-// the throughput it divides, at most two.
-func perGPU(p *report.SweepPoint) string {
-	return report.FormatNumber(p.PerGPU(), min(p.Output.Decimals, 2))
-}
-
-// perGPUHalfWidth writes the half-width of a mean's interval per GPU as
-// perGPU writes the mean.
-func perGPUHalfWidth(p *report.SweepPoint) string {
-	return report.FormatNumber(p.PerGPUHalfWidth(), min(p.Output.Decimals, 2))
+// perGPU writes x, a point's output throughput per GPU or its interval's
+// half-width, with the decimals of the throughput it divides, at most two.
+func perGPU(p *report.SweepPoint, x float64) string {
+	return report.FormatNumber(x, min(p.Output.Decimals, 2))
 }
 
 // bestCost is what tokens cost at the best point within the budget, after
