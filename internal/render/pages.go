@@ -120,9 +120,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			sh.Canonical = o.Address
 		}
 	}
-	body := func(w *bytes.Buffer) error {
-		return htmlBody(w, r.htmlReports[lang], p)
-	}
+	body := func(w *bytes.Buffer) error { return executeSections(r.htmlReports[lang], w, htmlView{p}) }
 	allRuns := p.allRuns()
 	html, err := r.htmlPage(sh, md.Len(), allRuns != nil && allRuns.Compare != nil, body)
 	if err != nil {

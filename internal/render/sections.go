@@ -1,9 +1,7 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
-	htmltemplate "html/template"
 	"io"
 	"strings"
 	"text/template"
@@ -23,9 +21,15 @@ type mdSections struct {
 	data any
 }
 
-func (s *mdSections) Execute(w io.Writer, _ any) error {
+func (s *mdSections) Execute(w io.Writer, _ any) error { return executeSections(s.t, w, s.data) }
+
+// executeSections runs every section of t (either template package's) in
+// page order.
+func executeSections[T interface {
+	ExecuteTemplate(io.Writer, string, any) error
+}](t T, w io.Writer, data any) error {
 	for _, name := range reportSections {
-		if err := s.t.ExecuteTemplate(w, name, s.data); err != nil {
+		if err := t.ExecuteTemplate(w, name, data); err != nil {
 			return err
 		}
 	}
@@ -71,17 +75,6 @@ func (v htmlView) Conclusion() conclusionTable {
 	return conclusionTable{v.p.rep.Headline.Unit, v.p.rows()}
 }
 
-// htmlBody writes the HTML of every section, from report.html.tmpl and
-// the same views as the Markdown.
-func htmlBody(w *bytes.Buffer, t *htmltemplate.Template, p *reportPage) error {
-	for _, name := range reportSections {
-		if err := t.ExecuteTemplate(w, name, htmlView{p}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // onlySections refuses a report template that writes anything outside
 // its sections, which no page would show, or lacks one of them.
 func onlySections(t *template.Template) error {
@@ -93,9 +86,14 @@ func onlySections(t *template.Template) error {
 			}
 		}
 	}
+	return missingSection(t.Name(), func(name string) bool { return t.Lookup(name) != nil })
+}
+
+// missingSection refuses a report template (file) that lacks a section.
+func missingSection(file string, has func(string) bool) error {
 	for _, name := range reportSections {
-		if t.Lookup(name) == nil {
-			return fmt.Errorf("templates/%s: no section %q ({{define %q}}): every report needs it", t.Name(), name, name)
+		if !has(name) {
+			return fmt.Errorf("templates/%s: no section %q ({{define %q}}): every report needs it", file, name, name)
 		}
 	}
 	return nil
