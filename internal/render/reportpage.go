@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"text/template"
 
@@ -171,10 +172,8 @@ func (p *reportPage) ackRich(rule, subject string) rich {
 // chartImage writes a chart as a Markdown image, relative to
 // site/<lang>/; its text alternative is the chart's description.
 func (p *reportPage) chartImage(name string) string {
-	for _, ch := range p.charts {
-		if ch.Name == name {
-			return "![" + esc(ch.Description) + "](" + linkPath(p.s.ID+"/"+name+".svg") + ")"
-		}
+	if i := slices.IndexFunc(p.charts, func(ch chart.Chart) bool { return ch.Name == name }); i >= 0 {
+		return "![" + esc(p.charts[i].Description) + "](" + linkPath(p.s.ID+"/"+name+".svg") + ")"
 	}
 	return ""
 }
