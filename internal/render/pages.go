@@ -99,10 +99,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	md, _ := mdBuffers.Get().(*bytes.Buffer)
-	if md == nil {
-		md = new(bytes.Buffer)
-	}
+	md := mdBuffers.Get().(*bytes.Buffer)
 	md.Reset()
 	md.Grow(int(r.mdSize.Load()) * 5 / 4)
 	sections := &mdSections{t: t.Funcs(p.funcs()), data: map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang}}
@@ -131,7 +128,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 
 // mdBuffers hold the Markdown of a report while its page is made: some
 // 70 KB a page, which no longer need allocating and clearing each time.
-var mdBuffers sync.Pool
+var mdBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // bodyMark stands for the body while page.html.tmpl runs.
 const bodyMark = "\x00perflab:body\x00"
