@@ -130,12 +130,6 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 		}
 		return subject
 	}
-	named := func(names map[string]string, id string) string {
-		if name := names[id]; name != "" {
-			return name
-		}
-		return id
-	}
 	switch kind {
 	case "conclusion", "workload":
 		return named(c.Workloads, id)

@@ -141,16 +141,14 @@ func (p *reportPage) section(id string) string { return p.r.prose(p.c.Sections[i
 
 func (p *reportPage) metricName(key string) string { return p.loc.T("metric." + key) }
 
-func (p *reportPage) workloadName(id string) string {
-	if t := p.c.Workloads[id]; t != "" {
-		return t
-	}
-	return id
-}
+func (p *reportPage) workloadName(id string) string { return named(p.c.Workloads, id) }
 
-func (p *reportPage) stepTitle(id string) string {
-	if t := p.c.Steps[id]; t != "" {
-		return t
+func (p *reportPage) stepTitle(id string) string { return named(p.c.Steps, id) }
+
+// named is an id's name in content/, or the id when it has none.
+func named(names map[string]string, id string) string {
+	if name := names[id]; name != "" {
+		return name
 	}
 	return id
 }

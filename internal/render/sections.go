@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -107,13 +108,10 @@ func lineOf(tree *parse.Tree, n parse.Node) int {
 		s := string(text.Text)
 		skipped = strings.Count(s[:len(s)-len(strings.TrimLeft(s, " \t\r\n"))], "\n")
 	}
-	loc, _ := tree.ErrorContext(n)
+	loc, _ := tree.ErrorContext(n) // "name:line:column"
 	var line int
-	if i := strings.LastIndex(loc, ":"); i >= 0 {
-		rest := loc[:i]
-		if j := strings.LastIndex(rest, ":"); j >= 0 {
-			fmt.Sscan(rest[j+1:], &line)
-		}
+	if parts := strings.Split(loc, ":"); len(parts) >= 3 {
+		line, _ = strconv.Atoi(parts[len(parts)-2])
 	}
 	return line + skipped
 }
