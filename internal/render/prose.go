@@ -83,13 +83,7 @@ func (b proseBlocks) render(w util.BufWriter, source []byte, node ast.Node, ente
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ast.FencedCodeBlock)
-	var code strings.Builder
-	lines := n.Lines()
-	for i := 0; i < lines.Len(); i++ {
-		seg := lines.At(i)
-		code.Write(seg.Value(source))
-	}
-	text := strings.TrimSuffix(code.String(), "\n")
+	text := strings.TrimSuffix(string(n.Lines().Value(source)), "\n")
 	lang := string(n.Language(source))
 	block := richFence(text, lang, b.codeLabel)
 	if lang == "log" {
