@@ -159,17 +159,10 @@ func svgSize(svg []byte) (w, h int, ok bool) {
 	}
 	root := svg[:end]
 	attr := func(name string) int {
-		i := bytes.Index(root, []byte(" "+name+`="`))
-		if i < 0 {
-			return 0
-		}
-		v := root[i+len(name)+3:]
-		j := bytes.IndexByte(v, '"')
-		if j < 0 {
-			return 0
-		}
-		n, err := strconv.Atoi(string(v[:j]))
-		if err != nil {
+		_, v, found := bytes.Cut(root, []byte(" "+name+`="`))
+		v, _, closed := bytes.Cut(v, []byte(`"`))
+		n, err := strconv.Atoi(string(v))
+		if !found || !closed || err != nil {
 			return 0
 		}
 		return n
