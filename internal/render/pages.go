@@ -274,7 +274,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 			Engines: plain.Line(strings.Join(e.Engines, loc.T("chart.list_separator"))), EngineKeys: plain.Line(strings.Join(e.EngineNames, "|")),
 			Title: plain.Line(e.Titles[lang]), Href: page + "/index.html", MarkdownHref: page + ".md",
 			Objective: loc.T("index.objective." + e.Objective), BestRun: plain.Line(e.BestRun), BestFormula: plain.Line(e.BestFormula),
-			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
+			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json", Workload: e.Workload}
 		if e.Example {
 			rows[i].Example = loc.T("index.example")
 		}
@@ -288,7 +288,6 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 				rows[i].Against += loc.T("index.best_projected", "Replicas", e.BaselineReplicas)
 			}
 		}
-		rows[i].Workload = e.Workload
 	}
 	models := distinct(func(e IndexEntry) []string { return []string{e.Model} })
 	description := loc.T("index.intro")

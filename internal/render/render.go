@@ -39,11 +39,8 @@ type Renderer struct {
 	// versions' addresses with it. Empty: no such links.
 	BaseURL string
 	locales *locale.Catalogue
-	// messages are each language's message ids (lang -> ids), as the
-	// catalogue has them.
-	messages map[string]map[string]bool
-	report   *template.Template
-	page     *htmltemplate.Template
+	report  *template.Template
+	page    *htmltemplate.Template
 	// pages is page.html.tmpl bound to each language's messages, so that a
 	// page is wrapped without cloning (and escaping again) the template.
 	pages map[string]*htmltemplate.Template
@@ -71,10 +68,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{locales: cat, messages: map[string]map[string]bool{}}
-	for _, l := range Languages {
-		r.messages[l.Code] = cat.IDs(l.Code)
-	}
+	r := &Renderer{locales: cat}
 	r.proseHTML = newProseMarkdowns(func(lang string) string { return r.localizer(lang).T("code.block") })
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
 		return nil, err
