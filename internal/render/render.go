@@ -210,12 +210,12 @@ func esc(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for _, c := range s {
-		switch c {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '{', '}', '!', '&':
-			b.WriteByte('\\')
-		case '\n':
+		if c == '\n' {
 			b.WriteByte(' ')
 			continue
+		}
+		if strings.ContainsRune(escaped, c) {
+			b.WriteByte('\\')
 		}
 		b.WriteRune(c)
 	}
