@@ -181,7 +181,7 @@ func (r *Renderer) wrap(sh shell, compare bool, body []byte, extra int) ([]byte,
 	buf.Grow(len(body) + extra + 2048)
 	err := executeBounded(t, &buf, map[string]any{
 		"Lang": sh.Lang, "Title": sh.Title, "Description": sh.Description, "Canonical": sh.Canonical, "Root": sh.Root, "Others": sh.Others, "Compare": compare,
-		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
+		"Body": htmltemplate.HTML(body), // written by report.html.tmpl
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/page.html.tmpl: %w", err)

@@ -9,11 +9,9 @@ import (
 	"text/template/parse"
 )
 
-// reportSections are a report's sections in page order. Each is a
-// template of report.md.tmpl, which writes the page's Markdown; a section
-// that report.html.tmpl defines too gets its HTML from there, from the
-// same view, and the others are Markdown that goldmark renders, with the
-// prose of content/ in them.
+// reportSections are a report's sections in page order: each is a
+// template of report.md.tmpl, which writes its Markdown, and of
+// report.html.tmpl, which writes its HTML from the same view.
 var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "objective", "setup", "steps", "others", "history", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
 
 // mdSections runs the Markdown of every section in page order.
