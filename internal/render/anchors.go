@@ -27,9 +27,8 @@ var pathSpecials = strings.NewReplacer("(", "%28", ")", "%29", ":", "%3A", "!", 
 func linkPath(p string) string {
 	parts := strings.Split(p, "/")
 	for i, s := range parts {
-		parts[i] = url.PathEscape(s)
 		// PathEscape keeps these; a colon could also start a scheme.
-		parts[i] = pathSpecials.Replace(parts[i])
+		parts[i] = pathSpecials.Replace(url.PathEscape(s))
 	}
 	return strings.Join(parts, "/")
 }

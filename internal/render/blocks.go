@@ -3,9 +3,11 @@ package render
 import (
 	"bytes"
 	htmltemplate "html/template"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/plain"
 )
 
@@ -22,21 +24,15 @@ var htmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, 
 // named label for a screen reader.
 func richFence(text, lang, label string) rich {
 	f := newFenced(text)
-	var b strings.Builder
-	b.Grow(len(f.body) + 96)
-	b.WriteString(`<pre tabindex="0"`)
+	h := `<pre tabindex="0"`
 	if label != "" {
-		b.WriteString(` aria-label="` + htmlText.Replace(label) + `"`)
+		h += ` aria-label="` + htmlText.Replace(label) + `"`
 	}
-	b.WriteString("><code")
+	h += "><code"
 	if lang != "" {
-		b.WriteString(` class="language-` + htmlText.Replace(lang) + `"`)
+		h += ` class="language-` + htmlText.Replace(lang) + `"`
 	}
-	b.WriteString(">")
-	b.WriteString(htmlText.Replace(f.body))
-	b.WriteString("\n")
-	b.WriteString("</code></pre>\n")
-	return rich{f.with(lang), htmltemplate.HTML(b.String())}
+	return rich{f.with(lang), htmltemplate.HTML(h + ">" + htmlText.Replace(f.body) + "\n</code></pre>\n")}
 }
 
 // logAnchors numbers the first count lines of a log block from first,
@@ -93,33 +89,29 @@ func richLog(text, summary string, at logAnchors) rich {
 // drawing in narrow/ next to it. Only the page's first chart loads at
 // once. The zero rich: no such chart.
 func (p *reportPage) richChart(name string) rich {
-	for _, ch := range p.charts {
-		if ch.Name != name {
-			continue
-		}
-		dest := linkPath(p.s.ID + "/" + name + ".svg")
-		md := "![" + esc(ch.Description) + "](" + dest + ")"
-		src := "../" + dest
-		narrow, _ := narrowChart([]byte(src))
-		var b strings.Builder
-		b.WriteString(`<p><picture><source media="` + narrowMedia + `" srcset="` + htmlText.Replace(string(narrow)) + `"`)
-		w, h, ok := svgSize(ch.SVG)
-		nw, nh, nok := svgSize(ch.Narrow)
-		if ok && nok {
-			b.WriteString(` width="` + strconv.Itoa(nw) + `" height="` + strconv.Itoa(nh) + `"`)
-		}
-		b.WriteString(`><img src="` + htmlText.Replace(src) + `" alt="` + htmlText.Replace(plain.Line(ch.Description)) + `"`)
-		if ok && nok {
-			b.WriteString(` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"`)
-		}
-		if p.chartShown { // the first is likely in view as the page opens
-			b.WriteString(` loading="lazy"`)
-		}
-		p.chartShown = true
-		b.WriteString("></picture></p>\n")
-		return rich{md, htmltemplate.HTML(b.String())}
+	i := slices.IndexFunc(p.charts, func(ch chart.Chart) bool { return ch.Name == name })
+	if i < 0 {
+		return rich{}
 	}
-	return rich{}
+	ch := p.charts[i]
+	src := "../" + linkPath(p.s.ID+"/"+name+".svg")
+	var b strings.Builder
+	b.WriteString(`<p><picture><source media="` + narrowMedia + `" srcset="` + htmlText.Replace(narrowChart(src)) + `"`)
+	w, h, ok := svgSize(ch.SVG)
+	nw, nh, nok := svgSize(ch.Narrow)
+	if ok && nok {
+		b.WriteString(` width="` + strconv.Itoa(nw) + `" height="` + strconv.Itoa(nh) + `"`)
+	}
+	b.WriteString(`><img src="` + htmlText.Replace(src) + `" alt="` + htmlText.Replace(plain.Line(ch.Description)) + `"`)
+	if ok && nok {
+		b.WriteString(` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"`)
+	}
+	if p.chartShown { // the first is likely in view as the page opens
+		b.WriteString(` loading="lazy"`)
+	}
+	p.chartShown = true
+	b.WriteString("></picture></p>\n")
+	return rich{p.chartImage(name), htmltemplate.HTML(b.String())}
 }
 
 // LineID is the id of a log line in a page: the log's path made an id,
@@ -152,16 +144,10 @@ func lineIDPrefix(repoPath string) string {
 const narrowMedia = "(max-width: 640px)"
 
 // narrowChart is the narrow drawing of a chart at dest ("../s/x.svg" gives
-// "../s/narrow/x.svg"); false for what is not a chart's SVG.
-func narrowChart(dest []byte) ([]byte, bool) {
-	if !bytes.HasSuffix(dest, []byte(".svg")) || bytes.Contains(dest, []byte("://")) {
-		return nil, false
-	}
-	cut := bytes.LastIndexByte(dest, '/') + 1
-	out := make([]byte, 0, len(dest)+len("narrow/"))
-	out = append(out, dest[:cut]...)
-	out = append(out, "narrow/"...)
-	return append(out, dest[cut:]...), true
+// "../s/narrow/x.svg").
+func narrowChart(dest string) string {
+	cut := strings.LastIndexByte(dest, '/') + 1
+	return dest[:cut] + "narrow/" + dest[cut:]
 }
 
 // svgSize reads the width and height of an SVG drawing's root element,
@@ -173,17 +159,10 @@ func svgSize(svg []byte) (w, h int, ok bool) {
 	}
 	root := svg[:end]
 	attr := func(name string) int {
-		i := bytes.Index(root, []byte(" "+name+`="`))
-		if i < 0 {
-			return 0
-		}
-		v := root[i+len(name)+3:]
-		j := bytes.IndexByte(v, '"')
-		if j < 0 {
-			return 0
-		}
-		n, err := strconv.Atoi(string(v[:j]))
-		if err != nil {
+		_, v, found := bytes.Cut(root, []byte(" "+name+`="`))
+		v, _, closed := bytes.Cut(v, []byte(`"`))
+		n, err := strconv.Atoi(string(v))
+		if !found || !closed || err != nil {
 			return 0
 		}
 		return n

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -57,10 +58,7 @@ func matchedGroups(loc *localizer, entries []IndexEntry, dir string) []matchedGr
 		out = append(out, g)
 	}
 	slices.SortStableFunc(out, func(a, b matchedGroup) int {
-		if c := strings.Compare(a.GPU, b.GPU); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Workload, b.Workload)
+		return cmp.Or(strings.Compare(a.GPU, b.GPU), strings.Compare(a.Workload, b.Workload))
 	})
 	return out
 }

@@ -13,20 +13,23 @@ import (
 // else relative, right for a missing page at the top of the site and from
 // file://).
 func (r *Renderer) NotFound(home string) ([]byte, error) {
-	var b bytes.Buffer
-	first := r.localizer(Languages[0].Code)
 	// The page speaks every language; so does its description.
 	var description []string
+	var paragraphs strings.Builder
 	for _, l := range Languages {
-		description = append(description, r.localizer(l.Code).T("notfound.text"))
+		loc := r.localizer(l.Code)
+		text, link := loc.T("notfound.text"), loc.T("notfound.link")
+		description = append(description, text)
+		fmt.Fprintf(&paragraphs, "<p lang=\"%s\">%s <a href=\"%s\">%s</a></p>\n", l.Code, html.EscapeString(text), html.EscapeString(home), html.EscapeString(link))
 	}
+	var b bytes.Buffer
 	b.WriteString(`<!DOCTYPE html>
 <html lang="` + Languages[0].Code + `">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>` + html.EscapeString(first.T("notfound.title")) + ` · perflab</title>
+<title>` + html.EscapeString(r.localizer(Languages[0].Code).T("notfound.title")) + ` · perflab</title>
 <meta name="description" content="` + html.EscapeString(strings.Join(description, " / ")) + `">
 <style>
 :root { color-scheme: light dark; }
@@ -39,11 +42,7 @@ p { margin: .5rem 0; }
 <main>
 <h1>perflab</h1>
 `)
-	for _, l := range Languages {
-		loc := r.localizer(l.Code)
-		text, link := loc.T("notfound.text"), loc.T("notfound.link")
-		fmt.Fprintf(&b, "<p lang=\"%s\">%s <a href=\"%s\">%s</a></p>\n", l.Code, html.EscapeString(text), html.EscapeString(home), html.EscapeString(link))
-	}
+	b.WriteString(paragraphs.String())
 	b.WriteString("</main>\n</body>\n</html>\n")
 	return b.Bytes(), nil
 }

@@ -99,10 +99,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	md, _ := mdBuffers.Get().(*bytes.Buffer)
-	if md == nil {
-		md = new(bytes.Buffer)
-	}
+	md := mdBuffers.Get().(*bytes.Buffer)
 	md.Reset()
 	md.Grow(int(r.mdSize.Load()) * 5 / 4)
 	sections := &mdSections{t: t.Funcs(p.funcs()), data: map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang}}
@@ -120,9 +117,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 			sh.Canonical = o.Address
 		}
 	}
-	body := func(w *bytes.Buffer) error {
-		return htmlBody(w, r.htmlReports[lang], p)
-	}
+	body := func(w *bytes.Buffer) error { return executeSections(r.htmlReports[lang], w, htmlView{p}) }
 	allRuns := p.allRuns()
 	html, err := r.htmlPage(sh, md.Len(), allRuns != nil && allRuns.Compare != nil, body)
 	if err != nil {
@@ -133,7 +128,7 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 
 // mdBuffers hold the Markdown of a report while its page is made: some
 // 70 KB a page, which no longer need allocating and clearing each time.
-var mdBuffers sync.Pool
+var mdBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // bodyMark stands for the body while page.html.tmpl runs.
 const bodyMark = "\x00perflab:body\x00"
@@ -186,7 +181,7 @@ func (r *Renderer) wrap(sh shell, compare bool, body []byte, extra int) ([]byte,
 	buf.Grow(len(body) + extra + 2048)
 	err := executeBounded(t, &buf, map[string]any{
 		"Lang": sh.Lang, "Title": sh.Title, "Description": sh.Description, "Canonical": sh.Canonical, "Root": sh.Root, "Others": sh.Others, "Compare": compare,
-		"Body": htmltemplate.HTML(body), // goldmark output with raw HTML disabled
+		"Body": htmltemplate.HTML(body), // written by report.html.tmpl
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/page.html.tmpl: %w", err)
@@ -279,7 +274,7 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 			Engines: plain.Line(strings.Join(e.Engines, loc.T("chart.list_separator"))), EngineKeys: plain.Line(strings.Join(e.EngineNames, "|")),
 			Title: plain.Line(e.Titles[lang]), Href: page + "/index.html", MarkdownHref: page + ".md",
 			Objective: loc.T("index.objective." + e.Objective), BestRun: plain.Line(e.BestRun), BestFormula: plain.Line(e.BestFormula),
-			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json"}
+			CSVHref: root + "data/" + e.Study + ".csv", JSONHref: root + "data/" + e.Study + ".json", Workload: e.Workload}
 		if e.Example {
 			rows[i].Example = loc.T("index.example")
 		}
@@ -293,7 +288,6 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 				rows[i].Against += loc.T("index.best_projected", "Replicas", e.BaselineReplicas)
 			}
 		}
-		rows[i].Workload = e.Workload
 	}
 	models := distinct(func(e IndexEntry) []string { return []string{e.Model} })
 	description := loc.T("index.intro")

@@ -55,7 +55,7 @@ func (p *reportPage) problem(g problemGroup) rich {
 		names = append(names, subjectName(subj, p.s, p.c))
 	}
 	d, sep := g.First, p.loc.T("chart.list_separator")
-	if !p.loc.has("rule."+d.Rule) && !p.r.messages["en"]["rule."+d.Rule] {
+	if !p.loc.has("rule."+d.Rule) && !p.r.locales.Localizer("en").Has("rule."+d.Rule) {
 		// A rule without its message anywhere (check reports that on
 		// the locale): the problem as check words it.
 		return richText(d.Message)
@@ -129,12 +129,6 @@ func subjectName(subject string, s *study.Study, c *study.Content) string {
 			return r.Name
 		}
 		return subject
-	}
-	named := func(names map[string]string, id string) string {
-		if name := names[id]; name != "" {
-			return name
-		}
-		return id
 	}
 	switch kind {
 	case "conclusion", "workload":

@@ -83,13 +83,7 @@ func (b proseBlocks) render(w util.BufWriter, source []byte, node ast.Node, ente
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ast.FencedCodeBlock)
-	var code strings.Builder
-	lines := n.Lines()
-	for i := 0; i < lines.Len(); i++ {
-		seg := lines.At(i)
-		code.Write(seg.Value(source))
-	}
-	text := strings.TrimSuffix(code.String(), "\n")
+	text := strings.TrimSuffix(string(n.Lines().Value(source)), "\n")
 	lang := string(n.Language(source))
 	block := richFence(text, lang, b.codeLabel)
 	if lang == "log" {
@@ -301,32 +295,12 @@ func labelCells(table *east.Table, source []byte) {
 }
 
 // plainText is the text of n without its markup: what a reader sees of a
-// header cell. The renderer escapes it as an attribute value.
+// header cell, an image's alternative text included. The renderer
+// escapes it as an attribute value.
 func plainText(n ast.Node, source []byte) []byte {
-	var b bytes.Buffer
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch t := c.(type) {
-		case *ast.Text:
-			b.Write(t.Value(source))
-			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(t.Value)
-		case *ast.CodeSpan:
-			for s := t.FirstChild(); s != nil; s = s.NextSibling() {
-				if txt, ok := s.(*ast.Text); ok {
-					b.Write(txt.Value(source))
-				}
-			}
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return bytes.TrimSpace(b.Bytes())
+	var b []byte
+	visibleText(n, source, &b, true)
+	return bytes.TrimSpace(b)
 }
 
 // LinkReader lists the links of prose as a report page publishes them,
@@ -355,7 +329,7 @@ func (lr *LinkReader) Links(file []byte) []check.ProseLink {
 			return ast.WalkContinue, nil
 		}
 		var shown []byte
-		visibleText(link, src, &shown)
+		visibleText(link, src, &shown, false)
 		shown = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(shown)))
 		line := 0
 		if at := link.Pos(); at >= 0 {
@@ -368,8 +342,8 @@ func (lr *LinkReader) Links(file []byte) []check.ProseLink {
 }
 
 // visibleText appends the text a reader sees of n: its text and code,
-// not the alternative text of an image.
-func visibleText(n ast.Node, src []byte, out *[]byte) {
+// and the alternative text of an image only when alt is set.
+func visibleText(n ast.Node, src []byte, out *[]byte, alt bool) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
@@ -380,8 +354,11 @@ func visibleText(n ast.Node, src []byte, out *[]byte) {
 		case *ast.String:
 			*out = append(*out, c.Value...)
 		case *ast.Image:
+			if alt {
+				visibleText(c, src, out, alt)
+			}
 		default:
-			visibleText(c, src, out)
+			visibleText(c, src, out, alt)
 		}
 	}
 }
@@ -392,24 +369,13 @@ func blankFrontMatter(file []byte) []byte {
 	if !bytes.HasPrefix(file, []byte("---\n")) && !bytes.HasPrefix(file, []byte("---\r\n")) {
 		return file
 	}
-	end := -1
-	for off := bytes.IndexByte(file, '\n') + 1; off < len(file); {
-		next := bytes.IndexByte(file[off:], '\n')
-		line := file[off:]
-		if next >= 0 {
-			line = file[off : off+next]
-		}
-		if string(bytes.TrimSuffix(line, []byte("\r"))) == "---" {
-			end = off + len(line)
+	end, off := -1, 0
+	for i, line := range bytes.SplitAfter(file, []byte("\n")) {
+		off += len(line)
+		if i > 0 && string(bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))) == "---" {
+			end = off
 			break
 		}
-		if next < 0 {
-			break
-		}
-		off += next + 1
-	}
-	if end < 0 {
-		return file
 	}
 	out := bytes.Clone(file)
 	for i := range end {

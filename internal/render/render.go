@@ -39,11 +39,8 @@ type Renderer struct {
 	// versions' addresses with it. Empty: no such links.
 	BaseURL string
 	locales *locale.Catalogue
-	// messages are each language's message ids (lang -> ids), as the
-	// catalogue has them.
-	messages map[string]map[string]bool
-	report   *template.Template
-	page     *htmltemplate.Template
+	report  *template.Template
+	page    *htmltemplate.Template
 	// pages is page.html.tmpl bound to each language's messages, so that a
 	// page is wrapped without cloning (and escaping again) the template.
 	pages map[string]*htmltemplate.Template
@@ -71,10 +68,7 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{locales: cat, messages: map[string]map[string]bool{}}
-	for _, l := range Languages {
-		r.messages[l.Code] = cat.IDs(l.Code)
-	}
+	r := &Renderer{locales: cat}
 	r.proseHTML = newProseMarkdowns(func(lang string) string { return r.localizer(lang).T("code.block") })
 	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
 		return nil, err
@@ -85,30 +79,18 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	if r.page, err = parseHTML(templates, "page.html.tmpl"); err != nil {
 		return nil, err
 	}
-	r.pages = map[string]*htmltemplate.Template{}
-	for _, l := range Languages {
-		t, err := r.page.Clone()
-		if err != nil {
-			return nil, err
-		}
-		r.pages[l.Code] = t.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
+	if r.pages, err = r.perLanguage(r.page); err != nil {
+		return nil, err
 	}
 	htmlReport, err := parseHTML(templates, "report.html.tmpl")
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range reportSections {
-		if htmlReport.Lookup(name) == nil {
-			return nil, fmt.Errorf("templates/report.html.tmpl: no section %q ({{define %q}}): every report needs it", name, name)
-		}
+	if err := missingSection(htmlReport.Name(), func(name string) bool { return htmlReport.Lookup(name) != nil }); err != nil {
+		return nil, err
 	}
-	r.htmlReports = map[string]*htmltemplate.Template{}
-	for _, l := range Languages {
-		t, err := htmlReport.Clone()
-		if err != nil {
-			return nil, err
-		}
-		r.htmlReports[l.Code] = t.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
+	if r.htmlReports, err = r.perLanguage(htmlReport); err != nil {
+		return nil, err
 	}
 	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
 		return nil, err
@@ -117,6 +99,19 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		return nil, readError("templates", "style.css", err)
 	}
 	return r, nil
+}
+
+// perLanguage binds a copy of t to each language's messages (T).
+func (r *Renderer) perLanguage(t *htmltemplate.Template) (map[string]*htmltemplate.Template, error) {
+	out := map[string]*htmltemplate.Template{}
+	for _, l := range Languages {
+		c, err := t.Clone()
+		if err != nil {
+			return nil, err
+		}
+		out[l.Code] = c.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
+	}
+	return out, nil
 }
 
 // stubFuncs lets templates parse before the per-page functions are bound.
@@ -130,13 +125,25 @@ func stubFuncs() map[string]any {
 }
 
 func parseText(fsys fs.FS, name string) (*template.Template, error) {
+	return readTemplate(fsys, name, template.New(name).Option("missingkey=error").Funcs(stubFuncs()).Parse)
+}
+
+func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
+	t := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }, "join": strings.Join})
+	return readTemplate(fsys, name, t.Parse)
+}
+
+// readTemplate reads templates/<name> and parses it with parse, either
+// template package's.
+func readTemplate[T any](fsys fs.FS, name string, parse func(string) (T, error)) (T, error) {
+	var zero T
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return nil, readError("templates", name, err)
+		return zero, readError("templates", name, err)
 	}
-	t, err := template.New(name).Option("missingkey=error").Funcs(stubFuncs()).Parse(string(src))
+	t, err := parse(string(src))
 	if err != nil {
-		return nil, templateError(err)
+		return zero, templateError(err)
 	}
 	return t, nil
 }
@@ -165,18 +172,6 @@ func (e *fileError) Unwrap() error { return e.err }
 // templateError turns "template: x.tmpl:3: msg" into "templates/x.tmpl:3: msg".
 func templateError(err error) error {
 	return fmt.Errorf("templates/%s", strings.TrimPrefix(err.Error(), "template: "))
-}
-
-func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
-	src, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return nil, readError("templates", name, err)
-	}
-	t, err := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }, "join": strings.Join}).Parse(string(src))
-	if err != nil {
-		return nil, templateError(err)
-	}
-	return t, nil
 }
 
 // localizer is a language's locale.Localizer on a page, which R (rich.go)
@@ -215,12 +210,12 @@ func esc(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for _, c := range s {
-		switch c {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '{', '}', '!', '&':
-			b.WriteByte('\\')
-		case '\n':
+		if c == '\n' {
 			b.WriteByte(' ')
 			continue
+		}
+		if strings.ContainsRune(escaped, c) {
+			b.WriteByte('\\')
 		}
 		b.WriteRune(c)
 	}
@@ -254,23 +249,9 @@ type fenced struct{ marker, body string }
 
 func newFenced(text string) fenced {
 	text = plain.Block(text)
-	n := 3
-	if strings.Contains(text, "```") {
-		run := 0
-		for i := 0; i < len(text); i++ {
-			if text[i] == '`' {
-				run++
-				if run >= n {
-					n = run + 1
-				}
-			} else {
-				run = 0
-			}
-		}
-	}
-	f := "```"
-	if n > 3 {
-		f = strings.Repeat("`", n)
+	f := "```" // longer than any run of backticks in the text
+	for strings.Contains(text, f) {
+		f += "`"
 	}
 	return fenced{marker: f, body: strings.TrimRight(text, "\n")}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"text/template"
 
@@ -143,16 +144,14 @@ func (p *reportPage) section(id string) string { return p.r.prose(p.c.Sections[i
 
 func (p *reportPage) metricName(key string) string { return p.loc.T("metric." + key) }
 
-func (p *reportPage) workloadName(id string) string {
-	if t := p.c.Workloads[id]; t != "" {
-		return t
-	}
-	return id
-}
+func (p *reportPage) workloadName(id string) string { return named(p.c.Workloads, id) }
 
-func (p *reportPage) stepTitle(id string) string {
-	if t := p.c.Steps[id]; t != "" {
-		return t
+func (p *reportPage) stepTitle(id string) string { return named(p.c.Steps, id) }
+
+// named is an id's name in content/, or the id when it has none.
+func named(names map[string]string, id string) string {
+	if name := names[id]; name != "" {
+		return name
 	}
 	return id
 }
@@ -174,10 +173,8 @@ func (p *reportPage) ackRich(rule, subject string) rich {
 // chartImage writes a chart as a Markdown image, relative to
 // site/<lang>/; its text alternative is the chart's description.
 func (p *reportPage) chartImage(name string) string {
-	for _, ch := range p.charts {
-		if ch.Name == name {
-			return "![" + esc(ch.Description) + "](" + linkPath(p.s.ID+"/"+name+".svg") + ")"
-		}
+	if i := slices.IndexFunc(p.charts, func(ch chart.Chart) bool { return ch.Name == name }); i >= 0 {
+		return "![" + esc(p.charts[i].Description) + "](" + linkPath(p.s.ID+"/"+name+".svg") + ")"
 	}
 	return ""
 }

@@ -65,11 +65,11 @@ func recipeText(rc recipe.Recipe, T func(string, ...any) string, repoPath func(s
 			"Output", v(w.OutputLen), "Prompts", v(w.NumPrompts), "Seed", v(w.Seed)))
 	}
 	b.WriteString("\n")
+	serve := "reproduce.serve"
 	if rc.Derived {
-		comment(T("reproduce.serve_derived", "From", rc.Serve.From(repoPath)))
-	} else {
-		comment(T("reproduce.serve", "From", rc.Serve.From(repoPath)))
+		serve = "reproduce.serve_derived"
 	}
+	comment(T(serve, "From", rc.Serve.From(repoPath)))
 	b.WriteString(strings.TrimRight(rc.Serve.Value, "\n"))
 	b.WriteByte('\n')
 	for _, w := range rc.Workloads {

@@ -62,15 +62,13 @@ func (p *reportPage) reproductions() *reproductionsView {
 func (p *reportPage) reproRow(name rich, orig *report.Value, r report.Reproduction, anchor string) reproRowView {
 	loc := p.loc
 	row := reproRowView{Case: name, Rerun: richText(r.Run.Name), Original: p.intervalRich(orig, anchor),
-		Value: loc.R("reproductions.no_result"), Change: richFigure("—"), Agrees: richFigure("—")}
+		Value: loc.R("reproductions.no_result"), Change: richFigure("—"), Agrees: richFigure("—"),
+		GPU: comparability(loc, r.GPU, r.GPUs), Version: comparability(loc, r.Version, r.Versions), Command: yesNo(loc, len(r.Differences) == 0)}
 	if r.Change != nil {
 		row.Value = p.intervalRich(r.RerunValue, anchor)
 		row.Change = p.plainChangeRich(r.Change, anchor)
 		row.Agrees = yesNo(loc, r.Agrees)
 	}
-	row.GPU = comparability(loc, r.GPU, r.GPUs)
-	row.Version = comparability(loc, r.Version, r.Versions)
-	row.Command = yesNo(loc, len(r.Differences) == 0)
 	return row
 }
 

@@ -29,32 +29,24 @@ func (r *Renderer) RequiredMessages() []string {
 			ids = append(ids, prefix+string(o))
 		}
 	}
-	var trees []*parse.Tree
 	for _, t := range r.report.Templates() {
-		trees = append(trees, t.Tree)
+		ids = append(ids, templateMessages(t.Tree)...)
 	}
 	for _, t := range append(r.page.Templates(), r.index.Templates()...) {
-		trees = append(trees, t.Tree)
-	}
-	for _, tree := range trees {
-		if tree != nil {
-			ids = append(ids, templateMessages(tree.Root)...)
-		}
+		ids = append(ids, templateMessages(t.Tree)...)
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids)
 }
 
-// templateMessages are the constant ids of the T calls in a template's
-// nodes, nested pipelines and branches included.
-func templateMessages(n parse.Node) []string {
+// templateMessages are the constant ids of the T calls in a template,
+// nested pipelines and branches included.
+func templateMessages(tree *parse.Tree) []string {
+	if tree == nil {
+		return nil
+	}
 	var out []string
 	var walk func(parse.Node)
-	walkPipe := func(p *parse.PipeNode) {
-		if p != nil {
-			walk(p)
-		}
-	}
 	walk = func(n parse.Node) {
 		switch n := n.(type) {
 		case *parse.ListNode:
@@ -65,8 +57,11 @@ func templateMessages(n parse.Node) []string {
 				walk(c)
 			}
 		case *parse.ActionNode:
-			walkPipe(n.Pipe)
+			walk(n.Pipe)
 		case *parse.PipeNode:
+			if n == nil {
+				return
+			}
 			for _, c := range n.Cmds {
 				walk(c)
 			}
@@ -82,22 +77,20 @@ func templateMessages(n parse.Node) []string {
 				walk(a)
 			}
 		case *parse.IfNode:
-			walkPipe(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
+			walk(&n.BranchNode)
 		case *parse.RangeNode:
-			walkPipe(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
+			walk(&n.BranchNode)
 		case *parse.WithNode:
-			walkPipe(n.Pipe)
+			walk(&n.BranchNode)
+		case *parse.BranchNode:
+			walk(n.Pipe)
 			walk(n.List)
 			walk(n.ElseList)
 		case *parse.TemplateNode:
-			walkPipe(n.Pipe)
+			walk(n.Pipe)
 		}
 	}
-	walk(n)
+	walk(tree.Root)
 	return out
 }
 

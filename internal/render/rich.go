@@ -4,6 +4,7 @@ import (
 	"bytes"
 	htmltemplate "html/template"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,15 +91,11 @@ func fieldMark(i int) any {
 // it), each field's HTML then put in its mark's place: goldmark renders
 // what people wrote, never a value.
 func (l *localizer) R(id string, kv ...any) rich {
-	markKV := make([]any, len(kv))
+	markKV := slices.Clone(kv)
 	var fields []rich
-	for i, v := range kv {
-		markKV[i] = v
-		if i%2 == 0 {
-			continue
-		}
+	for i := 1; i < len(kv); i += 2 {
 		var f rich
-		switch v := v.(type) {
+		switch v := kv[i].(type) {
 		case rich:
 			f = v
 		case string:

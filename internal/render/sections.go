@@ -1,20 +1,17 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
-	htmltemplate "html/template"
 	"io"
+	"strconv"
 	"strings"
 	"text/template"
 	"text/template/parse"
 )
 
-// reportSections are a report's sections in page order. Each is a
-// template of report.md.tmpl, which writes the page's Markdown; a section
-// that report.html.tmpl defines too gets its HTML from there, from the
-// same view, and the others are Markdown that goldmark renders, with the
-// prose of content/ in them.
+// reportSections are a report's sections in page order: each is a
+// template of report.md.tmpl, which writes its Markdown, and of
+// report.html.tmpl, which writes its HTML from the same view.
 var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "objective", "setup", "steps", "others", "history", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
 
 // mdSections runs the Markdown of every section in page order.
@@ -23,9 +20,15 @@ type mdSections struct {
 	data any
 }
 
-func (s *mdSections) Execute(w io.Writer, _ any) error {
+func (s *mdSections) Execute(w io.Writer, _ any) error { return executeSections(s.t, w, s.data) }
+
+// executeSections runs every section of t (either template package's) in
+// page order.
+func executeSections[T interface {
+	ExecuteTemplate(io.Writer, string, any) error
+}](t T, w io.Writer, data any) error {
 	for _, name := range reportSections {
-		if err := s.t.ExecuteTemplate(w, name, s.data); err != nil {
+		if err := t.ExecuteTemplate(w, name, data); err != nil {
 			return err
 		}
 	}
@@ -71,17 +74,6 @@ func (v htmlView) Conclusion() conclusionTable {
 	return conclusionTable{v.p.rep.Headline.Unit, v.p.rows()}
 }
 
-// htmlBody writes the HTML of every section, from report.html.tmpl and
-// the same views as the Markdown.
-func htmlBody(w *bytes.Buffer, t *htmltemplate.Template, p *reportPage) error {
-	for _, name := range reportSections {
-		if err := t.ExecuteTemplate(w, name, htmlView{p}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // onlySections refuses a report template that writes anything outside
 // its sections, which no page would show, or lacks one of them.
 func onlySections(t *template.Template) error {
@@ -93,9 +85,14 @@ func onlySections(t *template.Template) error {
 			}
 		}
 	}
+	return missingSection(t.Name(), func(name string) bool { return t.Lookup(name) != nil })
+}
+
+// missingSection refuses a report template (file) that lacks a section.
+func missingSection(file string, has func(string) bool) error {
 	for _, name := range reportSections {
-		if t.Lookup(name) == nil {
-			return fmt.Errorf("templates/%s: no section %q ({{define %q}}): every report needs it", t.Name(), name, name)
+		if !has(name) {
+			return fmt.Errorf("templates/%s: no section %q ({{define %q}}): every report needs it", file, name, name)
 		}
 	}
 	return nil
@@ -109,13 +106,10 @@ func lineOf(tree *parse.Tree, n parse.Node) int {
 		s := string(text.Text)
 		skipped = strings.Count(s[:len(s)-len(strings.TrimLeft(s, " \t\r\n"))], "\n")
 	}
-	loc, _ := tree.ErrorContext(n)
+	loc, _ := tree.ErrorContext(n) // "name:line:column"
 	var line int
-	if i := strings.LastIndex(loc, ":"); i >= 0 {
-		rest := loc[:i]
-		if j := strings.LastIndex(rest, ":"); j >= 0 {
-			fmt.Sscan(rest[j+1:], &line)
-		}
+	if parts := strings.Split(loc, ":"); len(parts) >= 3 {
+		line, _ = strconv.Atoi(parts[len(parts)-2])
 	}
 	return line + skipped
 }
