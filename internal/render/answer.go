@@ -24,11 +24,11 @@ func costText(loc *localizer, costs []report.CostRange) string {
 		if least < 0 {
 			least, most = most, least
 		}
-		change := loc.figure(report.FormatPercent(least))
+		change := loc.Figure(report.FormatPercent(least))
 		if report.FormatPercent(least) != report.FormatPercent(most) {
 			change = loc.T("answer.range", "Least", strings.TrimSuffix(report.FormatPercent(least), " %"), "Most", report.FormatPercent(most))
 		}
-		parts[i] = loc.figure(loc.T("answer.cost_item", "Metric", loc.T(shortMetric(loc, c.Metric)), "Change", change))
+		parts[i] = loc.Figure(loc.T("answer.cost_item", "Metric", loc.T(shortMetric(loc, c.Metric)), "Change", change))
 	}
 	return strings.Join(parts, loc.T("chart.list_separator")) // "" without costs
 }
@@ -36,7 +36,7 @@ func costText(loc *localizer, costs []report.CostRange) string {
 // shortMetric is the message id of a metric's name without its unit,
 // for a change in percent.
 func shortMetric(loc *localizer, key string) string {
-	if id := "answer.metric." + key; loc.has(id) {
+	if id := "answer.metric." + key; loc.Has(id) {
 		return id
 	}
 	return "metric." + key
@@ -72,7 +72,7 @@ func (p *reportPage) description(title string) string {
 		return p.loc.T("meta.report_no_answer", "Title", title)
 	}
 	text := p.loc.T("meta.report", "Model", plain.Line(p.s.Model), "GPUs", p.s.Hardware.GPUs(), "GPU", plain.Line(p.s.Hardware.GPU),
-		"Run", plain.Line(a.Run), "Change", p.loc.figure(changeHeadline(a.Change)),
+		"Run", plain.Line(a.Run), "Change", p.loc.Figure(changeHeadline(a.Change)),
 		"Metric", p.loc.T(shortMetric(p.loc, p.rep.Headline.Key)), "Case", plain.Line(p.workloadName(a.Workload)))
 	if costs := costText(p.loc, a.Costs); costs != "" {
 		text = p.loc.T("sentences", "First", text, "Next", p.loc.T("meta.cost", "Costs", costs))

@@ -59,7 +59,7 @@ func TestCodeSpanKeepsBackticks(t *testing.T) {
 		"two\nlines":     "`two lines`",
 		"a\\_b*c*[d](e)": "`a\\_b*c*[d](e)`",
 	} {
-		if got := code(in); got != want {
+		if got := CodeSpan(in); got != want {
 			t.Errorf("code(%q) = %q, want %q", in, got, want)
 		}
 	}

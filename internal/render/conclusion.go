@@ -96,12 +96,6 @@ type rowView struct {
 	Erratum                                                        rich // the published change the logs contradict, a note; zero: none
 }
 
-// erratum says whether a published figure is one the logs contradict.
-type erratum struct{ Wrong bool }
-
-// erratumOf is the erratum of a claim.
-func erratumOf(claim *claims.Result) erratum { return erratum{Wrong: contradicts(claim)} }
-
 // contradicts reports whether a published figure was checked and the logs
 // contradict it.
 func contradicts(claim *claims.Result) bool { return claim != nil && claim.Checked && !claim.Match }
@@ -149,7 +143,7 @@ func (p *reportPage) tpotCost(row report.Row) rich {
 	}
 	// The message puts the mark before the figure: bound to it too, "(▼" never ends a line.
 	r := p.loc.R("tpot.regression", "Percent", richFigure(report.FormatPercent(pc)))
-	return rich{p.loc.figure(r.md), htmltemplate.HTML(p.loc.figure(string(r.html)))}
+	return rich{p.loc.Figure(r.md), htmltemplate.HTML(p.loc.Figure(string(r.html)))}
 }
 
 // accuracyClaims are each published accuracy figure, with what the runs'

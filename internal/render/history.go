@@ -180,7 +180,7 @@ func (p *reportPage) historyTails() rich {
 		if i > 0 {
 			bands = append(bands, p.loc.R("chart.list_separator"))
 		}
-		bands = append(bands, p.loc.R("history.tail_band", "Metric", p.loc.R("metric."+k), "Band", richFigure(p.loc.figure(bandText(p.rep.BandOf(k).Percent)))))
+		bands = append(bands, p.loc.R("history.tail_band", "Metric", p.loc.R("metric."+k), "Band", richFigure(p.loc.Figure(bandText(p.rep.BandOf(k).Percent)))))
 	}
 	return p.loc.R("history.tails", "Metrics", richJoin(bands...), "Metric", p.loc.R("metric."+p.rep.Headline.Key))
 }

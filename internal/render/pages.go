@@ -233,7 +233,7 @@ func bestChange(loc *localizer, e IndexEntry) (change, note string) {
 		change = "≈ " + change
 		note = loc.T("change.noise")
 	}
-	change = loc.figure(change)
+	change = loc.Figure(change)
 	if e.BestReplicas > 1 {
 		note += loc.T("index.best_projected", "Replicas", e.BestReplicas)
 	}

@@ -55,7 +55,7 @@ func (p *reportPage) problem(g problemGroup) rich {
 		names = append(names, subjectName(subj, p.s, p.c))
 	}
 	d, sep := g.First, p.loc.T("chart.list_separator")
-	if !p.loc.has("rule."+d.Rule) && !p.r.locales.Localizer("en").Has("rule."+d.Rule) {
+	if !p.loc.Has("rule."+d.Rule) && !p.r.locales.Localizer("en").Has("rule."+d.Rule) {
 		// A rule without its message anywhere (check reports that on
 		// the locale): the problem as check words it.
 		return richText(d.Message)

@@ -185,15 +185,6 @@ func (r *Renderer) localizer(lang string) *localizer {
 	return &localizer{Localizer: r.locales.Localizer(lang), r: r}
 }
 
-// has reports whether the language has a message id.
-func (l *localizer) has(id string) bool { return l.Has(id) }
-
-// figure writes a figure the way the language does (locale.Figure).
-func (l *localizer) figure(s string) string { return l.Figure(s) }
-
-// sentenceBreak is what stands between two sentences in the language.
-func (l *localizer) sentenceBreak() string { return l.SentenceBreak() }
-
 // translate returns T for templates shared by every page of a language: it
 // keeps no state.
 func (r *Renderer) translate(lang string) func(string, ...any) string {
@@ -221,9 +212,6 @@ func esc(s string) string {
 	}
 	return b.String()
 }
-
-// code writes text from results/ as a Markdown code span on one line.
-func code(s string) string { return CodeSpan(s) }
 
 // CodeSpan writes a line as a Markdown code span, shown verbatim whatever
 // it holds: its fence is longer than any run of backticks in it, and line

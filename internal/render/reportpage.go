@@ -110,7 +110,7 @@ func (p *reportPage) funcs() template.FuncMap {
 	return template.FuncMap{
 		"T": p.loc.T, "esc": esc, "mdLink": p.mdLink, "section": p.section,
 		"start": p.start, "rows": p.rows, "conclusionEnd": p.conclusionEnd, "cost": p.cost,
-		"sweeps": p.sweeps, "setup": p.setup, "steps": p.steps, "runs": p.runs, "others": p.others, "history": p.history,
+		"sweeps": p.sweeps, "setup": p.setup, "steps": p.steps, "others": p.others, "history": p.history,
 		"options": p.options, "summaryEnd": p.summaryEnd, "allRuns": p.allRuns, "closing": p.closing,
 	}
 }

@@ -28,7 +28,7 @@ func TestEveryRuleHasAMessage(t *testing.T) {
 	for _, l := range Languages {
 		for _, id := range check.Rules() {
 			loc := r.localizer(l.Code)
-			if !loc.has("rule." + id) {
+			if !loc.Has("rule." + id) {
 				t.Errorf("locales/%s.yaml: no message rule.%s", l.Code, id)
 				continue
 			}

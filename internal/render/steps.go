@@ -65,7 +65,7 @@ func (p *reportPage) makeSteps() []stepView {
 			Runs: p.runs(sr), Chart: chartRef{p, "step-" + id}, Unmeasured: len(sr.Step.Runs) == 0}
 		if len(sr.Ranking) > 1 {
 			views[i].Ranking = richJoin(loc.R("label", "Label", loc.R("step.result")), p.ranking(sr))
-			if claim := p.claimFor("ranking", id); erratumOf(claim).Wrong {
+			if claim := p.claimFor("ranking", id); contradicts(claim) {
 				views[i].Erratum = richJoin(loc.R("label", "Label", loc.R("erratum.label")), loc.R("erratum.ranking", "Printed", claim.Claim.Printed))
 			}
 		}

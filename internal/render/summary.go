@@ -139,7 +139,7 @@ func (p *reportPage) shortChange(ch *report.Change, anchor string) rich {
 	if ch == nil {
 		return richFigure("—")
 	}
-	return richLink(richFigure(p.loc.figure(changeHeadline(ch))), "#"+anchor, ch.Formula)
+	return richLink(richFigure(p.loc.Figure(changeHeadline(ch))), "#"+anchor, ch.Formula)
 }
 
 // changeHeadline is a change's direction and percentage, "▲ +61.4 %".

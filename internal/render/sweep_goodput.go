@@ -34,7 +34,7 @@ func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro rich, lines []r
 			line = loc.R("sweep.goodput_none", args...)
 		}
 		if g.Borderline {
-			line = richJoin(line, richFigure(loc.sentenceBreak()), loc.R("sweep.goodput_borderline", "Target", target))
+			line = richJoin(line, richFigure(loc.SentenceBreak()), loc.R("sweep.goodput_borderline", "Target", target))
 		}
 		lines = append(lines, line)
 	}

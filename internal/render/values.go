@@ -158,9 +158,9 @@ func (p *reportPage) pctRich(ch *report.Change) rich {
 		stats = noiseStats(loc, ch)
 	}
 	// No break before a %, in any language.
-	r := rich{md: loc.figure(head + stats.md), html: htmltemplate.HTML(htmltemplate.HTMLEscapeString(loc.figure(head)))}
+	r := rich{md: loc.Figure(head + stats.md), html: htmltemplate.HTML(htmltemplate.HTMLEscapeString(loc.Figure(head)))}
 	if stats.md != "" {
-		r.html += `<span class="stat">` + htmltemplate.HTML(loc.figure(string(stats.html))) + `</span>`
+		r.html += `<span class="stat">` + htmltemplate.HTML(loc.Figure(string(stats.html))) + `</span>`
 	}
 	return r
 }
