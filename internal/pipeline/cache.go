@@ -56,7 +56,7 @@ import (
 // it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-12"
+const cacheFormat = "perflab-build-cache-13"
 
 type cacheState struct {
 	Global  string
@@ -91,6 +91,9 @@ type cachedStudy struct {
 	Diagnostics []check.Diagnostic
 	Probs       []study.Problem
 	Figures     []check.Diagnostic
+	// Own is what the checks of its own files and prose found
+	// (owncache.go).
+	Own ownChecks
 }
 
 // BuildResult says what a build did.
@@ -261,7 +264,7 @@ func (pr *prior) next(p *Project, made *built) (*cacheState, error) {
 		next.Studies = append(next.Studies, cachedStudy{ID: id, Sig: pr.sigs[id], Cross: crossSig(made.cross[k]),
 			Fresh: freshSig(p.Freshness[id]), Blocks: made.blocks[k], Entry: so.Entry,
 			Files: slices.Sorted(slices.Values(so.recordedFiles)), Joined: so.joinedSig(),
-			Diagnostics: made.diags[k], Probs: made.probs[k], Figures: made.figs[k]})
+			Diagnostics: made.diags[k], Probs: made.probs[k], Figures: made.figs[k], Own: made.own.of(id)})
 	}
 	return next, pr.stage.finish(pr.st, next)
 }
