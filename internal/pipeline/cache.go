@@ -37,15 +37,18 @@ import (
 // for a report the cache describes as it is now (its files, its engine
 // freshness and its copies unchanged): the load of its logs and its
 // rendering. Its diagnostics come from the cache and its files from the
-// site before. Every other stage runs as without a cache: every study is
-// read without its logs and checked with the tree and the prose, and the
-// site-wide files (landing pages, data/all.*, extras) are made again
-// unless no report's entry, downloads or files changed. So the bytes are
-// those of a full build. It writes the new site as a full build does, into
-// a folder next to the old one under the same lock (a new folder with hard
-// links to the files it keeps, or the spare brought up to date), and swaps
-// it in whole (see stage.go): a build that fails, is killed or runs out of
-// disk leaves the old site as it was.
+// site before. The checks of a report's own files alone (drift,
+// typography, invisible characters) come from the cache while its
+// signature is unchanged (owncache.go). Every other stage runs as without
+// a cache: every study is read without its logs and checked with the tree
+// and the prose, and the site-wide files (landing pages, data/all.*,
+// extras) are made again unless no report's entry, downloads or files
+// changed. So the bytes are those of a full build. It writes the new
+// site as a full build does, into a folder next to the old one under the
+// same lock (a new folder with hard links to the files it keeps, or the
+// spare brought up to date), and swaps it in whole (see stage.go): a
+// build that fails, is killed or runs out of disk leaves the old site as
+// it was.
 //
 // Anything else that changed (templates, locales, shared prices, the
 // perflab binary, the folders, a site written by another build) makes the
@@ -373,7 +376,9 @@ func studySig(d Dirs, id string, entries []treeEntry) string {
 	}
 	if d.Content != "" {
 		for _, l := range study.Languages {
-			info, err := os.Stat(filepath.Join(d.Content, l, id+".md"))
+			// Lstat: a file replaced by a link is a change (the link is
+			// refused, and no longer checked as the file was).
+			info, err := os.Lstat(filepath.Join(d.Content, l, id+".md"))
 			if err == nil {
 				fmt.Fprintf(h, "content %s %d %d\n", l, info.Size(), info.ModTime().UnixNano())
 			} else {
