@@ -264,7 +264,7 @@ func typography(d Dirs) []check.Diagnostic {
 			if !ok || !e.Type().IsRegular() || len(d.Only) > 0 && !slices.Contains(d.Only, id) {
 				continue // the other studies' prose is theirs to check, as in Load
 			}
-			if diags, ok := d.own.reused(id, li); ok {
+			if diags, ok := d.own.reused(typographyOf, id, li); ok {
 				out = append(out, diags...)
 				continue
 			}
@@ -275,7 +275,7 @@ func typography(d Dirs) []check.Diagnostic {
 					}
 					return names[id]
 				})
-				d.own.keepTypography(id, li, diags)
+				d.own.keep(typographyOf, id, li, diags)
 				out = append(out, diags...)
 			}
 		}

@@ -54,12 +54,12 @@ import (
 // perflab binary, the folders, a site written by another build) makes the
 // cache unusable: the build renders every report, as with an empty cache.
 //
-// A study's signature is the path, size and modification time of each of
-// its files, as make and git see changes; edits that keep all three escape
-// it.
+// A study's signature is the path, size, modification time and mode of
+// each of its files, as make and git see changes; edits that keep all
+// four escape it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-13"
+const cacheFormat = "perflab-build-cache-14"
 
 type cacheState struct {
 	Global  string
@@ -354,8 +354,8 @@ func hashFile(h hash.Hash, name string) error {
 }
 
 // studySig is the signature of study id from the walk of its folder,
-// entries: each file's path, size and modification time, and those of
-// its prose. "" when a file cannot be asked: the study is not reused.
+// entries: each file's path, size, modification time and mode (a file
+// made unreadable is a change), and those of its prose. "" when a file cannot be asked: the study is not reused.
 func studySig(d Dirs, id string, entries []treeEntry) string {
 	h := sha256.New()
 	buf := make([]byte, 0, 256)
@@ -371,6 +371,8 @@ func studySig(d Dirs, id string, entries []treeEntry) string {
 		buf = strconv.AppendInt(buf, info.Size(), 10)
 		buf = append(buf, 0)
 		buf = strconv.AppendInt(buf, info.ModTime().UnixNano(), 10)
+		buf = append(buf, 0)
+		buf = strconv.AppendUint(buf, uint64(info.Mode()), 10)
 		buf = append(buf, '\n')
 		h.Write(buf)
 	}
@@ -380,7 +382,7 @@ func studySig(d Dirs, id string, entries []treeEntry) string {
 			// refused, and no longer checked as the file was).
 			info, err := os.Lstat(filepath.Join(d.Content, l, id+".md"))
 			if err == nil {
-				fmt.Fprintf(h, "content %s %d %d\n", l, info.Size(), info.ModTime().UnixNano())
+				fmt.Fprintf(h, "content %s %d %d %d\n", l, info.Size(), info.ModTime().UnixNano(), info.Mode())
 			} else {
 				fmt.Fprintf(h, "content %s none\n", l)
 			}

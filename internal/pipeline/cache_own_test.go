@@ -13,8 +13,8 @@ import (
 )
 
 // TestCachedBuildOwnChecks: a cached build takes the checks of a study's
-// own files (drift, typography, invisible characters) from the cache
-// only while the study is as cached. After one study's prose changes, or
+// own files (drift, typography, link-spoof, invisible characters) from
+// the cache only while the study is as cached. After one study's prose changes, or
 // a locale file, the site and the diagnostics are those of a full build:
 // the study that changed is checked again, and the problems of the
 // studies that did not are listed as the full build lists them.
@@ -33,7 +33,7 @@ func TestCachedBuildOwnChecks(t *testing.T) {
 	prose := func(lang, id string) string { return filepath.Join(d.Content, lang, id+".md") }
 	// A study left as it is has problems of its own, which a cached build
 	// lists from the cache.
-	if err := appendTo(prose("ja", ids[2]), "\n手で\u200b調整した。\n"); err != nil {
+	if err := appendTo(prose("ja", ids[2]), "\n手で\u200b調整した（[docs.vllm.ai](https://example.com/)）。\n"); err != nil {
 		t.Fatal(err)
 	}
 	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
@@ -46,9 +46,10 @@ func TestCachedBuildOwnChecks(t *testing.T) {
 		name, file, text string
 		incremental      bool
 	}{
-		// A figure the English does not state (drift) and an invisible
-		// character, in one study's Chinese prose.
-		{"one study's prose", prose("zh", ids[1]), "\n吞吐量提高了 37 %，\u200b延迟不变。\n", true},
+		// A figure the English does not state (drift), an invisible
+		// character and a link whose text names another address, in one
+		// study's Chinese prose.
+		{"one study's prose", prose("zh", ids[1]), "\n吞吐量提高了 37 %，\u200b延迟不变（[docs.vllm.ai](https://example.com/)）。\n", true},
 		{"a locale file", filepath.Join(d.Locales, "ja.yaml"), "\n# 手で\u200b書いた注\n", false},
 	}
 	for _, step := range steps {
@@ -68,12 +69,18 @@ func TestCachedBuildOwnChecks(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: diagnostics differ from a full build's:\n%v\nwant\n%v", step.name, got, want)
 		}
+		found := func(rule, file string) bool {
+			return slices.ContainsFunc(want, func(dg check.Diagnostic) bool {
+				return dg.Rule == rule && strings.HasPrefix(dg.File, filepath.ToSlash(file))
+			})
+		}
 		for _, file := range []string{step.file, prose("ja", ids[2])} {
-			if !slices.ContainsFunc(want, func(dg check.Diagnostic) bool {
-				return dg.Rule == check.RuleInvisible && strings.HasPrefix(dg.File, filepath.ToSlash(file))
-			}) {
+			if !found(check.RuleInvisible, file) {
 				t.Errorf("%s: the full build finds no invisible character in %s: the test edits nothing it checks", step.name, file)
 			}
+		}
+		if !found(check.RuleLinkSpoof, prose("ja", ids[2])) || step.incremental && !found(check.RuleLinkSpoof, step.file) {
+			t.Errorf("%s: the full build finds no link-spoof in the prose edited: the test edits nothing it checks", step.name)
 		}
 	}
 }

@@ -14,8 +14,9 @@ import (
 // ownChecks are the checks of one study that read nothing but its own
 // files (results/<id>/ and content/<lang>/<id>.md) and the locales: the
 // drift of its translations (check.Drift), the typography of its prose
-// in each language (typography) and the invisible characters of its
-// texts (projectTree.invisible). The locales are in the cache's Global
+// in each language (typography), the links of its prose whose text
+// names another address (spoofedLinks) and the invisible characters of
+// its texts (projectTree.invisible). The locales are in the cache's Global
 // and the study's own files in its signature (studySig), so a cached
 // build takes these from the cache for a study whose signature is
 // unchanged: it neither reads those files for them nor checks them
@@ -24,6 +25,7 @@ import (
 type ownChecks struct {
 	Drift      []check.Diagnostic
 	Typography [][]check.Diagnostic          // by language, as study.Languages
+	Links      [][]check.Diagnostic          // by language, as study.Languages
 	Invisible  map[string][]check.Diagnostic // by file as shown, those with any
 }
 
@@ -50,35 +52,38 @@ func newOwnReuse(pr *prior, sigs map[string]string) *ownReuse {
 	return r
 }
 
-// reused is the cached typography of study id's prose in language li,
-// when the study is unchanged.
-func (r *ownReuse) reused(id string, li int) ([]check.Diagnostic, bool) {
-	if r == nil {
+// byLanguage picks, of a study's own checks, those of one check of its
+// prose file in each language: typographyOf or linksOf.
+type byLanguage func(*ownChecks) *[][]check.Diagnostic
+
+func typographyOf(o *ownChecks) *[][]check.Diagnostic { return &o.Typography }
+func linksOf(o *ownChecks) *[][]check.Diagnostic      { return &o.Links }
+
+// reused is what the check of picks found in study id's prose in
+// language li, as cached, when the study is unchanged.
+func (r *ownReuse) reused(of byLanguage, id string, li int) ([]check.Diagnostic, bool) {
+	if r == nil || r.old[id] == nil {
 		return nil, false
 	}
-	old := r.old[id]
-	if old == nil {
-		return nil, false
-	}
-	if li < len(old.Typography) {
-		return old.Typography[li], true
+	if found := *of(r.old[id]); li < len(found) {
+		return found[li], true
 	}
 	return nil, true
 }
 
-// keepTypography notes what typography found in study id's prose in
+// keep notes what the check of picks found in study id's prose in
 // language li.
-func (r *ownReuse) keepTypography(id string, li int, diags []check.Diagnostic) {
+func (r *ownReuse) keep(of byLanguage, id string, li int, diags []check.Diagnostic) {
 	if r == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	pd := r.entry(id)
-	if len(pd.Typography) < len(study.Languages) {
-		pd.Typography = slices.Grow(pd.Typography, len(study.Languages))[:len(study.Languages)]
+	found := of(r.entry(id))
+	if len(*found) < len(study.Languages) {
+		*found = slices.Grow(*found, len(study.Languages))[:len(study.Languages)]
 	}
-	pd.Typography[li] = diags
+	(*found)[li] = diags
 }
 
 // entry is the checks of study id made this build; call it under mu.
