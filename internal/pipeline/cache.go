@@ -59,7 +59,7 @@ import (
 // four escape it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-14"
+const cacheFormat = "perflab-build-cache-15"
 
 type cacheState struct {
 	Global  string

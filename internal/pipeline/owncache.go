@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 	"github.com/perflab/perflab/internal/workers"
 )
@@ -20,13 +21,72 @@ import (
 // and the study's own files in its signature (studySig), so a cached
 // build takes these from the cache for a study whose signature is
 // unchanged: it neither reads those files for them nor checks them
-// again. Every other check (the translation check, the tree's names,
-// the prose's figures) runs as in a full build.
+// again. It also keeps what those checks and the freshness badges read
+// of a report before any is loaded in full (studyMeta), so an unchanged
+// report is not read at all until it is loaded in full, if it is. Every
+// other check (the translation check, the tree's names, the prose's
+// figures) runs as in a full build.
 type ownChecks struct {
 	Drift      []check.Diagnostic
 	Typography [][]check.Diagnostic          // by language, as study.Languages
 	Links      [][]check.Diagnostic          // by language, as study.Languages
 	Invisible  map[string][]check.Diagnostic // by file as shown, those with any
+	Meta       studyMeta
+}
+
+// studyMeta is what a build needs of a report before any is loaded in
+// full (loadMetas), when the report is not loaded again: its kind, place
+// and study.yaml, the ids the translation check compares its prose with,
+// and the engine versions its freshness badges compare.
+type studyMeta struct {
+	Known            bool // recorded: the report loaded without its logs
+	Kind, Dir        string
+	Pos              study.Pos
+	Workloads, Steps []string
+	Uses             []report.EngineUse
+}
+
+// metaOf is what studyMeta keeps of s, which uses uses.
+func metaOf(s *study.Study, uses []report.EngineUse) studyMeta {
+	m := studyMeta{Known: true, Kind: s.Kind, Dir: s.Dir, Pos: s.Pos, Uses: uses}
+	for _, w := range s.Workloads {
+		m.Workloads = append(m.Workloads, w.ID)
+	}
+	for _, st := range s.Steps {
+		m.Steps = append(m.Steps, st.ID)
+	}
+	return m
+}
+
+// study is the study m describes: what the checks before the full loads
+// read of it.
+func (m studyMeta) study(id string) *study.Study {
+	s := &study.Study{ID: id, Kind: m.Kind, Dir: m.Dir, Pos: m.Pos}
+	for _, w := range m.Workloads {
+		s.Workloads = append(s.Workloads, study.Workload{ID: w})
+	}
+	for _, st := range m.Steps {
+		s.Steps = append(s.Steps, study.Step{ID: st})
+	}
+	return s
+}
+
+// meta is the cached meta of report id, when it is unchanged.
+func (r *ownReuse) meta(id string) (studyMeta, bool) {
+	if r == nil || r.old[id] == nil || !r.old[id].Meta.Known {
+		return studyMeta{}, false
+	}
+	return r.old[id].Meta, true
+}
+
+// keepMeta notes the meta of a report, s, which uses uses.
+func (r *ownReuse) keepMeta(s *study.Study, uses []report.EngineUse) {
+	if r == nil || s.Article() || r.old[s.ID] != nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.entry(s.ID).Meta = metaOf(s, uses)
 }
 
 // ownReuse is what the checks of a build may take from the cache and

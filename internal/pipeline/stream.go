@@ -347,9 +347,18 @@ func loadMetas(d Dirs) (*checked, error) {
 		err   error
 	}
 	out := make([]loaded, len(ids))
+	uses := make([][]report.EngineUse, len(ids))
 	workers.Each(len(ids), func(i int) {
+		if m, ok := d.own.meta(ids[i]); ok {
+			out[i].s, uses[i] = m.study(ids[i]), m.Uses // unchanged: not read again
+			return
+		}
 		dir := path.Join(root, ids[i])
 		out[i].s, out[i].head, out[i].probs, out[i].err = study.LoadMeta(d.studyFolder(ids[i]), dir, ids[i])
+		if out[i].s != nil {
+			uses[i] = report.EngineUses(out[i].s)
+			d.own.keepMeta(out[i].s, uses[i])
+		}
 	})
 	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs,
 		folderProbs: make([][]study.Problem, len(ids))}
@@ -362,7 +371,7 @@ func loadMetas(d Dirs) (*checked, error) {
 			continue
 		}
 		c.results = append(c.results, check.Result{Study: l.s})
-		c.uses = append(c.uses, report.EngineUses(l.s))
+		c.uses = append(c.uses, uses[f])
 		c.heads = append(c.heads, l.head)
 		c.folderOf = append(c.folderOf, f)
 	}
