@@ -240,6 +240,6 @@ func BenchmarkTreeChecks(b *testing.B) {
 	for b.Loop() {
 		t := walkProject(d)
 		t.checkStructure()
-		t.invisible()
+		t.invisible(nil)
 	}
 }

@@ -47,6 +47,7 @@ type Dirs struct {
 	reads *readLedger  // what a build read, for each study's evidence; nil: not noted
 	tree  *projectTree // the walk of the project folders; nil: none yet
 	sign  bool         // the walk signs each study folder, for a build cache
+	own   *ownReuse    // the checks of each study's own files a build cache holds; nil: none
 }
 
 // RepoPath names a file read from one of the folders as the repository
@@ -169,7 +170,7 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, erro
 			}
 		}
 		pc.before = append(pc.before, check.Translations(studies, pc.prose, filepath.ToSlash(d.Content))...)
-		pc.before = append(pc.before, check.Drift(pc.prose, filepath.ToSlash(d.Content))...)
+		pc.before = append(pc.before, d.own.drift(pc.prose, filepath.ToSlash(d.Content))...)
 	}
 	// Loaded again with their studies, one at a time; until then the id
 	// is all that is needed of either.
@@ -243,7 +244,7 @@ func typography(d Dirs) []check.Diagnostic {
 		}
 	}
 	names := map[string][]string{} // study -> its names, read once
-	for _, lang := range study.Languages {
+	for li, lang := range study.Languages {
 		if !glossary.Reads(lang) {
 			continue
 		}
@@ -263,13 +264,19 @@ func typography(d Dirs) []check.Diagnostic {
 			if !ok || !e.Type().IsRegular() || len(d.Only) > 0 && !slices.Contains(d.Only, id) {
 				continue // the other studies' prose is theirs to check, as in Load
 			}
+			if diags, ok := d.own.reused(typographyOf, id, li); ok {
+				out = append(out, diags...)
+				continue
+			}
 			if data, err := cfs.ReadFile(path.Join(lang, e.Name())); err == nil {
-				out = append(out, glossary.Text(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data), func() []string {
+				diags := glossary.Text(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lang, string(data), func() []string {
 					if _, ok := names[id]; !ok {
 						names[id] = studyNames(d, id)
 					}
 					return names[id]
-				})...)
+				})
+				d.own.keep(typographyOf, id, li, diags)
+				out = append(out, diags...)
 			}
 		}
 	}

@@ -37,26 +37,29 @@ import (
 // for a report the cache describes as it is now (its files, its engine
 // freshness and its copies unchanged): the load of its logs and its
 // rendering. Its diagnostics come from the cache and its files from the
-// site before. Every other stage runs as without a cache: every study is
-// read without its logs and checked with the tree and the prose, and the
-// site-wide files (landing pages, data/all.*, extras) are made again
-// unless no report's entry, downloads or files changed. So the bytes are
-// those of a full build. It writes the new site as a full build does, into
-// a folder next to the old one under the same lock (a new folder with hard
-// links to the files it keeps, or the spare brought up to date), and swaps
-// it in whole (see stage.go): a build that fails, is killed or runs out of
-// disk leaves the old site as it was.
+// site before. The checks of a report's own files alone (drift,
+// typography, invisible characters) come from the cache while its
+// signature is unchanged (owncache.go). Every other stage runs as without
+// a cache: every study is read without its logs and checked with the tree
+// and the prose, and the site-wide files (landing pages, data/all.*,
+// extras) are made again unless no report's entry, downloads or files
+// changed. So the bytes are those of a full build. It writes the new
+// site as a full build does, into a folder next to the old one under the
+// same lock (a new folder with hard links to the files it keeps, or the
+// spare brought up to date), and swaps it in whole (see stage.go): a
+// build that fails, is killed or runs out of disk leaves the old site as
+// it was.
 //
 // Anything else that changed (templates, locales, shared prices, the
 // perflab binary, the folders, a site written by another build) makes the
 // cache unusable: the build renders every report, as with an empty cache.
 //
-// A study's signature is the path, size and modification time of each of
-// its files, as make and git see changes; edits that keep all three escape
-// it.
+// A study's signature is the path, size, modification time and mode of
+// each of its files, as make and git see changes; edits that keep all
+// four escape it.
 
 // cacheFormat changes whenever the cache's meaning changes.
-const cacheFormat = "perflab-build-cache-12"
+const cacheFormat = "perflab-build-cache-15"
 
 type cacheState struct {
 	Global  string
@@ -91,6 +94,9 @@ type cachedStudy struct {
 	Diagnostics []check.Diagnostic
 	Probs       []study.Problem
 	Figures     []check.Diagnostic
+	// Own is what the checks of its own files and prose found
+	// (owncache.go).
+	Own ownChecks
 }
 
 // BuildResult says what a build did.
@@ -261,7 +267,7 @@ func (pr *prior) next(p *Project, made *built) (*cacheState, error) {
 		next.Studies = append(next.Studies, cachedStudy{ID: id, Sig: pr.sigs[id], Cross: crossSig(made.cross[k]),
 			Fresh: freshSig(p.Freshness[id]), Blocks: made.blocks[k], Entry: so.Entry,
 			Files: slices.Sorted(slices.Values(so.recordedFiles)), Joined: so.joinedSig(),
-			Diagnostics: made.diags[k], Probs: made.probs[k], Figures: made.figs[k]})
+			Diagnostics: made.diags[k], Probs: made.probs[k], Figures: made.figs[k], Own: made.own.of(id)})
 	}
 	return next, pr.stage.finish(pr.st, next)
 }
@@ -348,8 +354,8 @@ func hashFile(h hash.Hash, name string) error {
 }
 
 // studySig is the signature of study id from the walk of its folder,
-// entries: each file's path, size and modification time, and those of
-// its prose. "" when a file cannot be asked: the study is not reused.
+// entries: each file's path, size, modification time and mode (a file
+// made unreadable is a change), and those of its prose. "" when a file cannot be asked: the study is not reused.
 func studySig(d Dirs, id string, entries []treeEntry) string {
 	h := sha256.New()
 	buf := make([]byte, 0, 256)
@@ -365,14 +371,18 @@ func studySig(d Dirs, id string, entries []treeEntry) string {
 		buf = strconv.AppendInt(buf, info.Size(), 10)
 		buf = append(buf, 0)
 		buf = strconv.AppendInt(buf, info.ModTime().UnixNano(), 10)
+		buf = append(buf, 0)
+		buf = strconv.AppendUint(buf, uint64(info.Mode()), 10)
 		buf = append(buf, '\n')
 		h.Write(buf)
 	}
 	if d.Content != "" {
 		for _, l := range study.Languages {
-			info, err := os.Stat(filepath.Join(d.Content, l, id+".md"))
+			// Lstat: a file replaced by a link is a change (the link is
+			// refused, and no longer checked as the file was).
+			info, err := os.Lstat(filepath.Join(d.Content, l, id+".md"))
 			if err == nil {
-				fmt.Fprintf(h, "content %s %d %d\n", l, info.Size(), info.ModTime().UnixNano())
+				fmt.Fprintf(h, "content %s %d %d %d\n", l, info.Size(), info.ModTime().UnixNano(), info.Mode())
 			} else {
 				fmt.Fprintf(h, "content %s none\n", l)
 			}

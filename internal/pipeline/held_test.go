@@ -11,7 +11,7 @@ import (
 // loadHeld checks every study of d as Check does, holding each study's
 // full result and its prose: what the tests look into.
 func loadHeld(d Dirs) (*Project, error) {
-	s, err := startStream(d)
+	s, err := startStream(d, nil)
 	if err != nil {
 		return nil, err
 	}

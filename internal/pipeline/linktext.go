@@ -18,18 +18,24 @@ func spoofedLinks(d Dirs) []check.Diagnostic {
 	var out []check.Diagnostic
 	lr := render.NewLinkReader()
 	cfs := d.folder(d.Content)
-	for _, lang := range study.Languages {
+	for li, lang := range study.Languages {
 		entries, _ := cfs.ReadDir(lang)
 		for _, e := range entries {
 			id, ok := strings.CutSuffix(e.Name(), ".md")
 			if !ok || !e.Type().IsRegular() || len(d.Only) > 0 && !slices.Contains(d.Only, id) {
 				continue
 			}
+			if diags, ok := d.own.reused(linksOf, id, li); ok {
+				out = append(out, diags...)
+				continue
+			}
 			data, err := cfs.ReadFile(path.Join(lang, e.Name()))
 			if err != nil || len(data) > study.MaxFileSize {
 				continue
 			}
-			out = append(out, check.SpoofedLinks(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lr.Links(data))...)
+			diags := check.SpoofedLinks(path.Join(filepath.ToSlash(d.Content), lang, e.Name()), lr.Links(data))
+			d.own.keep(linksOf, id, li, diags)
+			out = append(out, diags...)
 		}
 	}
 	return out

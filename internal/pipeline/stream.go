@@ -33,7 +33,7 @@ func Build(d Dirs, out Output) (*Project, error) {
 // report's full result on any core before letting it go. A study's
 // problems are listed, not fatal.
 func Check(d Dirs, each func(check.Result) error) (*Project, error) {
-	s, err := startStream(d)
+	s, err := startStream(d, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +56,7 @@ type built struct {
 	diags  [][]check.Diagnostic // each report's, the copy rule's included
 	probs  [][]study.Problem
 	figs   [][]check.Diagnostic
+	own    *ownReuse // the checks of each study's own files
 	// siteWide: the landing pages, data/all.* and extras were made, not
 	// kept from the site before.
 	siteWide bool
@@ -71,7 +72,7 @@ type built struct {
 // result, as by Check.
 func build(d Dirs, out Output, prior *prior, each func(check.Result)) (*Project, *built, error) {
 	d.reads, d.sign = newReadLedger(), prior != nil
-	s, err := startStream(d)
+	s, err := startStream(d, prior)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -116,6 +117,7 @@ func build(d Dirs, out Output, prior *prior, each func(check.Result)) (*Project,
 		return nil, nil, err
 	}
 	if prior != nil {
+		b.own = s.d.own
 		for i, k := range s.page {
 			if k >= 0 {
 				b.blocks = append(b.blocks, s.blocks[i])
@@ -149,12 +151,16 @@ type stream struct {
 }
 
 // startStream reads every study of d without its logs (and the prose,
-// templates and locales beside them).
-func startStream(d Dirs) (*stream, error) {
+// templates and locales beside them), taking from the cache of prior
+// (nil: none) the prose checks of each study it describes as it is now.
+func startStream(d Dirs, prior *prior) (*stream, error) {
 	if err := checkResults(d); err != nil {
 		return nil, err
 	}
 	d.tree = walkProject(d)
+	if prior != nil {
+		d.own = newOwnReuse(prior, d.tree.sigs)
+	}
 	side := startSideLoads(d)
 	c, err := loadMetas(d)
 	side.wg.Wait()
@@ -304,7 +310,7 @@ func (s *stream) end() *Project {
 		s.c.folderProbs[f] = s.probs[i]
 	}
 	s.pc.figures = slices.Concat(s.figs...)
-	s.pc.invisible = s.d.tree.invisible()
+	s.pc.invisible = s.d.tree.invisible(s.d.own)
 	s.p.Problems = s.pc.list(s.c)
 	if !slices.Contains(s.gone, true) {
 		return s.p
@@ -341,9 +347,18 @@ func loadMetas(d Dirs) (*checked, error) {
 		err   error
 	}
 	out := make([]loaded, len(ids))
+	uses := make([][]report.EngineUse, len(ids))
 	workers.Each(len(ids), func(i int) {
+		if m, ok := d.own.meta(ids[i]); ok {
+			out[i].s, uses[i] = m.study(ids[i]), m.Uses // unchanged: not read again
+			return
+		}
 		dir := path.Join(root, ids[i])
 		out[i].s, out[i].head, out[i].probs, out[i].err = study.LoadMeta(d.studyFolder(ids[i]), dir, ids[i])
+		if out[i].s != nil {
+			uses[i] = report.EngineUses(out[i].s)
+			d.own.keepMeta(out[i].s, uses[i])
+		}
 	})
 	c := &checked{prices: prices, refused: refused, priceProbs: priceProbs,
 		folderProbs: make([][]study.Problem, len(ids))}
@@ -356,7 +371,7 @@ func loadMetas(d Dirs) (*checked, error) {
 			continue
 		}
 		c.results = append(c.results, check.Result{Study: l.s})
-		c.uses = append(c.uses, report.EngineUses(l.s))
+		c.uses = append(c.uses, uses[f])
 		c.heads = append(c.heads, l.head)
 		c.folderOf = append(c.folderOf, f)
 	}

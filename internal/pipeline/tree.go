@@ -226,16 +226,23 @@ func (t *projectTree) checkStructure() []check.Diagnostic {
 
 // invisible lists the invisible characters of every text of the tree,
 // in order: from the bytes a loader read, else read now (a file no
-// loader read, such as a study's that a cached build reused).
-func (t *projectTree) invisible() []check.Diagnostic {
+// loader read), or, for a study the cache of own describes as it is now,
+// as the cache holds them.
+func (t *projectTree) invisible(own *ownReuse) []check.Diagnostic {
 	var out []check.Diagnostic
 	for _, e := range t.entries {
+		id := ownerOf(e)
+		if diags, ok := own.invisible(id, e.shown); ok {
+			out = append(out, diags...)
+			continue
+		}
 		t.mu.Lock()
 		diags, read := t.texts[e.shown]
 		t.mu.Unlock()
 		if !read {
 			diags = invisibleChars(e)
 		}
+		own.keepInvisible(id, e.shown, diags)
 		out = append(out, diags...)
 	}
 	return out
