@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perflab/perflab/internal/benchtree"
 	"github.com/perflab/perflab/internal/check"
 )
 
@@ -22,13 +21,8 @@ import (
 // studies that did not are listed as the full build lists them.
 func TestCachedBuildOwnChecks(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
-		Locales: filepath.Join(dir, "locales"), Templates: repoDirs.Templates, BaseURL: "https://example.org/perflab/"}
-	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, d, ids := replicatedTree(t, 4, "https://example.org/perflab/")
+	d.Locales = filepath.Join(dir, "locales")
 	if err := os.CopyFS(d.Locales, os.DirFS(repoDirs.Locales)); err != nil {
 		t.Fatal(err)
 	}

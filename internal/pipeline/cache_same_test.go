@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perflab/perflab/internal/benchtree"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/site"
 )
@@ -50,13 +49,7 @@ func TestCachedBuildOfRepository(t *testing.T) {
 // the full build of the same tree.
 func TestCachedBuildStudyAddedRemoved(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
-		Locales: repoDirs.Locales, Templates: repoDirs.Templates, BaseURL: "https://example.org/perflab/"}
-	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, d, ids := replicatedTree(t, 6, "https://example.org/perflab/")
 	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
 	if _, err := BuildCached(d, out, cache); err != nil {
 		t.Fatal(err)
@@ -104,13 +97,7 @@ func TestCachedBuildStudyAddedRemoved(t *testing.T) {
 // the tree checks alone: the same diagnostic, file and line.
 func TestCachedBuildChecksTextsItReuses(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
-		Locales: repoDirs.Locales, Templates: repoDirs.Templates}
-	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, d, ids := replicatedTree(t, 2, "")
 	runFiles, _ := filepath.Glob(filepath.Join(d.Results, ids[1], "runs", "*", "run.yaml"))
 	if len(runFiles) == 0 {
 		t.Fatalf("%s has no run.yaml", ids[1])
@@ -160,13 +147,7 @@ func lineCount(t *testing.T, name string) int {
 // stays as it was.
 func TestCachedBuildRunsTheTreeChecks(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
-		Locales: repoDirs.Locales, Templates: repoDirs.Templates}
-	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, d, ids := replicatedTree(t, 2, "")
 	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
 	if _, err := BuildCached(d, out, cache); err != nil {
 		t.Fatal(err)

@@ -59,13 +59,7 @@ func sameTree(t *testing.T, what string, got, want map[string][]byte) {
 // pages and data/all.* are not made again; the third changes figures.
 func TestIncrementalBuild(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
-		Locales: repoDirs.Locales, Templates: repoDirs.Templates, BaseURL: "https://example.org/perflab/"}
-	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 8)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, d, ids := replicatedTree(t, 8, "https://example.org/perflab/")
 	// Shared prices give every report a cost section, rendered again too.
 	prices := "prices:\n  - gpu: NVIDIA A100 SXM 80GB\n    gpu_hour: 1.80\n    currency: USD\n"
 	if err := os.WriteFile(filepath.Join(d.Results, "prices.yaml"), []byte(prices), 0o644); err != nil {
@@ -183,13 +177,7 @@ func TestCacheVerified(t *testing.T) {
 // changed, and a failed build makes the next one full.
 func TestBuilderInMemory(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
-		Locales: repoDirs.Locales, Templates: repoDirs.Templates}
-	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, d, ids := replicatedTree(t, 4, "")
 	out := filepath.Join(dir, "site")
 	var b Builder
 	if res, err := b.Build(d, out); err != nil || res.Incremental || res.Rendered != 4 {
@@ -210,4 +198,19 @@ func TestBuilderInMemory(t *testing.T) {
 	if res, err := b.Build(d, out); err != nil || res.Incremental {
 		t.Fatalf("after a failed build: %+v, %v; want a full build", res, err)
 	}
+}
+
+// replicatedTree makes a tree of n studies replicated from the
+// repository's, in a temporary folder, with the repository's locales and
+// templates: the folder, its Dirs and the studies' ids.
+func replicatedTree(t *testing.T, n int, baseURL string) (string, Dirs, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
+		Locales: repoDirs.Locales, Templates: repoDirs.Templates, BaseURL: baseURL}
+	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, d, ids
 }

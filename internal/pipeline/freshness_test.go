@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/perflab/perflab/internal/benchtree"
 )
 
 // setEngineVersion rewrites the version of vLLM in a study's study.yaml.
@@ -31,13 +29,7 @@ func setEngineVersion(t *testing.T, dir, from, to string) {
 // build renders them again and writes the bytes of a full build.
 func TestFreshnessIncremental(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	d := Dirs{Results: filepath.Join(dir, "results"), Content: filepath.Join(dir, "content"),
-		Locales: repoDirs.Locales, Templates: repoDirs.Templates}
-	ids, err := benchtree.Make(repoDirs.Results, repoDirs.Content, d.Results, d.Content, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, d, ids := replicatedTree(t, 4, "")
 	out, cache := filepath.Join(dir, "site"), filepath.Join(dir, ".perflab-cache")
 	if res, err := BuildCached(d, out, cache); err != nil || res.Incremental {
 		t.Fatalf("first build: %+v, %v", res, err)
