@@ -20,7 +20,7 @@ type historyView struct {
 	ID     string
 	Name   rich
 	Trends []trendView
-	Chart  chartRef // the chart of its main trend
+	Chart  rich // the chart of its main trend
 	// Commands are the serving commands of versions measured with another
 	// command than the run's.
 	Commands []versionCommand
@@ -62,7 +62,7 @@ func (p *reportPage) makeHistory() *historySection {
 	for i := range p.rep.History {
 		hr := &p.rep.History[i]
 		anchor := "history-" + hr.Run.ID
-		hv := historyView{ID: anchorID(hr.Run.ID), Name: richText(hr.Run.Name), Chart: chartRef{p, anchor}}
+		hv := historyView{ID: anchorID(hr.Run.ID), Name: richText(hr.Run.Name), Chart: p.richChart(anchor)}
 		for j := range hr.Trends {
 			hv.Trends = append(hv.Trends, p.trend(hr, &hr.Trends[j], anchor))
 		}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	htmltemplate "html/template"
 	"strings"
 
 	"github.com/perflab/perflab/internal/report"
@@ -18,7 +17,7 @@ type stepView struct {
 	Title   rich
 	Section rich // the step's prose from content/
 	Runs    []runView
-	Chart   chartRef
+	Chart   rich
 	// Unmeasured: the source lists the option but publishes no run of it.
 	Unmeasured bool
 	Ranking    rich // "Result:" and the comparable runs best first; zero with fewer than two
@@ -40,18 +39,6 @@ type runView struct {
 	Outcome     rich // headline, exclusion or "no main result" line
 }
 
-// chartRef is a chart of a view: its Markdown at once, its HTML as
-// report.html.tmpl reaches it, so that the page's first chart in page
-// order is the one that loads at once (richChart).
-type chartRef struct {
-	p    *reportPage
-	name string
-}
-
-func (c chartRef) MD() string { return c.p.chartImage(c.name) }
-
-func (c chartRef) HTML() htmltemplate.HTML { return c.p.richChart(c.name).html }
-
 // steps are made once a page for both formats.
 func (p *reportPage) steps() []stepView { return once(&p.stepsDone, &p.stepViews, p.makeSteps) }
 
@@ -62,7 +49,7 @@ func (p *reportPage) makeSteps() []stepView {
 		sr := &p.rep.Steps[i]
 		id := sr.Step.ID
 		views[i] = stepView{ID: anchorID(id), Number: i + 1, Title: richText(p.stepTitle(id)), Section: p.richProse("step/" + id),
-			Runs: p.runs(sr), Chart: chartRef{p, "step-" + id}, Unmeasured: len(sr.Step.Runs) == 0}
+			Runs: p.runs(sr), Chart: p.richChart("step-" + id), Unmeasured: len(sr.Step.Runs) == 0}
 		if len(sr.Ranking) > 1 {
 			views[i].Ranking = richJoin(loc.R("label", "Label", loc.R("step.result")), p.ranking(sr))
 			if claim := p.claimFor("ranking", id); contradicts(claim) {

@@ -12,7 +12,7 @@ type sweepView struct {
 	ID             string
 	Heading, Intro rich
 	Load           string // the load column's header
-	Chart          chartRef
+	Chart          rich
 	Best           rich
 	Note           rich // what ± means, when a load has repeats
 	NearNote       rich // what ≈ in the frontier column means, when a point has it
@@ -62,7 +62,7 @@ func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
 	key := sr.Workload.Sweep.Key
 	at := func(pt *report.SweepPoint) rich { return loc.R("sweep.at."+key, "Load", richFigure(pt.Load.Expr())) }
 	v := sweepView{ID: anchorID(sr.Workload.ID), Heading: richText(loc.T("sweep.heading", "Workload", p.workloadName(sr.Workload.ID))),
-		Intro: loc.R("sweep.intro." + key), Load: loc.T("sweep.load." + key), Budget: sr.Limits != nil, Chart: chartRef{p, "sweep-" + sr.Workload.ID}}
+		Intro: loc.R("sweep.intro." + key), Load: loc.T("sweep.load." + key), Budget: sr.Limits != nil, Chart: p.richChart("sweep-" + sr.Workload.ID)}
 	rawOf := map[string]int{} // file:line -> its index in v.Raws
 	for _, c := range sr.Curves {
 		for j := range c.Points {
