@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"html/template"
 	"io/fs"
 	"math"
 	"os"
@@ -311,30 +310,16 @@ func TestMissingTranslationIsCaught(t *testing.T) {
 	}
 }
 
-// TestPageBodyPlacement: goldmark writes a report's body in place of a mark
-// while page.html.tmpl runs; a template that prints the body twice, in an
-// attribute or not at all gets the page it would get with the body passed in.
-func TestPageBodyPlacement(t *testing.T) {
+// TestPageTemplateParts: a report page is written between page.html.tmpl's
+// page-start and page-end; a page template without them (one that
+// printed a {{.Body}}) stops the build with an error naming the file.
+func TestPageTemplateParts(t *testing.T) {
 	t.Parallel()
 	d := copyTree(t)
-	_, files := buildRepo(t, d)
-	name := "en/qwen3-32b-a100/index.html"
-	page := string(files[name])
-	start, end := strings.Index(page, "<main>\n")+len("<main>\n"), strings.Index(page, "\n</main>")
-	if start < len("<main>\n") || end < start {
-		t.Fatalf("%s has no <main> element", name)
-	}
-	body := template.HTML(page[start:end])
-	for _, tmpl := range []string{"{{.Body}}|{{.Body}}", `<p title="{{.Body}}">x</p>`, "no body", "<main>\n{{.Body}}\n</main>"} {
-		var want strings.Builder
-		if err := template.Must(template.New("").Parse(tmpl)).Execute(&want, map[string]any{"Body": body}); err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(d.Templates, "page.html.tmpl"), []byte(tmpl), 0o644)
-		_, files := buildRepo(t, d)
-		if got := string(files[name]); got != want.String() {
-			t.Errorf("page template %q: page differs: %s", tmpl, diff([]byte(want.String()), []byte(got)))
-		}
+	os.WriteFile(filepath.Join(d.Templates, "page.html.tmpl"), []byte("<main>\n{{.Body}}\n</main>"), 0o644)
+	_, _, err := build(d, &lockedFiles{files: site.Files{}}, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "page.html.tmpl") || !strings.Contains(err.Error(), `no section "page-start"`) {
+		t.Errorf("error %v, want one naming page.html.tmpl and page-start", err)
 	}
 }
 

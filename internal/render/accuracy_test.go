@@ -32,16 +32,16 @@ func TestAccuracyAgainst(t *testing.T) {
 	want := "Against vLLM BF16: gsm8k exact\\_match -0.0046 [-0.0290, +0.0198] (p = 0.71, within the two evaluations' noise); " +
 		"mmlu acc -0.05 [-0.08, -0.02] (p < 0.001, larger than the two evaluations' noise); " +
 		"arc acc 0.0 (not tested: an accuracy file gives no standard error)."
-	if got := accuracyAgainst(loc, ref, run).md; got != want {
+	if got := accuracyAgainst(loc, ref, run).MD; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if got := accuracyAgainst(loc, nil, run).md; got != "" {
+	if got := accuracyAgainst(loc, nil, run).MD; got != "" {
 		t.Errorf("no reference: %q", got)
 	}
-	if got := stdErrText(loc, run.Accuracy[0]).md; got != " (SE 0.0088)" {
+	if got := stdErrText(loc, run.Accuracy[0]).MD; got != " (SE 0.0088)" {
 		t.Errorf("standard error %q", got)
 	}
-	if got := stdErrText(loc, run.Accuracy[2]).md; got != "" {
+	if got := stdErrText(loc, run.Accuracy[2]).MD; got != "" {
 		t.Errorf("no standard error, yet %q", got)
 	}
 }
@@ -67,11 +67,11 @@ func TestAccuracyClaimLines(t *testing.T) {
 		t.Fatalf("lines %q", lines)
 	}
 	for _, want := range []string{"0.5 %", "from -2.2 % to 3.3 %", "p = 0.19", "too few questions"} {
-		if !strings.Contains(lines[0].md, want) {
+		if !strings.Contains(lines[0].MD, want) {
 			t.Errorf("unsupported claim %q lacks %q", lines[0], want)
 		}
 	}
-	if !strings.Contains(lines[1].md, "no score loses more than 3.3 %") {
+	if !strings.Contains(lines[1].MD, "no score loses more than 3.3 %") {
 		t.Errorf("supported claim %q lacks the bound", lines[1])
 	}
 }

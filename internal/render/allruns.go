@@ -52,8 +52,9 @@ type allRunsCell struct {
 }
 
 // link is a text linked to Href (none when empty) with a title, both
-// made plain (plain.Line) for any output.
-type link struct{ Text, Href, Title string }
+// made plain (plain.Line) for any output, and MD the same as Markdown
+// (mdLink).
+type link struct{ Text, Href, Title, MD string }
 
 // compareView are the table's data attributes: the columns shown first,
 // the labels of the page's language and, for each pair of columns not
@@ -123,9 +124,7 @@ const allRunsID = "all-runs"
 
 // allRuns is the table of every comparable run's figures on every
 // workload, made once a page for both formats.
-func (p *reportPage) allRuns() *allRunsView {
-	return once(&p.allRunsDone, &p.allRunsTable, p.makeAllRuns)
-}
+func (p *reportPage) AllRuns() *allRunsView { return p.allRunsV.get(p.makeAllRuns) }
 
 // makeAllRuns makes the all-runs table: each value links to where it was
 // read (allRunsLink), each run's name to its section when the page has one.
@@ -142,6 +141,7 @@ func (p *reportPage) makeAllRuns() *allRunsView {
 		if sections[run.ID] {
 			col.Link.Href = "#run-" + anchorID(run.ID)
 		}
+		col.Link.MD = p.mdLink(col.Link)
 		v.Runs = append(v.Runs, col)
 	}
 	for _, row := range t.Rows {
@@ -150,9 +150,10 @@ func (p *reportPage) makeAllRuns() *allRunsView {
 			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
 		}
 		for j, val := range row.Values {
-			rv.Cells[j].Link.Text = "—"
+			rv.Cells[j].Link = link{Text: "—", MD: "—"}
 			if val != nil {
 				rv.Cells[j].Link = p.allRunsLink(val, shown, sections)
+				rv.Cells[j].Link.MD = p.mdLink(rv.Cells[j].Link)
 			}
 		}
 		v.Rows = append(v.Rows, rv)

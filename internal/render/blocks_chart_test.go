@@ -18,14 +18,14 @@ func TestChartPicture(t *testing.T) {
 		{Name: "a", Description: "A <chart> *1*", SVG: svg("800", "200"), Narrow: svg("360", "300")},
 		{Name: "b", Description: "B", SVG: svg("800", "100"), Narrow: svg("360", "150")},
 	}}
-	for _, c := range []struct{ name, md, html string }{
+	for _, c := range []struct{ name, MD, HTML string }{
 		{"a", `![A \<chart\> \*1\*](s%20x/a.svg)`, `<p><picture><source media="(max-width: 640px)" srcset="../s%20x/narrow/a.svg" width="360" height="300"><img src="../s%20x/a.svg" alt="A &lt;chart&gt; *1*" width="800" height="200"></picture></p>` + "\n"},
 		{"b", `![B](s%20x/b.svg)`, `<p><picture><source media="(max-width: 640px)" srcset="../s%20x/narrow/b.svg" width="360" height="150"><img src="../s%20x/b.svg" alt="B" width="800" height="100" loading="lazy"></picture></p>` + "\n"},
 		{"c", "", ""},
 	} {
 		got := p.richChart(c.name)
-		if got.md != c.md || string(got.html) != c.html {
-			t.Errorf("%s:\n got %q\n     %q\nwant %q\n     %q", c.name, got.md, got.html, c.md, c.html)
+		if got.MD != c.MD || string(got.HTML) != c.HTML {
+			t.Errorf("%s:\n got %q\n     %q\nwant %q\n     %q", c.name, got.MD, got.HTML, c.MD, c.HTML)
 		}
 	}
 }

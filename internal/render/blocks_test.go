@@ -25,20 +25,20 @@ func TestBlocksAsGoldmark(t *testing.T) {
 	texts := []string{"", "vllm serve Qwen/Qwen3-32B \\\n  --tp 4", "a <b> & \"c\" 'd'\n\n```x```\n\ttab", "line\n", "x\r\ny\x00z"}
 	for _, text := range texts {
 		f := richFence(text, "bash", "Code <x>")
-		if got, want := string(f.html), strings.Replace(stock(f.md), "<pre>", `<pre tabindex="0" aria-label="Code &lt;x&gt;">`, 1); got != want {
+		if got, want := string(f.HTML), strings.Replace(stock(f.MD), "<pre>", `<pre tabindex="0" aria-label="Code &lt;x&gt;">`, 1); got != want {
 			t.Errorf("fence %q:\n got %q\nwant %q", text, got, want)
 		}
-		plainLog := string(richLog(text, "Raw <x>", logAnchors{}).html)
+		plainLog := string(richLog(text, "Raw <x>", logAnchors{}).HTML)
 		for _, at := range []logAnchors{{}, {"Lf430bec9", 10, 2}, {"Lf430bec9", 1, 40}} {
 			l := richLog(text, "Raw <x>", at)
-			first := l.md[:strings.IndexByte(l.md, '\n')] // the fence and its info string
-			md := strings.Replace(l.md, first, first[:strings.Index(first, "log")+3], 1)
+			first := l.MD[:strings.IndexByte(l.MD, '\n')] // the fence and its info string
+			md := strings.Replace(l.MD, first, first[:strings.Index(first, "log")+3], 1)
 			block := strings.Replace(stock(md), "<pre>", `<pre tabindex="0" aria-label="Raw &lt;x&gt;">`, 1)
 			want := `<details class="log"><summary>Raw &lt;x&gt;</summary>` + "\n" + block + "</details>\n"
-			if got := numbers.ReplaceAllString(string(l.html), ""); got != want || at.count == 0 && string(l.html) != plainLog {
-				t.Errorf("log %q %v:\n got %q\nwant %q", text, at, l.html, want)
+			if got := numbers.ReplaceAllString(string(l.HTML), ""); got != want || at.count == 0 && string(l.HTML) != plainLog {
+				t.Errorf("log %q %v:\n got %q\nwant %q", text, at, l.HTML, want)
 			}
-			if n := strings.Count(string(l.html), `class="ln"`); n != min(at.count, strings.Count(newFenced(text).body, "\n")+1) {
+			if n := strings.Count(string(l.HTML), `class="ln"`); n != min(at.count, strings.Count(newFenced(text).body, "\n")+1) {
 				t.Errorf("log %q %v: %d numbered lines", text, at, n)
 			}
 		}

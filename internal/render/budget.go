@@ -39,13 +39,13 @@ func (w *budgetWriter) Write(p []byte) (int, error) {
 	return w.buf.Write(p)
 }
 
-// executeBounded runs a text or HTML template into buf within the page's
+// executeBounded runs templates (run) into buf within the page's
 // budgets. A template that loops without writing cannot be stopped from
 // outside: it is left running, and the page fails after maxPageTime.
-func executeBounded(t interface{ Execute(io.Writer, any) error }, buf *bytes.Buffer, data any) error {
+func executeBounded(buf *bytes.Buffer, run func(io.Writer) error) error {
 	w := &budgetWriter{buf: buf}
 	done := make(chan error, 1)
-	go func() { done <- t.Execute(w, data) }()
+	go func() { done <- run(w) }()
 	timer := time.NewTimer(maxPageTime)
 	defer timer.Stop()
 	select {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"text/template"
@@ -15,7 +16,7 @@ import (
 func TestExecuteBoundedOutput(t *testing.T) {
 	tmpl := template.Must(template.New("report.md.tmpl").Parse(`{{range 100000}}{{range 100000}}xxxxxxxx{{end}}{{end}}`))
 	var buf bytes.Buffer
-	err := executeBounded(tmpl, &buf, nil)
+	err := executeBounded(&buf, func(w io.Writer) error { return tmpl.Execute(w, nil) })
 	if !errors.Is(err, errRunaway) || !strings.Contains(err.Error(), "exceeds 16 MiB") {
 		t.Fatalf("err %v, want the page over its size budget", err)
 	}
@@ -30,7 +31,7 @@ func TestExecuteBoundedTime(t *testing.T) {
 	// Writes nothing for a while: only the clock can stop it.
 	tmpl := template.Must(template.New("report.md.tmpl").Parse(`{{range 3000000}}{{end}}x`))
 	var buf bytes.Buffer
-	err := executeBounded(tmpl, &buf, nil)
+	err := executeBounded(&buf, func(w io.Writer) error { return tmpl.Execute(w, nil) })
 	if !errors.Is(err, errRunaway) || !strings.Contains(err.Error(), "took more than 50ms") {
 		t.Fatalf("err %v, want the page over its time budget", err)
 	}
@@ -39,7 +40,7 @@ func TestExecuteBoundedTime(t *testing.T) {
 func TestExecuteBoundedOrdinaryPage(t *testing.T) {
 	tmpl := template.Must(template.New("report.md.tmpl").Parse(`{{range 3}}ok {{end}}`))
 	var buf bytes.Buffer
-	if err := executeBounded(tmpl, &buf, nil); err != nil || buf.String() != "ok ok ok " {
+	if err := executeBounded(&buf, func(w io.Writer) error { return tmpl.Execute(w, nil) }); err != nil || buf.String() != "ok ok ok " {
 		t.Fatalf("%q, %v", buf.String(), err)
 	}
 }

@@ -35,17 +35,17 @@ func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(
 	var reasons []rich
 	cases := map[string][]rich{}
 	for _, row := range rep.Rows {
-		if reason := ackReason(check.RuleTradeOff, "conclusion/"+row.Workload.ID); reason.md != "" {
-			if cases[reason.md] == nil {
+		if reason := ackReason(check.RuleTradeOff, "conclusion/"+row.Workload.ID); reason.MD != "" {
+			if cases[reason.MD] == nil {
 				reasons = append(reasons, reason)
 			} else {
-				cases[reason.md] = append(cases[reason.md], richFigure(loc.T("chart.list_separator")))
+				cases[reason.MD] = append(cases[reason.MD], richFigure(loc.T("chart.list_separator")))
 			}
-			cases[reason.md] = append(cases[reason.md], richText(workloadName(row.Workload.ID)))
+			cases[reason.MD] = append(cases[reason.MD], richText(workloadName(row.Workload.ID)))
 		}
 	}
 	for _, reason := range reasons {
-		c.Notes = append(c.Notes, loc.R("conclusion.trade_off", "Case", richJoin(cases[reason.md]...), "Reason", reason))
+		c.Notes = append(c.Notes, loc.R("conclusion.trade_off", "Case", richJoin(cases[reason.MD]...), "Reason", reason))
 	}
 	return c
 }
@@ -110,7 +110,7 @@ func hasProjection(rp *report.Report) bool {
 // rows are the conclusion table: each workload's baseline and optimized
 // figures, linked to their logs, the change and the TPOTs; made once a
 // page for both formats.
-func (p *reportPage) rows() []rowView { return once(&p.rowsDone, &p.rowViews, p.newRows) }
+func (p *reportPage) rows() []rowView { return p.rowsV.get(p.newRows) }
 
 func (p *reportPage) newRows() []rowView {
 	views := make([]rowView, len(p.rep.Rows))
@@ -143,7 +143,7 @@ func (p *reportPage) tpotCost(row report.Row) rich {
 	}
 	// The message puts the mark before the figure: bound to it too, "(▼" never ends a line.
 	r := p.loc.R("tpot.regression", "Percent", richFigure(report.FormatPercent(pc)))
-	return rich{p.loc.Figure(r.md), htmltemplate.HTML(p.loc.Figure(string(r.html)))}
+	return rich{p.loc.Figure(r.MD), htmltemplate.HTML(p.loc.Figure(string(r.HTML)))}
 }
 
 // accuracyClaims are each published accuracy figure, with what the runs'
@@ -191,8 +191,8 @@ type conclusionEndView struct {
 }
 
 // conclusionEnd is what follows the conclusion table, made once a page.
-func (p *reportPage) conclusionEnd() *conclusionEndView {
-	return once(&p.conclusionEndDone, &p.conclusionEndView, p.newConclusionEnd)
+func (p *reportPage) ConclusionEnd() *conclusionEndView {
+	return p.conclusionEndV.get(p.newConclusionEnd)
 }
 
 func (p *reportPage) newConclusionEnd() *conclusionEndView {
@@ -206,12 +206,12 @@ func (p *reportPage) newConclusionEnd() *conclusionEndView {
 		v.Verdict = verdictNote(loc, p.rep)
 	}
 	for _, name := range []string{"conclusion", "latency", "distribution"} {
-		if ch := p.richChart(name); ch.md != "" {
+		if ch := p.richChart(name); ch.MD != "" {
 			v.Charts = append(v.Charts, ch)
 		}
 	}
 	for _, row := range p.rows() {
-		if row.Erratum.md != "" {
+		if row.Erratum.MD != "" {
 			v.Errata = append(v.Errata, row.Erratum)
 		}
 	}

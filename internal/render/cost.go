@@ -26,7 +26,7 @@ type costRowView struct {
 
 // cost is what each run's output tokens cost at the study's price, made
 // once a page for both formats.
-func (p *reportPage) cost() *costView { return once(&p.costDone, &p.costTable, p.newCost) }
+func (p *reportPage) Cost() *costView { return p.costV.get(p.newCost) }
 
 func (p *reportPage) newCost() *costView {
 	loc, res := p.loc, p.rep.Cost

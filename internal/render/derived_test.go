@@ -33,7 +33,7 @@ func TestDerivedNote(t *testing.T) {
 		loc := r.localizer(lang)
 		for _, tt := range tests {
 			p := &reportPage{loc: loc, s: tt.s}
-			got := p.derivedNote(tt.run).md
+			got := p.derivedNote(tt.run).MD
 			want := ""
 			if tt.want != "" {
 				want = loc.T(tt.want)

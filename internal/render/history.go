@@ -48,9 +48,7 @@ type historyCell struct {
 // history is each run measured on earlier engine versions: its headline
 // version by version and, on the main workload, its P99 TTFT and TPOT,
 // with the regressions; made once a page, nil without history.
-func (p *reportPage) history() *historySection {
-	return once(&p.historyDone, &p.historyView, p.makeHistory)
-}
+func (p *reportPage) History() *historySection { return p.historyV.get(p.makeHistory) }
 
 func (p *reportPage) makeHistory() *historySection {
 	if len(p.rep.History) == 0 {
@@ -108,7 +106,7 @@ func (p *reportPage) trend(hr *report.HistoryResult, t *report.Trend, anchor str
 			if !mp.Regression || acked[mp.Version] {
 				continue
 			}
-			if reason := p.ackRich(check.RuleRegression, check.RegressionSubject(hr.Run.ID, t.Workload.ID, mp.Version)); reason.md != "" {
+			if reason := p.ackRich(check.RuleRegression, check.RegressionSubject(hr.Run.ID, t.Workload.ID, mp.Version)); reason.MD != "" {
 				acked[mp.Version] = true // one acknowledgement covers a version's tails
 				tv.Notes = append(tv.Notes, richJoin(richStrong(richText(mp.Version)), richFigure(" · "), reason))
 			}
@@ -120,7 +118,7 @@ func (p *reportPage) trend(hr *report.HistoryResult, t *report.Trend, anchor str
 
 // richStrong is a piece in bold.
 func richStrong(r rich) rich {
-	return rich{"**" + r.md + "**", "<strong>" + r.html + "</strong>"}
+	return rich{"**" + r.MD + "**", "<strong>" + r.HTML + "</strong>"}
 }
 
 // tailName is a tail metric's short name in a column heading, "P99 TTFT".

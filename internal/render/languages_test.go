@@ -27,11 +27,11 @@ func TestLanguageLinksMarked(t *testing.T) {
 	}
 	got := languageLinks(r.localizer("en"), r.langLinks("s", "en"))
 	for _, want := range []string{`<a href="../../en/s/index.html" lang="en">English</a>`, `<a href="../../ja/s/index.html" lang="ja">日本語</a>`} {
-		if !strings.Contains(string(got.html), want) {
-			t.Errorf("%s lacks %s", got.html, want)
+		if !strings.Contains(string(got.HTML), want) {
+			t.Errorf("%s lacks %s", got.HTML, want)
 		}
 	}
-	if want := "[日本語](../ja/s.md)"; !strings.Contains(got.md, want) {
-		t.Errorf("%s lacks %s", got.md, want)
+	if want := "[日本語](../ja/s.md)"; !strings.Contains(got.MD, want) {
+		t.Errorf("%s lacks %s", got.MD, want)
 	}
 }

@@ -14,13 +14,12 @@ type closingView struct {
 	Feedback      *rich // the invitation to open an issue
 }
 
-func (p *reportPage) closing() *closingView {
-	if p.closingViews == nil {
-		// In page order: a raw result of the other cases has numbered
-		// lines where the page first shows it (rawRich).
-		p.closingViews = &closingView{p.otherCases(), p.reproductions(), p.reproduce(), p.problemList(), p.feedback()}
-	}
-	return p.closingViews
+func (p *reportPage) Closing() *closingView {
+	// In page order: a raw result of the other cases has numbered lines
+	// where the page first shows it (rawRich).
+	return p.closingV.get(func() *closingView {
+		return &closingView{p.otherCases(), p.reproductions(), p.reproduce(), p.problemList(), p.feedback()}
+	})
 }
 
 // otherCasesView is the "other cases": the prose of content/, then the

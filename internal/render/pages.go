@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	htmltemplate "html/template"
+	"io"
 	"slices"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
@@ -77,13 +78,22 @@ type shell struct {
 	Root        string // the path from the page to the site's root
 	Others      []LangLink
 	Canonical   string // the page's absolute address; empty without a base URL
+	// Compare says that the page has an all-runs table to compare two
+	// runs of: the page then carries the script that does.
+	Compare bool
 }
 
-// Report renders one study in one language.
+// Report renders one study in one language: report.md.tmpl writes its
+// Markdown, then page.html.tmpl and report.html.tmpl its HTML, each
+// section from the same view.
 func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 	s := in.Result.Study
 	if len(in.Result.Report.Recommended) == 0 {
 		return nil, fmt.Errorf("%s: the study recommends no run", s.Pos.File)
+	}
+	mdReport, htmlReport := r.mdReports[lang], r.htmlReports[lang]
+	if mdReport == nil || htmlReport == nil {
+		return nil, fmt.Errorf("no report template for language %q", lang)
 	}
 	p := r.newReportPage(in, lang)
 	charts, err := chart.Draw(p.rep, p.loc.T, p.workloadName, p.stepTitle)
@@ -91,102 +101,43 @@ func (r *Renderer) Report(in Input, lang string) (*Page, error) {
 		return nil, fmt.Errorf("charts of %s (%s): %w", s.ID, lang, err)
 	}
 	p.charts = charts
-	others := r.langLinks(s.ID, lang)
-	if r.htmlReports[lang] == nil {
-		return nil, fmt.Errorf("no report template for language %q", lang)
-	}
-	t, err := r.report.Clone()
-	if err != nil {
-		return nil, err
-	}
-	md := mdBuffers.Get().(*bytes.Buffer)
-	md.Reset()
-	md.Grow(int(r.mdSize.Load()) * 5 / 4)
-	sections := &mdSections{t: t.Funcs(p.funcs()), data: map[string]any{"Report": p.rep, "Study": s, "Others": others, "Lang": lang}}
-	err = executeBounded(sections, md, nil)
-	if err != nil {
-		// Not put back: a template left running may still hold it.
+	md := sized(&r.mdSize)
+	if err := executeBounded(md, func(w io.Writer) error { return executeSections(mdReport, w, p) }); err != nil {
 		return nil, fmt.Errorf("templates/report.md.tmpl (%s, %s): %w%s", s.ID, lang, err, largestLog(err, s, p.repoPath))
 	}
-	defer mdBuffers.Put(md) // the page keeps copies only: its HTML and its Markdown for GitHub
 	r.mdSize.Store(int64(md.Len()))
 	title := plain.Line(p.loc.T("title."+string(s.Objective), "Model", modelName(s.Model), "GPUs", s.Hardware.GPUs(), "GPU", s.Hardware.GPU))
-	sh := shell{Lang: lang, Title: title, Description: p.description(title), Root: "../../", Others: others}
-	for _, o := range others {
+	sh := shell{Lang: lang, Title: title, Description: p.description(title), Root: "../../", Others: r.langLinks(s.ID, lang)}
+	for _, o := range sh.Others {
 		if o.Current {
 			sh.Canonical = o.Address
 		}
 	}
-	body := func(w *bytes.Buffer) error { return executeSections(r.htmlReports[lang], w, htmlView{p}) }
-	allRuns := p.allRuns()
-	html, err := r.htmlPage(sh, md.Len(), allRuns != nil && allRuns.Compare != nil, body)
-	if err != nil {
-		return nil, err
-	}
-	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: bytes.Clone(md.Bytes()), HTML: html, Charts: charts}, nil
-}
-
-// mdBuffers hold the Markdown of a report while its page is made: some
-// 70 KB a page, which no longer need allocating and clearing each time.
-var mdBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// bodyMark stands for the body while page.html.tmpl runs.
-const bodyMark = "\x00perflab:body\x00"
-
-// htmlPage renders an HTML page: page.html.tmpl runs with a mark for the
-// body, and body writes the body in the mark's place, so that it is not
-// copied into the page, nor through html/template. A template that does
-// not print the body exactly once, as HTML text, gets it the plain way.
-// mdSize, the length of the page's Markdown, sizes the buffer.
-//
-// compare says that the page has an all-runs table to compare two runs
-// of: the page then carries the script that does.
-func (r *Renderer) htmlPage(sh shell, mdSize int, compare bool, body func(*bytes.Buffer) error) ([]byte, error) {
-	perMD := r.htmlPerMD.Load()
-	if perMD == 0 {
-		perMD = 2000
-	}
-	html, err := r.wrap(sh, compare, []byte(bodyMark), int(int64(mdSize)*perMD/1000*21/20))
-	if err != nil {
-		return nil, err
-	}
-	i := bytes.Index(html, []byte(bodyMark))
-	if i < 0 || bytes.Contains(html[i+len(bodyMark):], []byte(bodyMark)) {
-		var b bytes.Buffer
-		if err := body(&b); err != nil {
-			return nil, err
+	allRuns := p.AllRuns()
+	sh.Compare = allRuns != nil && allRuns.Compare != nil
+	html := sized(&r.htmlSize)
+	err = executeBounded(html, func(w io.Writer) error {
+		if err := htmlReport.ExecuteTemplate(w, "page-start", sh); err != nil {
+			return err
 		}
-		return r.wrap(sh, compare, b.Bytes(), 0)
-	}
-	tail := bytes.Clone(html[i+len(bodyMark):])
-	buf := bytes.NewBuffer(html[:i])
-	if err := body(buf); err != nil {
-		return nil, err
-	}
-	buf.Write(tail)
-	if mdSize > 0 {
-		r.htmlPerMD.Store(int64(buf.Len()) * 1000 / int64(mdSize))
-	}
-	return buf.Bytes(), nil
-}
-
-// wrap puts a rendered body into the HTML page template, in a buffer with
-// room for extra more bytes.
-func (r *Renderer) wrap(sh shell, compare bool, body []byte, extra int) ([]byte, error) {
-	t := r.pages[sh.Lang]
-	if t == nil {
-		return nil, fmt.Errorf("no page template for language %q", sh.Lang)
-	}
-	var buf bytes.Buffer
-	buf.Grow(len(body) + extra + 2048)
-	err := executeBounded(t, &buf, map[string]any{
-		"Lang": sh.Lang, "Title": sh.Title, "Description": sh.Description, "Canonical": sh.Canonical, "Root": sh.Root, "Others": sh.Others, "Compare": compare,
-		"Body": htmltemplate.HTML(body), // written by report.html.tmpl
+		if err := executeSections(htmlReport, w, p); err != nil {
+			return err
+		}
+		return htmlReport.ExecuteTemplate(w, "page-end", sh)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("templates/page.html.tmpl: %w", err)
+		return nil, fmt.Errorf("templates/report.html.tmpl (%s, %s): %w", s.ID, lang, err)
 	}
-	return buf.Bytes(), nil
+	r.htmlSize.Store(int64(html.Len()))
+	return &Page{Lang: lang, Study: s.ID, Title: title, Markdown: md.Bytes(), HTML: html.Bytes(), Charts: charts}, nil
+}
+
+// sized is a buffer with room for a page a little larger than the last
+// one (last).
+func sized(last *atomic.Int64) *bytes.Buffer {
+	var b bytes.Buffer
+	b.Grow(int(last.Load()) * 9 / 8)
+	return &b
 }
 
 // IndexEntry is one report on the landing pages.
@@ -302,13 +253,16 @@ func (r *Renderer) Index(entries []IndexEntry, lang, root string) ([]byte, error
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(entries) * 600)
-	err = executeBounded(t.Funcs(htmltemplate.FuncMap{"T": loc.T, "join": strings.Join}), &buf, map[string]any{
-		"Entries": entries, "Rows": rows, "Languages": Languages, "Lang": lang, "Root": root,
-		"Description": description, "Canonical": canonical, "Base": r.BaseURL,
-		"Models":  models,
-		"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
-		"Engines": distinct(func(e IndexEntry) []string { return e.EngineNames }),
-		"Matched": matchedGroups(loc, entries, dir),
+	t = t.Funcs(htmltemplate.FuncMap{"T": loc.T, "join": strings.Join})
+	err = executeBounded(&buf, func(w io.Writer) error {
+		return t.Execute(w, map[string]any{
+			"Entries": entries, "Rows": rows, "Languages": Languages, "Lang": lang, "Root": root,
+			"Description": description, "Canonical": canonical, "Base": r.BaseURL,
+			"Models":  models,
+			"GPUs":    distinct(func(e IndexEntry) []string { return []string{e.GPU} }),
+			"Engines": distinct(func(e IndexEntry) []string { return e.EngineNames }),
+			"Matched": matchedGroups(loc, entries, dir),
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates/index.html.tmpl: %w", err)

@@ -90,7 +90,7 @@ func (b proseBlocks) render(w util.BufWriter, source []byte, node ast.Node, ente
 		summary := strings.TrimSpace(strings.TrimPrefix(string(bytes.TrimSpace(n.Info.Segment.Value(source))), "log"))
 		block = richLog(text, summary, logAnchors{})
 	}
-	_, _ = w.WriteString(string(block.html))
+	_, _ = w.WriteString(string(block.HTML))
 	return ast.WalkSkipChildren, nil
 }
 

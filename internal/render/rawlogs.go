@@ -51,7 +51,7 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 		// The log in the repository, its block's lines highlighted.
 		u := repoLines(p.r.RepoURL, p.repoPath(file), b.Line, b.Line+numbered-1)
 		view = p.loc.R("run.view_source", "URL", rich{u, htmltemplate.HTML(htmlText.Replace(u))})
-		view = rich{"\n" + view.md, "<p>" + view.html + "</p>\n"}
+		view = rich{"\n" + view.MD, "<p>" + view.HTML + "</p>\n"}
 	}
 	summary := p.loc.T("run.raw_result")
 	at := logAnchors{lineIDPrefix(p.repoPath(file)), b.Line, numbered}
@@ -63,7 +63,7 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 		for line := b.Line; line < b.Line+numbered; line++ {
 			ids.WriteString(`<a id="` + LineID(p.repoPath(file), line) + `"></a>`)
 		}
-		s.md = ids.String() + "\n\n" + s.md
+		s.MD = ids.String() + "\n\n" + s.MD
 	}
 	p.rawResults[b] = richJoin(richLog(text, summary, logAnchors{}), view)
 	return s
@@ -86,9 +86,9 @@ func (p *reportPage) rawRepeats(run *study.Run, file string, b *benchlog.Block) 
 	parts := make([]rich, 0, 2*len(logs))
 	for _, o := range logs {
 		title := p.loc.R("run.repeat", "N", o.Repeat, "Of", len(logs))
-		parts = append(parts, rich{"\n\n" + title.md + "\n\n", "<p>" + title.html + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
+		parts = append(parts, rich{"\n\n" + title.MD + "\n\n", "<p>" + title.HTML + "</p>\n"}, p.rawRich(o.File, &o.Blocks[0]))
 	}
 	all := richJoin(parts...)
-	all.md = strings.TrimPrefix(all.md, "\n\n") // no blank line before the first title
+	all.MD = strings.TrimPrefix(all.MD, "\n\n") // no blank line before the first title
 	return all
 }

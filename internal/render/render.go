@@ -39,24 +39,18 @@ type Renderer struct {
 	// versions' addresses with it. Empty: no such links.
 	BaseURL string
 	locales *locale.Catalogue
-	report  *template.Template
-	page    *htmltemplate.Template
-	// pages is page.html.tmpl bound to each language's messages, so that a
-	// page is wrapped without cloning (and escaping again) the template.
-	pages map[string]*htmltemplate.Template
-	// htmlReports is report.html.tmpl, the HTML of the sections written
-	// from their view, bound to each language's messages.
+	// mdReports and htmlReports are report.md.tmpl, and report.html.tmpl
+	// with page.html.tmpl around it, bound to each language's messages.
+	mdReports   map[string]*template.Template
 	htmlReports map[string]*htmltemplate.Template
 	index       *htmltemplate.Template
 	// proseHTML renders the prose of content/ in each language.
 	proseHTML proseMarkdowns
 	CSS       []byte
-	// mdSize is the length of the last report's Markdown, and htmlPerMD
-	// the length of its HTML page per 1,000 bytes of Markdown, to size the
-	// next one's buffers at once: a report's HTML is nearly twice its
-	// Markdown (log lines become anchored spans), and a buffer that grows
-	// copies itself (a fifth of a build's allocations when it did).
-	mdSize, htmlPerMD atomic.Int64
+	// mdSize and htmlSize are the lengths of the last report's formats,
+	// to size the next one's buffers at once: a buffer that grows copies
+	// itself (a fifth of a build's allocations when it did).
+	mdSize, htmlSize atomic.Int64
 	// messageCache holds the HTML of messages rendered by R, by their
 	// text with fields marked: the same few on every page.
 	messageCache sync.Map
@@ -70,26 +64,43 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	}
 	r := &Renderer{locales: cat}
 	r.proseHTML = newProseMarkdowns(func(lang string) string { return r.localizer(lang).T("code.block") })
-	if r.report, err = parseText(templates, "report.md.tmpl"); err != nil {
-		return nil, err
-	}
-	if err := onlySections(r.report); err != nil {
-		return nil, err
-	}
-	if r.page, err = parseHTML(templates, "page.html.tmpl"); err != nil {
-		return nil, err
-	}
-	if r.pages, err = r.perLanguage(r.page); err != nil {
-		return nil, err
-	}
-	htmlReport, err := parseHTML(templates, "report.html.tmpl")
+	md, err := readTemplate(templates, "report.md.tmpl", template.New("report.md.tmpl").Option("missingkey=error").Funcs(mdFuncs).Parse)
 	if err != nil {
 		return nil, err
 	}
-	if err := missingSection(htmlReport.Name(), func(name string) bool { return htmlReport.Lookup(name) != nil }); err != nil {
+	if err := onlySections(md); err != nil {
 		return nil, err
 	}
-	if r.htmlReports, err = r.perLanguage(htmlReport); err != nil {
+	html, err := parseHTML(templates, "report.html.tmpl")
+	if err == nil {
+		_, err = readTemplate(templates, "page.html.tmpl", html.New("page.html.tmpl").Parse)
+	}
+	if err != nil {
+		return nil, err
+	}
+	has := func(name string) bool { return html.Lookup(name) != nil }
+	if err := missingSection("report.html.tmpl", reportSections, has); err != nil {
+		return nil, err
+	}
+	if err := missingSection("page.html.tmpl", []string{"page-start", "page-end"}, has); err != nil {
+		return nil, err
+	}
+	if r.mdReports, err = perLanguage(func(lang string) (*template.Template, error) {
+		c, err := md.Clone()
+		if err != nil {
+			return nil, err
+		}
+		return c.Funcs(template.FuncMap{"T": r.translate(lang)}), nil
+	}); err != nil {
+		return nil, err
+	}
+	if r.htmlReports, err = perLanguage(func(lang string) (*htmltemplate.Template, error) {
+		c, err := html.Clone()
+		if err != nil {
+			return nil, err
+		}
+		return c.Funcs(htmltemplate.FuncMap{"T": r.translate(lang)}), nil
+	}); err != nil {
 		return nil, err
 	}
 	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
@@ -101,32 +112,21 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	return r, nil
 }
 
-// perLanguage binds a copy of t to each language's messages (T).
-func (r *Renderer) perLanguage(t *htmltemplate.Template) (map[string]*htmltemplate.Template, error) {
-	out := map[string]*htmltemplate.Template{}
+// perLanguage is a template bound to each language's messages (T).
+func perLanguage[T any](bind func(lang string) (T, error)) (map[string]T, error) {
+	out := map[string]T{}
 	for _, l := range Languages {
-		c, err := t.Clone()
+		t, err := bind(l.Code)
 		if err != nil {
 			return nil, err
 		}
-		out[l.Code] = c.Funcs(htmltemplate.FuncMap{"T": r.translate(l.Code)})
+		out[l.Code] = t
 	}
 	return out, nil
 }
 
-// stubFuncs lets templates parse before the per-page functions are bound.
-func stubFuncs() map[string]any {
-	f := map[string]any{}
-	// funcs takes p.loc.T, a method of the locale.Localizer in loc.
-	for name := range (&reportPage{loc: &localizer{}}).funcs() {
-		f[name] = func(...any) string { return "" }
-	}
-	return f
-}
-
-func parseText(fsys fs.FS, name string) (*template.Template, error) {
-	return readTemplate(fsys, name, template.New(name).Option("missingkey=error").Funcs(stubFuncs()).Parse)
-}
+// mdFuncs are report.md.tmpl's functions; T is bound to a language.
+var mdFuncs = template.FuncMap{"T": func(string, ...any) string { return "" }, "esc": esc}
 
 func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 	t := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }, "join": strings.Join})

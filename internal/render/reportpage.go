@@ -3,7 +3,6 @@ package render
 import (
 	"slices"
 	"strings"
-	"text/template"
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
@@ -14,8 +13,9 @@ import (
 	"github.com/perflab/perflab/internal/study"
 )
 
-// reportPage is one study's report in one language while it renders: the
-// template's functions are its methods, one file per section.
+// reportPage is one study's report in one language while it renders,
+// and what both templates read: each section's view is a method of it,
+// one file per section.
 type reportPage struct {
 	r    *Renderer
 	in   Input
@@ -36,35 +36,21 @@ type reportPage struct {
 	linePaths  map[string]string // lineIDPrefix -> a log's path, made on first use (mdHref)
 	conclusion *conclusionContext
 	charts     []chart.Chart
-	// allRunsTable is the all-runs table's view, made once for both
-	// formats (allRunsDone).
-	allRunsTable *allRunsView
-	allRunsDone  bool
-	costTable    *costView // the cost section's view, made once (costDone)
-	costDone     bool
-	rowViews     []rowView // the conclusion table's rows, made once (rowsDone)
-	rowsDone     bool
-	optionViews  []optionView // the summary table's rows, made once (optionsDone)
-	optionsDone  bool
-	closingViews *closingView // the sections after all-runs, made once (closing)
-	startView    *startView   // the top of the report, made once (startDone)
-	startDone    bool
-	// conclusionEndView is what follows the conclusion table, made once.
-	conclusionEndView *conclusionEndView
-	conclusionEndDone bool
-	// summaryEndView is what follows the summary table, made once.
-	summaryEndView *summaryEndView
-	summaryEndDone bool
-	setupSection   *setupView // the objective's and setup's view, made once (setupDone)
-	setupDone      bool
-	sweepViews     []sweepView // the sweeps' views, made once (sweepsDone)
-	sweepsDone     bool
-	stepViews      []stepView // the steps' views, made once (stepsDone)
-	stepsDone      bool
-	historyView    *historySection // the history section's view, made once (historyDone)
-	historyDone    bool
-	otherViews     []runView // the runs of no step, made once (othersDone)
-	othersDone     bool
+	// The sections' views: both templates read the page itself, and
+	// each view is made the first time either asks for it (lazy).
+	startV         lazy[*startView]
+	rowsV          lazy[[]rowView]
+	conclusionEndV lazy[*conclusionEndView]
+	costV          lazy[*costView]
+	setupV         lazy[*setupView]
+	sweepsV        lazy[[]sweepView]
+	stepsV         lazy[[]stepView]
+	othersV        lazy[[]runView]
+	historyV       lazy[*historySection]
+	optionsV       lazy[[]optionView]
+	summaryEndV    lazy[*summaryEndView]
+	allRunsV       lazy[*allRunsView]
+	closingV       lazy[*closingView]
 	// recipes are made before the template runs: scanning the logs is
 	// work on the logs, not the template's, and outside its time budget.
 	recipes    []recipe.Recipe
@@ -104,24 +90,17 @@ func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 	return p
 }
 
-// funcs are the functions report.md.tmpl calls; a zero page gives their
-// names to parse it with.
-func (p *reportPage) funcs() template.FuncMap {
-	return template.FuncMap{
-		"T": p.loc.T, "esc": esc, "mdLink": p.mdLink, "section": p.section,
-		"start": p.start, "rows": p.rows, "conclusionEnd": p.conclusionEnd, "cost": p.cost,
-		"sweeps": p.sweeps, "setup": p.setup, "steps": p.steps, "others": p.others, "history": p.history,
-		"options": p.options, "summaryEnd": p.summaryEnd, "allRuns": p.allRuns, "closing": p.closing,
-	}
+// lazy is a view made the first time a template asks for it.
+type lazy[T any] struct {
+	v    T
+	done bool
 }
 
-// once makes a view of the page the first time a template asks for it:
-// both formats read the same one.
-func once[T any](done *bool, v *T, make func() T) T {
-	if !*done {
-		*v, *done = make(), true
+func (l *lazy[T]) get(make func() T) T {
+	if !l.done {
+		l.v, l.done = make(), true
 	}
-	return *v
+	return l.v
 }
 
 // modelName is a model id without its organization.

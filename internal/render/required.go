@@ -29,10 +29,11 @@ func (r *Renderer) RequiredMessages() []string {
 			ids = append(ids, prefix+string(o))
 		}
 	}
-	for _, t := range r.report.Templates() {
+	en := Languages[0].Code
+	for _, t := range r.mdReports[en].Templates() {
 		ids = append(ids, templateMessages(t.Tree)...)
 	}
-	for _, t := range append(r.page.Templates(), r.index.Templates()...) {
+	for _, t := range append(r.htmlReports[en].Templates(), r.index.Templates()...) {
 		ids = append(ids, templateMessages(t.Tree)...)
 	}
 	slices.Sort(ids)

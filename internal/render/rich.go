@@ -14,17 +14,12 @@ import (
 // rich is a piece of a view in both formats at once: the Markdown that
 // report.md.tmpl writes and the HTML that report.html.tmpl writes, each
 // made from the same parts (text, links, code, messages), so that neither
-// is printed in one format and parsed back into the other.
+// is printed in one format and parsed back into the other. Fields, not
+// methods: a template reads a field without a reflected call.
 type rich struct {
-	md   string
-	html htmltemplate.HTML
+	MD   string
+	HTML htmltemplate.HTML
 }
-
-// MD is the piece as Markdown, for report.md.tmpl.
-func (r rich) MD() string { return r.md }
-
-// HTML is the piece as HTML, for report.html.tmpl.
-func (r rich) HTML() htmltemplate.HTML { return r.html }
 
 // richText is text from results/ or computed, shown as it is.
 func richText(s string) rich {
@@ -47,7 +42,7 @@ func richLink(text rich, href, title string) rich {
 	if title != "" {
 		h += ` title="` + htmltemplate.HTMLEscapeString(plain.Line(title)) + `"`
 	}
-	return rich{linked(text.md, href, title), htmltemplate.HTML(h + ">" + string(text.html) + "</a>")}
+	return rich{linked(text.MD, href, title), htmltemplate.HTML(h + ">" + string(text.HTML) + "</a>")}
 }
 
 // richJoin puts pieces one after the other.
@@ -55,8 +50,8 @@ func richJoin(parts ...rich) rich {
 	var md strings.Builder
 	var html strings.Builder
 	for _, p := range parts {
-		md.WriteString(p.md)
-		html.WriteString(string(p.html))
+		md.WriteString(p.MD)
+		html.WriteString(string(p.HTML))
 	}
 	return rich{md.String(), htmltemplate.HTML(html.String())}
 }
@@ -113,11 +108,11 @@ func (l *localizer) R(id string, kv ...any) rich {
 	for i, f := range fields {
 		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}").
 		mark := fieldMark(i).(string)
-		md = strings.ReplaceAll(md, mark, f.md)
+		md = strings.ReplaceAll(md, mark, f.MD)
 		if strings.Contains(html, mark) {
-			html = strings.ReplaceAll(html, mark, string(f.html))
+			html = strings.ReplaceAll(html, mark, string(f.HTML))
 		} else if strings.Contains(html, escapedMarkOpen) { // in a link's destination, which goldmark percent-encodes
-			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.html))
+			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.HTML))
 		}
 	}
 	return rich{l.Tidy(md), htmltemplate.HTML(l.Tidy(html))}

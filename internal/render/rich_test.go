@@ -19,19 +19,19 @@ func TestRichMessage(t *testing.T) {
 	loc := r.localizer("en")
 	link := richLink(richFigure("12.5"), "#L1-3", `a "b" <c>`)
 	got := loc.R("value.repeats", "Value", link, "HalfWidth", richFigure("0.5"), "N", 3)
-	if want := `[12.5](#L1-3 "a \"b\" <c>") ± 0.5 (3 repeats)`; got.md != want {
-		t.Errorf("Markdown %q, want %q", got.md, want)
+	if want := `[12.5](#L1-3 "a \"b\" <c>") ± 0.5 (3 repeats)`; got.MD != want {
+		t.Errorf("Markdown %q, want %q", got.MD, want)
 	}
-	if want := `<a href="#L1-3" title="a &#34;b&#34; &lt;c&gt;">12.5</a> ± 0.5 (3 repeats)`; string(got.html) != want {
-		t.Errorf("HTML %q, want %q", got.html, want)
+	if want := `<a href="#L1-3" title="a &#34;b&#34; &lt;c&gt;">12.5</a> ± 0.5 (3 repeats)`; string(got.HTML) != want {
+		t.Errorf("HTML %q, want %q", got.HTML, want)
 	}
 	aside := loc.R("aside", "Text", "x*y <z>")
-	if aside.md != ` *(x\*y \<z\>)*` || string(aside.html) != ` <em>(x*y &lt;z&gt;)</em>` {
-		t.Errorf("aside: %q / %q", aside.md, aside.html)
+	if aside.MD != ` *(x\*y \<z\>)*` || string(aside.HTML) != ` <em>(x*y &lt;z&gt;)</em>` {
+		t.Errorf("aside: %q / %q", aside.MD, aside.HTML)
 	}
 	code := loc.R("label", "Label", richCode("a`b"))
-	if !strings.HasPrefix(string(code.html), "<strong><code>a`b</code></strong>") || !strings.HasSuffix(string(code.html), " ") {
-		t.Errorf("label: %q", code.html)
+	if !strings.HasPrefix(string(code.HTML), "<strong><code>a`b</code></strong>") || !strings.HasSuffix(string(code.HTML), " ") {
+		t.Errorf("label: %q", code.HTML)
 	}
 }
 
@@ -64,8 +64,8 @@ func TestRichMessageLink(t *testing.T) {
 	}
 	u := "https://example.com/r/blob/HEAD/results/a%20b.log#L3-L9"
 	got := r.localizer("en").R("run.view_source", "URL", rich{u, htmltemplate.HTML(htmlText.Replace(u))})
-	if want := `<a href="` + u + `">`; !strings.Contains(string(got.html), want) || !strings.Contains(got.md, "]("+u+")") {
-		t.Errorf("got %q / %q, want the address in both", got.md, got.html)
+	if want := `<a href="` + u + `">`; !strings.Contains(string(got.HTML), want) || !strings.Contains(got.MD, "]("+u+")") {
+		t.Errorf("got %q / %q, want the address in both", got.MD, got.HTML)
 	}
 }
 

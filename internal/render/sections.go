@@ -14,14 +14,6 @@ import (
 // report.html.tmpl, which writes its HTML from the same view.
 var reportSections = []string{"report-start", "conclusion-table", "conclusion-end", "cost", "report-middle", "objective", "setup", "steps", "others", "history", "summary", "summary-end", allRunsID, "other-cases", "reproductions", "reproduce", "problems", "report-end"}
 
-// mdSections runs the Markdown of every section in page order.
-type mdSections struct {
-	t    *template.Template
-	data any
-}
-
-func (s *mdSections) Execute(w io.Writer, _ any) error { return executeSections(s.t, w, s.data) }
-
 // executeSections runs every section of t (either template package's) in
 // page order.
 func executeSections[T interface {
@@ -35,16 +27,6 @@ func executeSections[T interface {
 	return nil
 }
 
-// htmlView is what report.html.tmpl reads of a page: its views, each
-// made once for both formats.
-type htmlView struct{ p *reportPage }
-
-func (v htmlView) AllRuns() *allRunsView { return v.p.allRuns() }
-
-func (v htmlView) Cost() *costView { return v.p.cost() }
-
-func (v htmlView) Closing() *closingView { return v.p.closing() }
-
 // conclusionTable is the conclusion table: its rows and the unit of
 // their headline figures.
 type conclusionTable struct {
@@ -52,26 +34,8 @@ type conclusionTable struct {
 	Rows []rowView
 }
 
-func (v htmlView) Setup() *setupView { return v.p.setup() }
-
-func (v htmlView) Sweeps() []sweepView { return v.p.sweeps() }
-
-func (v htmlView) Steps() []stepView { return v.p.steps() }
-
-func (v htmlView) Others() []runView { return v.p.others() }
-
-func (v htmlView) History() *historySection { return v.p.history() }
-
-func (v htmlView) Summary() []optionView { return v.p.options() }
-
-func (v htmlView) Start() *startView { return v.p.start() }
-
-func (v htmlView) ConclusionEnd() *conclusionEndView { return v.p.conclusionEnd() }
-
-func (v htmlView) SummaryEnd() *summaryEndView { return v.p.summaryEnd() }
-
-func (v htmlView) Conclusion() conclusionTable {
-	return conclusionTable{v.p.rep.Headline.Unit, v.p.rows()}
+func (p *reportPage) Conclusion() conclusionTable {
+	return conclusionTable{p.rep.Headline.Unit, p.rows()}
 }
 
 // onlySections refuses a report template that writes anything outside
@@ -85,12 +49,13 @@ func onlySections(t *template.Template) error {
 			}
 		}
 	}
-	return missingSection(t.Name(), func(name string) bool { return t.Lookup(name) != nil })
+	return missingSection(t.Name(), reportSections, func(name string) bool { return t.Lookup(name) != nil })
 }
 
-// missingSection refuses a report template (file) that lacks a section.
-func missingSection(file string, has func(string) bool) error {
-	for _, name := range reportSections {
+// missingSection refuses a template (file) that lacks one of the
+// sections every report needs.
+func missingSection(file string, sections []string, has func(string) bool) error {
+	for _, name := range sections {
 		if !has(name) {
 			return fmt.Errorf("templates/%s: no section %q ({{define %q}}): every report needs it", file, name, name)
 		}

@@ -17,7 +17,7 @@ type setupView struct {
 	Commands rich   // the benchmark commands as a block; zero without
 }
 
-func (p *reportPage) setup() *setupView { return once(&p.setupDone, &p.setupSection, p.makeSetup) }
+func (p *reportPage) Setup() *setupView { return p.setupV.get(p.makeSetup) }
 
 func (p *reportPage) makeSetup() *setupView {
 	loc, s := p.loc, p.s
@@ -40,7 +40,7 @@ func (p *reportPage) makeSetup() *setupView {
 	if src := s.Source; src != nil {
 		title := richText(src.Title)
 		if src.URL != "" {
-			title = rich{"[" + title.md + "](<" + src.URL + ">)", htmltemplate.HTML(`<a href="`+htmlText.Replace(src.URL)+`">`) + title.html + "</a>"}
+			title = rich{"[" + title.MD + "](<" + src.URL + ">)", htmltemplate.HTML(`<a href="`+htmlText.Replace(src.URL)+`">`) + title.HTML + "</a>"}
 		}
 		v.Items = append(v.Items, richJoin(label("setup.source"), title))
 	}
@@ -96,8 +96,8 @@ func (p *reportPage) freshness(engine string) rich {
 		text = loc.R("freshness.newest")
 	default:
 		study := richText(f.Study)
-		link := rich{"[" + study.md + "](" + linkPath(f.Study+".md") + ")",
-			htmltemplate.HTML(`<a href="../`+htmlText.Replace(linkPath(f.Study))+`/index.html">`) + study.html + "</a>"}
+		link := rich{"[" + study.MD + "](" + linkPath(f.Study+".md") + ")",
+			htmltemplate.HTML(`<a href="../`+htmlText.Replace(linkPath(f.Study))+`/index.html">`) + study.HTML + "</a>"}
 		text = loc.R("freshness.behind", "N", f.Behind, "Newest", f.Newest, "Study", link)
 	}
 	return loc.R("aside", "Text", text)

@@ -13,7 +13,7 @@ type startView struct {
 }
 
 // start is the top of the report, made once a page.
-func (p *reportPage) start() *startView { return once(&p.startDone, &p.startView, p.newStart) }
+func (p *reportPage) Start() *startView { return p.startV.get(p.newStart) }
 
 func (p *reportPage) newStart() *startView {
 	loc, s := p.loc, p.s

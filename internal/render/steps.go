@@ -40,7 +40,7 @@ type runView struct {
 }
 
 // steps are made once a page for both formats.
-func (p *reportPage) steps() []stepView { return once(&p.stepsDone, &p.stepViews, p.makeSteps) }
+func (p *reportPage) Steps() []stepView { return p.stepsV.get(p.makeSteps) }
 
 func (p *reportPage) makeSteps() []stepView {
 	loc := p.loc
@@ -62,8 +62,8 @@ func (p *reportPage) makeSteps() []stepView {
 
 // others are the runs of no step, made once a page; none is an empty
 // list, which the templates leave out as they would nil.
-func (p *reportPage) others() []runView {
-	return once(&p.othersDone, &p.otherViews, func() []runView { return p.runs(&report.StepResult{Runs: p.rep.Others}) })
+func (p *reportPage) Others() []runView {
+	return p.othersV.get(func() []runView { return p.runs(&report.StepResult{Runs: p.rep.Others}) })
 }
 
 func (p *reportPage) runs(sr *report.StepResult) []runView {
@@ -84,7 +84,7 @@ func (p *reportPage) runs(sr *report.StepResult) []runView {
 		}
 		v.Outcome = p.outcome(sr, rr)
 		for _, acc := range []rich{p.accuracy(rr.Run), accuracyAgainst(loc, sr.Reference, rr.Run)} {
-			if acc.md != "" {
+			if acc.MD != "" {
 				v.Outcome = loc.R("sentences", "First", v.Outcome, "Next", acc)
 			}
 		}
@@ -101,7 +101,7 @@ func (p *reportPage) outcome(sr *report.StepResult, rr *report.RunResult) rich {
 	case rr.Excluded != "":
 		out := richJoin(loc.R("label", "Label", loc.R("run.not_comparable")), loc.R("rule."+rr.Excluded, "Run", rr.Run.Name,
 			"Served", serving.Parse(rr.Run.Command).Model, "Model", p.s.Model))
-		if reason := p.ackRich(rr.Excluded, rr.Run.ID); reason.md != "" {
+		if reason := p.ackRich(rr.Excluded, rr.Run.ID); reason.MD != "" {
 			out = loc.R("sentences", "First", out, "Next", reason)
 		}
 		return out

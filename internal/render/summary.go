@@ -17,9 +17,7 @@ type optionView struct {
 
 // options are the summary table: each step's best run, its reference and
 // the change between them; made once a page for both formats.
-func (p *reportPage) options() []optionView {
-	return once(&p.optionsDone, &p.optionViews, p.newOptions)
-}
+func (p *reportPage) Summary() []optionView { return p.optionsV.get(p.newOptions) }
 
 func (p *reportPage) newOptions() []optionView {
 	loc := p.loc
@@ -83,17 +81,15 @@ type summaryEndView struct {
 }
 
 // summaryEnd is what follows the summary table, made once a page.
-func (p *reportPage) summaryEnd() *summaryEndView {
-	return once(&p.summaryEndDone, &p.summaryEndView, p.newSummaryEnd)
-}
+func (p *reportPage) SummaryEnd() *summaryEndView { return p.summaryEndV.get(p.newSummaryEnd) }
 
 func (p *reportPage) newSummaryEnd() *summaryEndView {
 	v := &summaryEndView{}
-	for _, o := range p.options() {
+	for _, o := range p.Summary() {
 		if o.NoGain {
 			v.Legend = p.loc.R("summary.legend")
 		}
-		if o.Erratum.md != "" {
+		if o.Erratum.MD != "" {
 			v.Errata = append(v.Errata, o.Erratum)
 		}
 	}
@@ -127,7 +123,7 @@ func (p *reportPage) optionsPath() rich {
 			break
 		}
 	}
-	if reason.md == "" {
+	if reason.MD == "" {
 		last := path.Links[len(path.Links)-1].To
 		reason = loc.R("summary.path_unreached", "Name", path.Recommended.Run.Name, "Last", last.Run.Name)
 	}
@@ -162,7 +158,7 @@ func (p *reportPage) erratumNote(claim *claims.Result, ack rich, id string, kv .
 		return rich{}
 	}
 	text := p.loc.R(id, append(kv, "Printed", claim.Claim.Printed, "Computed", richFigure(claim.Computed))...)
-	if ack.md != "" {
+	if ack.MD != "" {
 		text = p.loc.R("sentences", "First", text, "Next", ack)
 	}
 	return richJoin(p.loc.R("label", "Label", p.loc.R("erratum.label")), text)

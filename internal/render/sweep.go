@@ -48,8 +48,8 @@ func sloBudget(slo *study.SLO, loc *localizer) rich {
 // chart, a row per configuration and load (curves in run order, loads
 // increasing), with an SLO the best point within it, and the raw result
 // of every point.
-func (p *reportPage) sweeps() []sweepView {
-	return once(&p.sweepsDone, &p.sweepViews, func() (views []sweepView) {
+func (p *reportPage) Sweeps() []sweepView {
+	return p.sweepsV.get(func() (views []sweepView) {
 		for i := range p.rep.Sweeps {
 			views = append(views, p.sweep(&p.rep.Sweeps[i]))
 		}

@@ -29,7 +29,7 @@ func TestSweepGoodputLines(t *testing.T) {
 	sr.Curves[1].Goodput = &report.SweepGoodput{}
 	p := &reportPage{loc: r.localizer("en"), rep: &report.Report{Study: &study.Study{SLO: slo}}}
 	introRich, lineRich := p.sweepGoodput(sr)
-	intro, lines := introRich.md, markdownOf(lineRich)
+	intro, lines := introRich.MD, markdownOf(lineRich)
 	want := []string{
 		"A: up to 5 req/s, 2.5 req/s per GPU; at that load 19 of 20 requests (95.0 %, 95 % interval 76.4–99.1 %) kept every limit. " +
 			"Borderline: at this load or a higher one the count could go either way (its 95 % interval reaches 90 %, or its repeats fall on both sides), so a neighbouring load may as well be the goodput.",
@@ -41,11 +41,11 @@ func TestSweepGoodputLines(t *testing.T) {
 	// Chinese and Japanese put no space between two sentences.
 	for _, lang := range []string{"zh", "ja"} {
 		p := &reportPage{loc: r.localizer(lang), rep: p.rep}
-		if _, lines := p.sweepGoodput(sr); !strings.Contains(lines[0].md, "。"+p.loc.T("sweep.goodput_borderline", "Target", "90")) {
+		if _, lines := p.sweepGoodput(sr); !strings.Contains(lines[0].MD, "。"+p.loc.T("sweep.goodput_borderline", "Target", "90")) {
 			t.Errorf("%s: %q", lang, lines[0])
 		}
 	}
-	if intro, lines := p.sweepGoodput(&report.SweepResult{Workload: sr.Workload, Curves: sr.Curves[2:]}); intro.md != "" || lines != nil {
+	if intro, lines := p.sweepGoodput(&report.SweepResult{Workload: sr.Workload, Curves: sr.Curves[2:]}); intro.MD != "" || lines != nil {
 		t.Errorf("no per-request arrays, yet %q %q", intro, lines)
 	}
 }
@@ -54,7 +54,7 @@ func TestSweepGoodputLines(t *testing.T) {
 func markdownOf(rs []rich) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
-		out[i] = r.md
+		out[i] = r.MD
 	}
 	return out
 }

@@ -162,13 +162,13 @@ func TestBestCost(t *testing.T) {
 	}
 	loc := r.localizer("en")
 	price := &study.Price{PerGPUHour: 1, Raw: "1.00", Currency: "USD"}
-	if got := bestCost(loc, price, &report.PointCost{Output: 0.08854, Total: 0.0147}).md; got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there, and a million tokens in and out 0.015 USD." {
+	if got := bestCost(loc, price, &report.PointCost{Output: 0.08854, Total: 0.0147}).MD; got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there, and a million tokens in and out 0.015 USD." {
 		t.Errorf("output and total: %q", got)
 	}
-	if got := bestCost(loc, price, &report.PointCost{Output: 0.08854}).md; got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there." {
+	if got := bestCost(loc, price, &report.PointCost{Output: 0.08854}).MD; got != " At 1.00 USD per GPU-hour, a million output tokens cost 0.089 USD there." {
 		t.Errorf("output only: %q", got)
 	}
-	if got := bestCost(loc, nil, nil).md; got != "" {
+	if got := bestCost(loc, nil, nil).MD; got != "" {
 		t.Errorf("no price: %q", got)
 	}
 }

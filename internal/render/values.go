@@ -27,7 +27,7 @@ func linked(text, dest, title string) string {
 func (p *reportPage) link(text rich, href, title string) rich {
 	l := richLink(text, href, title)
 	if md := p.mdHref(href); md != href {
-		l.md = linked(text.md, md, title)
+		l.MD = linked(text.MD, md, title)
 	}
 	return l
 }
@@ -150,7 +150,7 @@ func (p *reportPage) pctRich(ch *report.Change) rich {
 	if ch == nil {
 		return richFigure("—")
 	}
-	if why := unlike(loc, ch); why.md != "" {
+	if why := unlike(loc, ch); why.MD != "" {
 		return why
 	}
 	head, stats := changeHeadline(ch), changeStats(loc, ch)
@@ -158,9 +158,9 @@ func (p *reportPage) pctRich(ch *report.Change) rich {
 		stats = noiseStats(loc, ch)
 	}
 	// No break before a %, in any language.
-	r := rich{md: loc.Figure(head + stats.md), html: htmltemplate.HTML(htmltemplate.HTMLEscapeString(loc.Figure(head)))}
-	if stats.md != "" {
-		r.html += `<span class="stat">` + htmltemplate.HTML(loc.Figure(string(stats.html))) + `</span>`
+	r := rich{MD: loc.Figure(head + stats.MD), HTML: htmltemplate.HTML(htmltemplate.HTMLEscapeString(loc.Figure(head)))}
+	if stats.MD != "" {
+		r.HTML += `<span class="stat">` + htmltemplate.HTML(loc.Figure(string(stats.HTML))) + `</span>`
 	}
 	return r
 }

@@ -71,22 +71,22 @@ func TestChangeStats(t *testing.T) {
 	}
 	loc := r.localizer("en")
 	tested := &report.Change{Test: report.TestWelch, Lo: 1.26, Hi: 6.94, P: 0.0091, NFrom: 5, NTo: 5, Band: 1.9}
-	if got, want := changeStats(loc, tested).md, " [+1.3, +6.9] (p = 0.009, n = 5 + 5)"; got != want {
+	if got, want := changeStats(loc, tested).MD, " [+1.3, +6.9] (p = 0.009, n = 5 + 5)"; got != want {
 		t.Errorf("tested: %q, want %q", got, want)
 	}
 	assumed := &report.Change{Test: report.TestAssumed, P: 0.0004, NFrom: 1, NTo: 1, Band: 1, Sigma: 2.5, Level: 0.05}
-	if got, want := changeStats(loc, assumed).md, " (p < 0.001, n = 1 + 1, against an assumed run-to-run variation of 2.5 %)"; got != want {
+	if got, want := changeStats(loc, assumed).MD, " (p < 0.001, n = 1 + 1, against an assumed run-to-run variation of 2.5 %)"; got != want {
 		t.Errorf("assumed: %q, want %q", got, want)
 	}
-	if got, want := noiseStats(loc, assumed).md, ": one run each cannot tell a change under 6.9 % from noise; add repeats"; got != want {
+	if got, want := noiseStats(loc, assumed).MD, ": one run each cannot tell a change under 6.9 % from noise; add repeats"; got != want {
 		t.Errorf("one run each, noise: %q, want %q", got, want)
 	}
 	assumed.NTo = 3
-	if got, want := noiseStats(loc, assumed).md, " (n = 1 + 3): these runs cannot tell a change under 5.7 % from noise; add repeats"; got != want {
+	if got, want := noiseStats(loc, assumed).MD, " (n = 1 + 3): these runs cannot tell a change under 5.7 % from noise; add repeats"; got != want {
 		t.Errorf("no spread, noise: %q, want %q", got, want)
 	}
 	predicted := &report.Change{Test: report.TestPrediction, Lo: -2.1, Hi: 8.3, T: 1.8028, DF: 2, P: 0.2132, PAdjusted: 0.4264, Family: 2, NFrom: 3, NTo: 1}
-	if got, want := changeStats(loc, predicted).md, " [-2.1, +8.3] (t = 1.80, df 2, p = 0.21, Holm-adjusted p = 0.43, n = 3 + 1)"; got != want {
+	if got, want := changeStats(loc, predicted).MD, " [-2.1, +8.3] (t = 1.80, df 2, p = 0.21, Holm-adjusted p = 0.43, n = 3 + 1)"; got != want {
 		t.Errorf("prediction: %q, want %q", got, want)
 	}
 	for p, want := range map[float64]string{0.0004: "p < 0.001", 0.025: "p = 0.025", 0.44: "p = 0.44"} {
@@ -112,7 +112,7 @@ func TestCostOrder(t *testing.T) {
 		{RunResult: report.RunResult{Run: run("c", "C <x>")}},
 	}}
 	got := costOrder(loc, res)
-	if got == nil || !strings.Contains(got.md, "B ≈ A < C \\<x\\>") || !strings.Contains(string(got.html), "B ≈ A &lt; C &lt;x&gt;") {
+	if got == nil || !strings.Contains(got.MD, "B ≈ A < C \\<x\\>") || !strings.Contains(string(got.HTML), "B ≈ A &lt; C &lt;x&gt;") {
 		t.Errorf("order %+v, want B ≈ A < C <x> in both formats", got)
 	}
 	res.Runs[1].TiedWith = ""
