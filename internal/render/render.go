@@ -51,9 +51,9 @@ type Renderer struct {
 	// to size the next one's buffers at once: a buffer that grows copies
 	// itself (a fifth of a build's allocations when it did).
 	mdSize, htmlSize atomic.Int64
-	// messageCache holds the HTML of messages rendered by R, by their
-	// text with fields marked: the same few on every page.
-	messageCache sync.Map
+	// markedCache holds go-i18n's text of messages rendered by R, their
+	// fields marked, with its HTML, by language, id and ints.
+	markedCache sync.Map
 }
 
 // New loads templates/ and locales/.
@@ -178,11 +178,12 @@ func templateError(err error) error {
 // extends with messages whose fields are rich pieces.
 type localizer struct {
 	*locale.Localizer
-	r *Renderer
+	r    *Renderer
+	lang string
 }
 
 func (r *Renderer) localizer(lang string) *localizer {
-	return &localizer{Localizer: r.locales.Localizer(lang), r: r}
+	return &localizer{Localizer: r.locales.Localizer(lang), r: r, lang: lang}
 }
 
 // translate returns T for templates shared by every page of a language: it

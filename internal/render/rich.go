@@ -88,6 +88,10 @@ func fieldMark(i int) any {
 func (l *localizer) R(id string, kv ...any) rich {
 	markKV := slices.Clone(kv)
 	var fields []rich
+	// The marked text depends on the id and the ints only: it is asked
+	// of go-i18n once a language (markedCache), unless a field is of
+	// another type or the message is missing.
+	key, cached := append([]byte(l.lang+"\x00"+id), 0), l.Has(id)
 	for i := 1; i < len(kv); i += 2 {
 		var f rich
 		switch v := kv[i].(type) {
@@ -95,16 +99,29 @@ func (l *localizer) R(id string, kv ...any) rich {
 			f = v
 		case string:
 			f = richText(v)
+		case int: // the same in both formats, and plural forms count it
+			key = strconv.AppendInt(append(append(key, name(kv[i-1])...), '='), int64(v), 10)
+			continue
 		default:
-			continue // an int: the same in both, and plural forms count it
+			cached = false
+			continue
 		}
+		key = append(append(key, name(kv[i-1])...), 0)
 		markKV[i] = fieldMark(len(fields))
 		fields = append(fields, f)
 	}
-	// go-i18n fills the message once, with marks; each format then puts
-	// its fields in their place.
-	marked := l.T(id, markKV...)
-	md, html := marked, l.r.messageHTML(marked)
+	var marked [2]string // go-i18n's text with marks, and its HTML
+	if v, ok := l.r.markedCache.Load(string(key)); cached && ok {
+		marked = v.([2]string)
+	} else {
+		lacked := l.Lacked()
+		text := l.T(id, markKV...)
+		marked = [2]string{text, messageHTML(text)}
+		if cached && l.Lacked() == lacked { // a message that failed fails on each page
+			l.r.markedCache.Store(string(key), marked)
+		}
+	}
+	md, html := marked[0], marked[1]
 	for i, f := range fields {
 		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}").
 		mark := fieldMark(i).(string)
@@ -118,12 +135,15 @@ func (l *localizer) R(id string, kv ...any) rich {
 	return rich{l.Tidy(md), htmltemplate.HTML(l.Tidy(html))}
 }
 
+// name is a message field's name.
+func name(key any) string {
+	s, _ := key.(string)
+	return s
+}
+
 // messageHTML renders a message's text, its fields marked, as inline
 // HTML: the paragraph goldmark makes of it, without its <p>.
-func (r *Renderer) messageHTML(text string) string {
-	if v, ok := r.messageCache.Load(text); ok {
-		return v.(string)
-	}
+func messageHTML(text string) string {
 	// goldmark makes a paragraph of the text, whose spaces at either
 	// end it drops: a message keeps them (" *(projected)*").
 	body := strings.TrimSpace(text)
@@ -133,7 +153,5 @@ func (r *Renderer) messageHTML(text string) string {
 		return htmltemplate.HTMLEscapeString(text)
 	}
 	out := strings.TrimSpace(b.String())
-	out = lead + strings.TrimSuffix(strings.TrimPrefix(out, "<p>"), "</p>") + trail
-	r.messageCache.Store(text, out)
-	return out
+	return lead + strings.TrimSuffix(strings.TrimPrefix(out, "<p>"), "</p>") + trail
 }
