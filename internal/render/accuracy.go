@@ -27,10 +27,7 @@ func accuracyAgainst(loc *localizer, ref *report.RunResult, run *study.Run) rich
 		return rich{}
 	}
 	var parts []rich
-	for i, c := range changes {
-		if i > 0 {
-			parts = append(parts, loc.R("list.separator"))
-		}
+	for _, c := range changes {
 		metric, _, _ := strings.Cut(c.To.Metric, ",")
 		dec := max(decimalsIn(c.From.Raw), decimalsIn(c.To.Raw))
 		score, diff := richText(c.To.Task+" "+metric), richFigure(signedNumber(c.Diff, dec))
@@ -45,7 +42,7 @@ func accuracyAgainst(loc *localizer, ref *report.RunResult, run *study.Run) rich
 		parts = append(parts, loc.R("accuracy.change_tested", "Score", score, "Diff", diff,
 			"Low", richFigure(signedNumber(c.Low, dec)), "High", richFigure(signedNumber(c.High, dec)), "P", richFigure(PText(c.P)), "Verdict", verdict))
 	}
-	return loc.R("accuracy.against", "Run", ref.Run.Name, "Changes", richJoin(parts...))
+	return loc.R("accuracy.against", "Run", ref.Run.Name, "Changes", richList(loc.R("list.separator"), parts...))
 }
 
 // decimalsIn counts the decimals of a number as written.

@@ -22,16 +22,17 @@ type allRunsView struct {
 	Compare *compareView
 }
 
-// allRunsColumn is a run's column: its name, linked (Href) to the run's
-// section when the page has one.
+// allRunsColumn is a run's column: its name, linked to the run's
+// section when the page has one, and as plain text, which labels its
+// cells on a phone.
 type allRunsColumn struct {
-	ID   string
-	Link link
+	ID, Name string
+	Link     rich
 }
 
 type allRunsRow struct {
-	Case   string // the workload's name, on each row: it stays in view as the table scrolls
-	Metric string
+	Case   rich // the workload's name, on each row: it stays in view as the table scrolls
+	Metric rich
 	Cells  []allRunsCell
 	// For the script: whether higher is better, the metric's noise band
 	// in percent (report.Band) and the pairs of columns ("0-3") not
@@ -40,21 +41,16 @@ type allRunsRow struct {
 	Band, Unlike string
 }
 
-// allRunsCell is a value linked to where it was read (no Href and the
-// text "—" for none), with what the script needs of it: its measured
-// value (V: the shortest text that reads back as the same float64), its
-// replicas when projected, and the verdict of the change from each column
-// to it (T: '1' measurable, '0' not, '-' where the other column has no
-// value). The page runs no test of its own: it gives report's answers.
+// allRunsCell is a value linked to where it was read ("—" for none),
+// with what the script needs of it: its measured value (V: the shortest
+// text that reads back as the same float64), its replicas when
+// projected, and the verdict of the change from each column to it (T:
+// '1' measurable, '0' not, '-' where the other column has no value). The
+// page runs no test of its own: it gives report's answers.
 type allRunsCell struct {
-	Link           link
+	Link           rich
 	V, Replicas, T string
 }
-
-// link is a text linked to Href (none when empty) with a title, both
-// made plain (plain.Line) for any output, and MD the same as Markdown
-// (mdLink).
-type link struct{ Text, Href, Title, MD string }
 
 // compareView are the table's data attributes: the columns shown first,
 // the labels of the page's language and, for each pair of columns not
@@ -137,23 +133,22 @@ func (p *reportPage) makeAllRuns() *allRunsView {
 	sections, shown := runSections(p.rep)
 	v := &allRunsView{Intro: loc.T("allruns.intro")}
 	for _, run := range t.Runs {
-		col := allRunsColumn{ID: plain.Line(run.ID), Link: link{Text: plain.Line(run.Name)}}
+		col := allRunsColumn{ID: plain.Line(run.ID), Name: plain.Line(run.Name), Link: richText(run.Name)}
 		if sections[run.ID] {
-			col.Link.Href = "#run-" + anchorID(run.ID)
+			col.Link = richLink(col.Link, "#run-"+anchorID(run.ID), "")
 		}
-		col.Link.MD = p.mdLink(col.Link)
 		v.Runs = append(v.Runs, col)
 	}
 	for _, row := range t.Rows {
-		rv := allRunsRow{Case: plain.Line(p.workloadName(row.Workload)), Metric: loc.T("metric." + row.Metric.Key), Cells: make([]allRunsCell, len(row.Values))}
+		name := p.workloadName(row.Workload)
 		if row.Load != nil { // a sweep, load by load
-			rv.Case += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
+			name += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
 		}
+		rv := allRunsRow{Case: richText(name), Metric: richText(loc.T("metric." + row.Metric.Key)), Cells: make([]allRunsCell, len(row.Values))}
 		for j, val := range row.Values {
-			rv.Cells[j].Link = link{Text: "—", MD: "—"}
+			rv.Cells[j].Link = richFigure("—")
 			if val != nil {
 				rv.Cells[j].Link = p.allRunsLink(val, shown, sections)
-				rv.Cells[j].Link.MD = p.mdLink(rv.Cells[j].Link)
 			}
 		}
 		v.Rows = append(v.Rows, rv)
@@ -173,23 +168,21 @@ func (p *reportPage) makeAllRuns() *allRunsView {
 // file and line in its title. Its title is where it was read, the check
 // status and label of the report's other figures left out: the table has
 // many.
-func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]bool) link {
+func (p *reportPage) allRunsLink(v *report.Value, shown, sections map[string]bool) rich {
 	title := p.repoPath(v.Source.File) + ":" + strconv.Itoa(v.Source.Line)
 	if v.Projected() {
 		title += " " + p.loc.T("source.projected", "Formula", v.Expr(), "Replicas", v.Replicas, "GPUs", v.GPUs)
 	}
-	l := link{Text: v.Expr(), Title: plain.Line(title)}
+	href := "#" + allRunsID
 	switch {
 	case shown[v.Source.File] && v.Source.Line > 0:
-		l.Href = "#" + LineID(p.repoPath(v.Source.File), v.Source.Line)
+		href = "#" + LineID(p.repoPath(v.Source.File), v.Source.Line)
 	case p.r.RepoURL != "":
-		l.Href = repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0)
+		href = repoLines(p.r.RepoURL, p.repoPath(v.Source.File), v.Source.Line, 0)
 	case sections[v.Run]:
-		l.Href = "#run-" + anchorID(v.Run)
-	default:
-		l.Href = "#" + allRunsID
+		href = "#run-" + anchorID(v.Run)
 	}
-	return l
+	return p.link(richFigure(v.Expr()), href, title)
 }
 
 // runSections are the runs the page shows under their own heading

@@ -27,14 +27,9 @@ func caveats(loc *localizer, ch *report.Change) rich {
 // likenessReasons lists what differs, each value as text: tool names and
 // versions come from the logs.
 func likenessReasons(loc *localizer, l *report.Likeness) rich {
-	sep := loc.T("list.separator")
-	parts := make([]rich, 0, 2*len(l.Reasons))
+	parts := make([]rich, len(l.Reasons))
 	for i, r := range l.Reasons {
-		if i > 0 {
-			parts = append(parts, richFigure(sep))
-		}
-		key := "comparability.reason." + strings.ReplaceAll(r.Code, "-", "_")
-		parts = append(parts, loc.R(key, "From", r.From, "To", r.To))
+		parts[i] = loc.R("comparability.reason."+strings.ReplaceAll(r.Code, "-", "_"), "From", r.From, "To", r.To)
 	}
-	return richJoin(parts...)
+	return richList(loc.R("list.separator"), parts...)
 }

@@ -38,14 +38,12 @@ func newConclusionContext(rep *report.Report, loc *localizer, workloadName func(
 		if reason := ackReason(check.RuleTradeOff, "conclusion/"+row.Workload.ID); reason.MD != "" {
 			if cases[reason.MD] == nil {
 				reasons = append(reasons, reason)
-			} else {
-				cases[reason.MD] = append(cases[reason.MD], richFigure(loc.T("chart.list_separator")))
 			}
 			cases[reason.MD] = append(cases[reason.MD], richText(workloadName(row.Workload.ID)))
 		}
 	}
 	for _, reason := range reasons {
-		c.Notes = append(c.Notes, loc.R("conclusion.trade_off", "Case", richJoin(cases[reason.MD]...), "Reason", reason))
+		c.Notes = append(c.Notes, loc.R("conclusion.trade_off", "Case", richList(loc.R("chart.list_separator"), cases[reason.MD]...), "Reason", reason))
 	}
 	return c
 }

@@ -173,14 +173,11 @@ func (p *reportPage) historyTails() rich {
 	if len(keys) == 0 {
 		return rich{}
 	}
-	var bands []rich
+	bands := make([]rich, len(keys))
 	for i, k := range keys {
-		if i > 0 {
-			bands = append(bands, p.loc.R("chart.list_separator"))
-		}
-		bands = append(bands, p.loc.R("history.tail_band", "Metric", p.loc.R("metric."+k), "Band", richFigure(p.loc.Figure(bandText(p.rep.BandOf(k).Percent)))))
+		bands[i] = p.loc.R("history.tail_band", "Metric", p.loc.R("metric."+k), "Band", richFigure(p.loc.Figure(bandText(p.rep.BandOf(k).Percent))))
 	}
-	return p.loc.R("history.tails", "Metrics", richJoin(bands...), "Metric", p.loc.R("metric."+p.rep.Headline.Key))
+	return p.loc.R("history.tails", "Metrics", richList(p.loc.R("chart.list_separator"), bands...), "Metric", p.loc.R("metric."+p.rep.Headline.Key))
 }
 
 // noiseBand is the headline's noise band, "2.0 %".

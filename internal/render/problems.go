@@ -29,14 +29,11 @@ func (p *reportPage) problemList() *problemsView {
 		if g.First.Acknowledged() {
 			label = "problems.acknowledged"
 		}
-		var sources []rich
+		sources := make([]rich, len(g.Sources))
 		for i, src := range g.Sources {
-			if i > 0 {
-				sources = append(sources, rich{", ", ", "})
-			}
-			sources = append(sources, richCode(src))
+			sources[i] = richCode(src)
 		}
-		line := p.loc.R("sentences", "First", p.problem(g), "Next", p.loc.R("paren", "Text", richJoin(sources...)))
+		line := p.loc.R("sentences", "First", p.problem(g), "Next", p.loc.R("paren", "Text", richList(rich{", ", ", "}, sources...)))
 		if a := g.First.Ack; a != nil {
 			line = p.loc.R("sentences", "First", line, "Next", p.loc.R("problems.ack_reason", "Reason", a.Reason[p.lang]))
 		}

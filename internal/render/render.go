@@ -126,7 +126,7 @@ func perLanguage[T any](bind func(lang string) (T, error)) (map[string]T, error)
 }
 
 // mdFuncs are report.md.tmpl's functions; T is bound to a language.
-var mdFuncs = template.FuncMap{"T": func(string, ...any) string { return "" }, "esc": esc}
+var mdFuncs = template.FuncMap{"T": func(string, ...any) string { return "" }}
 
 func parseHTML(fsys fs.FS, name string) (*htmltemplate.Template, error) {
 	t := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap{"T": func(...any) string { return "" }, "join": strings.Join})

@@ -27,7 +27,6 @@ type reproRowView struct {
 // reproductions lays out every run that others reproduced.
 func (p *reportPage) reproductions() *reproductionsView {
 	loc := p.loc
-	sep := richFigure(loc.T("chart.list_separator"))
 	var runs []reproducedView
 	for _, rp := range report.Reproductions(p.s, p.rep.Headline) {
 		anchor := "reproductions-" + rp.Run.ID
@@ -38,15 +37,12 @@ func (p *reportPage) reproductions() *reproductionsView {
 			var off []rich
 			for _, r := range f.Reproductions {
 				if !r.Agrees && r.Change != nil {
-					if len(off) > 0 {
-						off = append(off, sep)
-					}
 					off = append(off, richText(r.Run.Name))
 				}
 				v.Rows = append(v.Rows, p.reproRow(name, f.Original, r, anchor))
 			}
 			if len(off) > 0 {
-				sum = loc.R("sentences", "First", sum, "Next", loc.R("reproductions.disagree", "Runs", richJoin(off...)))
+				sum = loc.R("sentences", "First", sum, "Next", loc.R("reproductions.disagree", "Runs", richList(loc.R("chart.list_separator"), off...)))
 			}
 			v.Summaries = append(v.Summaries, sum)
 		}

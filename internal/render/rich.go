@@ -46,10 +46,16 @@ func richLink(text rich, href, title string) rich {
 }
 
 // richJoin puts pieces one after the other.
-func richJoin(parts ...rich) rich {
-	var md strings.Builder
-	var html strings.Builder
-	for _, p := range parts {
+func richJoin(parts ...rich) rich { return richList(rich{}, parts...) }
+
+// richList puts pieces one after the other, sep between each two.
+func richList(sep rich, parts ...rich) rich {
+	var md, html strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			md.WriteString(sep.MD)
+			html.WriteString(string(sep.HTML))
+		}
 		md.WriteString(p.MD)
 		html.WriteString(string(p.HTML))
 	}

@@ -24,17 +24,14 @@ func (p *reportPage) makeSetup() *setupView {
 	label := func(id string) rich { return loc.R("label", "Label", loc.R(id)) }
 	v := &setupView{Prose: p.richProse("objective"),
 		Headline: loc.R("objective.headline."+string(s.Objective), "Metric", loc.R("metric."+p.rep.Headline.Key))}
-	engines := []rich{label("setup.engines")}
+	engines := make([]rich, len(s.Engines))
 	for i, e := range s.Engines {
-		if i > 0 {
-			engines = append(engines, loc.R("chart.list_separator"))
-		}
-		engines = append(engines, richText(e.Name+" "+e.Version), p.freshness(e.ID))
+		engines[i] = richJoin(richText(e.Name+" "+e.Version), p.freshness(e.ID))
 	}
 	v.Items = []rich{
 		richJoin(label("setup.model"), richText(s.Model)),
 		richJoin(label("setup.hardware"), loc.R("setup.hardware_value", "N", s.Hardware.Nodes, "PerNode", s.Hardware.GPUsPerNode, "GPU", s.Hardware.GPU)),
-		richJoin(engines...),
+		richJoin(label("setup.engines"), richList(loc.R("chart.list_separator"), engines...)),
 		richJoin(label("setup.tool"), richText(s.Benchmark.Tool)),
 	}
 	if src := s.Source; src != nil {

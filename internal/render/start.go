@@ -37,13 +37,10 @@ func (p *reportPage) newStart() *startView {
 // languageLinks links the report in each language, each name set in its
 // own language's font (lang).
 func languageLinks(loc *localizer, langs []LangLink) rich {
-	links := []rich{loc.R("report.languages")}
+	links := make([]rich, len(langs))
 	for i, l := range langs {
-		if i > 0 {
-			links = append(links, richFigure(" · "))
-		}
-		links = append(links, rich{"[" + l.Name + "](" + l.MarkdownHref + ")",
-			htmltemplate.HTML(`<a href="` + htmlText.Replace(l.HTMLHref) + `" lang="` + l.Code + `">` + l.Name + `</a>`)})
+		links[i] = rich{"[" + l.Name + "](" + l.MarkdownHref + ")",
+			htmltemplate.HTML(`<a href="` + htmlText.Replace(l.HTMLHref) + `" lang="` + l.Code + `">` + l.Name + `</a>`)}
 	}
-	return richJoin(links...)
+	return richJoin(loc.R("report.languages"), richList(richFigure(" · "), links...))
 }

@@ -123,16 +123,13 @@ func (p *reportPage) accuracy(run *study.Run) rich {
 	if len(run.Accuracy) == 0 {
 		return rich{}
 	}
-	var parts []rich
+	parts := make([]rich, len(run.Accuracy))
 	for i, sc := range run.Accuracy {
-		if i > 0 {
-			parts = append(parts, p.loc.R("chart.list_separator"))
-		}
 		metric, _, _ := strings.Cut(sc.Metric, ",")
-		parts = append(parts, richText(sc.Task+" "+metric+" "),
+		parts[i] = richJoin(richText(sc.Task+" "+metric+" "),
 			richLink(richText(sc.Raw), "#run-"+anchorID(run.ID), fmt.Sprintf("%s:%d", p.repoPath(sc.File), sc.Line)), stdErrText(p.loc, sc))
 	}
-	return p.loc.R("run.accuracy", "Scores", richJoin(parts...))
+	return p.loc.R("run.accuracy", "Scores", richList(p.loc.R("chart.list_separator"), parts...))
 }
 
 // ranking writes a step's comparable runs best first, ties joined by "≈".

@@ -35,13 +35,10 @@ type sweepRawView struct {
 // sloBudget writes a study's latency budget: "p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 50 ms".
 func sloBudget(slo *study.SLO, loc *localizer) rich {
 	var limits []rich
-	for i, l := range slo.Limits() {
-		if i > 0 {
-			limits = append(limits, loc.R("chart.list_separator"))
-		}
+	for _, l := range slo.Limits() {
 		limits = append(limits, loc.R("slo.limit", "Stat", richFigure(slo.Stat), "Metric", loc.R("slo.name."+l.Metric), "Limit", richFigure(report.FormatNumber(l.Limit, 0))))
 	}
-	return richJoin(limits...)
+	return richList(loc.R("chart.list_separator"), limits...)
 }
 
 // sweeps are the section of each swept workload, made once a page: its
@@ -81,14 +78,11 @@ func (p *reportPage) sweep(sr *report.SweepResult) sweepView {
 			v.Best = loc.R("sweep.best", "Budget", budget, "Run", b.Run.Name, "Load", at(b), "Value", value)
 			v.Best = richJoin(v.Best, bestCost(loc, p.rep.Study.Price, sr.BestCost))
 			if len(sr.Tied) > 0 {
-				var names []rich
+				names := make([]rich, len(sr.Tied))
 				for i, t := range sr.Tied {
-					if i > 0 {
-						names = append(names, loc.R("list.separator"))
-					}
-					names = append(names, richText(t.Run.Name), richFigure(" · "), at(t))
+					names[i] = richJoin(richText(t.Run.Name), richFigure(" · "), at(t))
 				}
-				v.Best = loc.R("sentences", "First", v.Best, "Next", loc.R("slo.tied", "Runs", richJoin(names...)))
+				v.Best = loc.R("sentences", "First", v.Best, "Next", loc.R("slo.tied", "Runs", richList(loc.R("list.separator"), names...)))
 			}
 		} else {
 			v.Best = loc.R("sweep.none", "Budget", budget)

@@ -14,6 +14,9 @@ import (
 // shows a title in full: a link on the page keeps only the part that
 // says where its figure comes from, before the first " · ".
 func linked(text, dest, title string) string {
+	if title == "" {
+		return "[" + text + "](" + dest + ")"
+	}
 	if strings.HasPrefix(dest, "#") {
 		title, _, _ = strings.Cut(title, " · ")
 	}
@@ -49,18 +52,6 @@ func (p *reportPage) mdHref(href string) string {
 		return repoLines(p.r.RepoURL, path, n, 0)
 	}
 	return href
-}
-
-// mdLink writes a link of a view as Markdown, its text escaped; without
-// a destination, the text alone.
-func (p *reportPage) mdLink(l link) string {
-	if l.Href == "" {
-		return esc(l.Text)
-	}
-	if l.Title == "" {
-		return "[" + esc(l.Text) + "](" + p.mdHref(l.Href) + ")"
-	}
-	return linked(esc(l.Text), p.mdHref(l.Href), l.Title)
 }
 
 // repoLines is the address of lines from to to of a file (its path in the

@@ -90,12 +90,9 @@ func verdictNote(loc *localizer, rep *report.Report) rich {
 
 // tiedNames lists the runs tied with the best.
 func tiedNames(loc *localizer, runs []*report.SLORun) rich {
-	names := make([]rich, 0, 2*len(runs))
+	names := make([]rich, len(runs))
 	for i, sr := range runs {
-		if i > 0 {
-			names = append(names, richFigure(loc.T("list.separator")))
-		}
-		names = append(names, richText(sr.Run.Name))
+		names[i] = richText(sr.Run.Name)
 	}
-	return richJoin(names...)
+	return richList(loc.R("list.separator"), names...)
 }
