@@ -258,21 +258,22 @@ var penCard = pen{layer: layerCard, fill: colCard, stroke: colCardEdge, width: 1
 // drawSVG lays a chart out w pixels wide on c, which finds its height,
 // draws it on go-chart's SVG renderer over a card, and gives it its root
 // attributes and text alternative (withHead).
-func drawSVG(c *canvas, m *textMetrics, w int, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) ([]byte, error) {
+func drawSVG(c *canvas, m *textMetrics, w int, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) (svg []byte, h int, err error) {
 	c.reset(w)
-	h := draw(m, c)
+	h = draw(m, c)
 	r, err := gochart.SVG(w, h)
 	if err != nil {
-		return nil, fmt.Errorf("chart %s: %w", name, err)
+		return nil, h, fmt.Errorf("chart %s: %w", name, err)
 	}
 	r.SetDPI(svgDPI)
 	c.rect(0, 0, w-1, h-1, penCard) // a card under it all, whatever the page's background
 	c.paint(r)
 	c.out.Reset()
 	if err := r.Save(&c.out); err != nil {
-		return nil, fmt.Errorf("chart %s: %w", name, err)
+		return nil, h, fmt.Errorf("chart %s: %w", name, err)
 	}
-	return withHead(c.out.Bytes(), name, title, desc, fontAttr, w, h)
+	svg, err = withHead(c.out.Bytes(), name, title, desc, fontAttr, w, h)
+	return svg, h, err
 }
 
 // paint hands what was recorded to the renderer: layer by layer, one path

@@ -34,6 +34,8 @@ type Chart struct {
 	Description string // localized text alternative summarising every number shown
 	SVG         []byte
 	Narrow      []byte // the same chart drawn for a phone's width
+	// The drawings' sizes in pixels, which the page gives its images.
+	Width, Height, NarrowWidth, NarrowHeight int
 }
 
 // Draw draws a report's charts in one language. T localizes message ids
@@ -106,12 +108,12 @@ func Draw(rep *report.Report, T func(id string, kv ...any) string, workloadName,
 
 // drawChart draws one chart, wide and narrow.
 func drawChart(c *canvas, m *textMetrics, draw func(*textMetrics, *canvas) int, name, title, desc, fontAttr string) (Chart, error) {
-	ch := Chart{Name: name, Title: title, Description: desc}
+	ch := Chart{Name: name, Title: title, Description: desc, Width: chartWidth, NarrowWidth: narrowWidth}
 	var err error
-	if ch.SVG, err = drawSVG(c, m, chartWidth, draw, name, title, desc, fontAttr); err != nil {
+	if ch.SVG, ch.Height, err = drawSVG(c, m, chartWidth, draw, name, title, desc, fontAttr); err != nil {
 		return ch, err
 	}
-	ch.Narrow, err = drawSVG(c, m, narrowWidth, draw, name, title, desc, fontAttr)
+	ch.Narrow, ch.NarrowHeight, err = drawSVG(c, m, narrowWidth, draw, name, title, desc, fontAttr)
 	return ch, err
 }
 

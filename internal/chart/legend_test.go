@@ -97,7 +97,7 @@ func TestLegendFits(t *testing.T) {
 			panels: []panel{{groups: []group{{label: "Chat", bars: []bar{{kind: barBaseline, value: 1, label: "1"}}}}}},
 		}
 		for _, w := range []int{narrowWidth, chartWidth} {
-			svg, err := drawSVG(&canvas{}, m, w, s.draw, s.name, s.title, "desc", "sans-serif")
+			svg, _, err := drawSVG(&canvas{}, m, w, s.draw, s.name, s.title, "desc", "sans-serif")
 			if err != nil {
 				t.Fatal(err)
 			}

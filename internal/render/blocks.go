@@ -96,16 +96,9 @@ func (p *reportPage) richChart(name string) rich {
 	ch := p.charts[i]
 	src := "../" + linkPath(p.s.ID+"/"+name+".svg")
 	var b strings.Builder
-	b.WriteString(`<p><picture><source media="` + narrowMedia + `" srcset="` + htmlText.Replace(narrowChart(src)) + `"`)
-	w, h, ok := svgSize(ch.SVG)
-	nw, nh, nok := svgSize(ch.Narrow)
-	if ok && nok {
-		b.WriteString(` width="` + strconv.Itoa(nw) + `" height="` + strconv.Itoa(nh) + `"`)
-	}
-	b.WriteString(`><img src="` + htmlText.Replace(src) + `" alt="` + htmlText.Replace(plain.Line(ch.Description)) + `"`)
-	if ok && nok {
-		b.WriteString(` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"`)
-	}
+	size := func(w, h int) string { return ` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"` }
+	b.WriteString(`<p><picture><source media="` + narrowMedia + `" srcset="` + htmlText.Replace(narrowChart(src)) + `"` + size(ch.NarrowWidth, ch.NarrowHeight))
+	b.WriteString(`><img src="` + htmlText.Replace(src) + `" alt="` + htmlText.Replace(plain.Line(ch.Description)) + `"` + size(ch.Width, ch.Height))
 	if p.chartShown { // the first is likely in view as the page opens
 		b.WriteString(` loading="lazy"`)
 	}
@@ -148,25 +141,4 @@ const narrowMedia = "(max-width: 640px)"
 func narrowChart(dest string) string {
 	cut := strings.LastIndexByte(dest, '/') + 1
 	return dest[:cut] + "narrow/" + dest[cut:]
-}
-
-// svgSize reads the width and height of an SVG drawing's root element,
-// as internal/chart writes them.
-func svgSize(svg []byte) (w, h int, ok bool) {
-	end := bytes.IndexByte(svg, '>')
-	if end < 0 {
-		return 0, 0, false
-	}
-	root := svg[:end]
-	attr := func(name string) int {
-		_, v, found := bytes.Cut(root, []byte(" "+name+`="`))
-		v, _, closed := bytes.Cut(v, []byte(`"`))
-		n, err := strconv.Atoi(string(v))
-		if !found || !closed || err != nil {
-			return 0
-		}
-		return n
-	}
-	w, h = attr("width"), attr("height")
-	return w, h, w > 0 && h > 0
 }

@@ -198,6 +198,15 @@ func TestChartsGolden(t *testing.T) {
 				narrow := filepath.Join(dir, c.name, l.Code, "narrow", ch.Name+".svg")
 				compareChart(t, wide, ch.SVG)
 				compareChart(t, narrow, ch.Narrow)
+				// The page sizes its images by what the chart says.
+				for _, d := range []struct {
+					svg  []byte
+					w, h int
+				}{{ch.SVG, ch.Width, ch.Height}, {ch.Narrow, ch.NarrowWidth, ch.NarrowHeight}} {
+					if doc, _ := texts(t, d.svg); doc.Width != d.w || doc.Height != d.h {
+						t.Errorf("%s: drawn %dx%d, said %dx%d", wide, doc.Width, doc.Height, d.w, d.h)
+					}
+				}
 				seen[wide], seen[narrow] = true, true
 			}
 		}
@@ -273,6 +282,8 @@ func TestChartsDeterministic(t *testing.T) {
 // svgDoc is what the tests read back from a chart.
 type svgDoc struct {
 	XMLName xml.Name `xml:"svg"`
+	Width   int      `xml:"width,attr"`
+	Height  int      `xml:"height,attr"`
 	Title   string   `xml:"title"`
 	Desc    string   `xml:"desc"`
 	Texts   []struct {
