@@ -18,7 +18,7 @@ func TestNotFoundInEveryLanguage(t *testing.T) {
 	}
 	for _, l := range Languages {
 		loc := r.localizer(l.Code)
-		want := `<p lang="` + l.Code + `">` + loc.T("notfound.text") + ` <a href="https://x.test/a&#34;b&lt;c&gt;/index.html">` + loc.T("notfound.link") + `</a></p>`
+		want := `<p lang="` + l.Code + `">` + loc.T("notfound.text") + ` <a href="https://x.test/a%22b%3cc%3e/index.html">` + loc.T("notfound.link") + `</a></p>`
 		if !strings.Contains(string(page), want) {
 			t.Errorf("no %s line %q in:\n%s", l.Code, want, page)
 		}

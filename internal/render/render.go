@@ -44,6 +44,7 @@ type Renderer struct {
 	mdReports   map[string]*template.Template
 	htmlReports map[string]*htmltemplate.Template
 	index       *htmltemplate.Template
+	notFound    *htmltemplate.Template
 	// proseHTML renders the prose of content/ in each language.
 	proseHTML proseMarkdowns
 	CSS       []byte
@@ -104,6 +105,9 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 		return nil, err
 	}
 	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
+		return nil, err
+	}
+	if r.notFound, err = parseHTML(templates, "notfound.html.tmpl"); err != nil {
 		return nil, err
 	}
 	if r.CSS, err = fs.ReadFile(templates, "style.css"); err != nil {
