@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/check"
-	"github.com/perflab/perflab/internal/render"
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -16,7 +16,7 @@ import (
 // reported by the prose's loader.
 func spoofedLinks(d Dirs) []check.Diagnostic {
 	var out []check.Diagnostic
-	lr := render.NewLinkReader()
+	lr := markup.NewLinkReader()
 	cfs := d.folder(d.Content)
 	for li, lang := range study.Languages {
 		entries, _ := cfs.ReadDir(lang)

@@ -64,19 +64,3 @@ func TestCodeSpanKeepsBackticks(t *testing.T) {
 		}
 	}
 }
-
-// The hand-written tests of ids agree with the patterns they stand for.
-func FuzzIDTests(f *testing.F) {
-	safe, part := regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`), regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
-	for _, s := range []string{"", "a", "_a", "-", "run-1", "x y", "é", "a\n", "ab_9-Z"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if isSafeID(s) != safe.MatchString(s) || isSafeID([]byte(s)) != safe.MatchString(s) {
-			t.Errorf("isSafeID(%q) = %v", s, isSafeID(s))
-		}
-		if isIDPart(s) != part.MatchString(s) {
-			t.Errorf("isIDPart(%q) = %v", s, isIDPart(s))
-		}
-	})
-}

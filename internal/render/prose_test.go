@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/perflab/perflab/internal/markup"
 	"os"
 	"strings"
 	"testing"
@@ -27,9 +28,9 @@ func TestProseAnchors(t *testing.T) {
 		{"a mail@example.com and {braces}\n", "a mail@example.com and {braces}\n"},
 	}
 	for _, c := range cases {
-		got := r.prose(c.in)
+		got := markup.Clean(c.in)
 		if got != c.want {
-			t.Errorf("prose(%q) = %q, want %q", c.in, got, c.want)
+			t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
 		}
 		html, err := r.markdownToHTML([]byte(got))
 		if err != nil {
@@ -45,7 +46,7 @@ func TestProseAnchors(t *testing.T) {
 // page's own: a named block of code, a collapsed log, cards on a phone,
 // relative links rebased, no attribute but an id.
 func TestProseBlocks(t *testing.T) {
-	md := proseMarkdown("Code")
+	md := newProseMarkdowns(func(string) string { return "Code" })["en"]
 	src := "## Notes {#n onclick=x}\n\n```bash\nvllm serve a <b>\n```\n\n```log Raw\nline 1\n```\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n[other](x.md)\n"
 	var b strings.Builder
 	if err := md.Convert([]byte(src), &b); err != nil {

@@ -119,8 +119,6 @@ func (p *reportPage) repoPath(file string) string {
 	return rp
 }
 
-func (p *reportPage) section(id string) string { return p.r.prose(p.c.Sections[id].Markdown) }
-
 func (p *reportPage) metricName(key string) string { return p.loc.T("metric." + key) }
 
 func (p *reportPage) workloadName(id string) string { return named(p.c.Workloads, id) }
