@@ -18,9 +18,9 @@ import (
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/pipeline"
 	"github.com/perflab/perflab/internal/plain"
-	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -467,7 +467,7 @@ func appendSummary(file string, log io.Writer, diags []check.Diagnostic) error {
 			if d.Acknowledged() {
 				sev = "acknowledged " + sev
 			}
-			rows[i] = fmt.Sprintf("| %s | %s | %s | %s |", sev, render.CodeSpan(d.Rule), markdownText(location(d)), markdownText(d.Message))
+			rows[i] = fmt.Sprintf("| %s | %s | %s | %s |", sev, markup.CodeSpan(d.Rule), markdownText(location(d)), markdownText(d.Message))
 		}
 		if writeBoundedTable(&b, "| severity | rule | where | problem |\n| --- | --- | --- | --- |\n", rows, "problems") > 0 {
 			fmt.Fprintln(log, "perflab check: every problem (the job summary shows the first):")

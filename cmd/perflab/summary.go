@@ -10,8 +10,8 @@ import (
 	"sync"
 
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/pipeline"
-	"github.com/perflab/perflab/internal/render"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
 )
@@ -274,7 +274,7 @@ func mdText(s string) string { return markdownText(cutCell(oneLine(s))) }
 // mdCode shows a command as a code span in a table cell; code spans are
 // literal, so only the cell separator is escaped.
 func mdCode(s string) string {
-	return render.CodeSpan(strings.ReplaceAll(cutCell(oneLine(s)), "|", "\\|"))
+	return markup.CodeSpan(strings.ReplaceAll(cutCell(oneLine(s)), "|", "\\|"))
 }
 
 // oneLine joins the lines of a multi-line value with " ⏎ ".

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"text/template/parse"
 )
 
 // MissingMessage is a message one language lacks: another language has
@@ -93,4 +94,60 @@ func fieldList(fields []string) string {
 		out = append(out, "{{."+f+"}}")
 	}
 	return strings.Join(out, ", ")
+}
+
+// TemplateIDs are the constant message ids of the T calls in a
+// template, nested pipelines and branches included: messages every
+// language needs.
+func TemplateIDs(tree *parse.Tree) []string {
+	if tree == nil {
+		return nil
+	}
+	var out []string
+	var walk func(parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n == nil {
+				return
+			}
+			for _, c := range n.Nodes {
+				walk(c)
+			}
+		case *parse.ActionNode:
+			walk(n.Pipe)
+		case *parse.PipeNode:
+			if n == nil {
+				return
+			}
+			for _, c := range n.Cmds {
+				walk(c)
+			}
+		case *parse.CommandNode:
+			if len(n.Args) >= 2 {
+				fn, ok := n.Args[0].(*parse.IdentifierNode)
+				id, ok2 := n.Args[1].(*parse.StringNode)
+				if ok && ok2 && fn.Ident == "T" && !strings.ContainsAny(id.Text, " {}") {
+					out = append(out, id.Text)
+				}
+			}
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *parse.IfNode:
+			walk(&n.BranchNode)
+		case *parse.RangeNode:
+			walk(&n.BranchNode)
+		case *parse.WithNode:
+			walk(&n.BranchNode)
+		case *parse.BranchNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.TemplateNode:
+			walk(n.Pipe)
+		}
+	}
+	walk(tree.Root)
+	return out
 }

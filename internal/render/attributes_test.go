@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/perflab/perflab/internal/markup"
 )
 
 // Prose from a pull request goes through the same goldmark as the
@@ -59,7 +61,7 @@ func TestCodeSpanKeepsBackticks(t *testing.T) {
 		"two\nlines":     "`two lines`",
 		"a\\_b*c*[d](e)": "`a\\_b*c*[d](e)`",
 	} {
-		if got := CodeSpan(in); got != want {
+		if got := markup.CodeSpan(in); got != want {
 			t.Errorf("code(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/chart"
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/plain"
 )
 
@@ -23,7 +24,7 @@ var htmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, 
 // the Markdown, a <pre> that a keyboard reaches (tabindex) in the HTML,
 // named label for a screen reader.
 func richFence(text, lang, label string) rich {
-	f := newFenced(text)
+	f := markup.NewFenced(text)
 	h := `<pre tabindex="0"`
 	if label != "" {
 		h += ` aria-label="` + htmlText.Replace(label) + `"`
@@ -32,7 +33,7 @@ func richFence(text, lang, label string) rich {
 	if lang != "" {
 		h += ` class="language-` + htmlText.Replace(lang) + `"`
 	}
-	return rich{f.with(lang), htmltemplate.HTML(h + ">" + htmlText.Replace(f.body) + "\n</code></pre>\n")}
+	return rich{f.With(lang), htmltemplate.HTML(h + ">" + htmlText.Replace(f.Body) + "\n</code></pre>\n")}
 }
 
 // logAnchors numbers the first count lines of a log block from first,
@@ -46,10 +47,10 @@ type logAnchors struct {
 // <details>, its first lines numbered targets (at); in the Markdown a
 // fenced "log" block.
 func richLog(text, summary string, at logAnchors) rich {
-	f := newFenced(text)
+	f := markup.NewFenced(text)
 	sum := htmlText.Replace(summary)
 	var b bytes.Buffer
-	b.Grow(len(f.body)*2 + at.count*48 + 160)
+	b.Grow(len(f.Body)*2 + at.count*48 + 160)
 	b.WriteString(`<details class="log"><summary>` + sum + "</summary>\n")
 	b.WriteString(`<pre tabindex="0"`)
 	if sum != "" {
@@ -57,7 +58,7 @@ func richLog(text, summary string, at logAnchors) rich {
 	}
 	b.WriteString(`><code class="language-log">`)
 	var num []byte
-	for i, line := range strings.Split(f.body, "\n") {
+	for i, line := range strings.Split(f.Body, "\n") {
 		if i >= at.count {
 			b.WriteString(htmlText.Replace(line))
 			b.WriteByte('\n')
@@ -81,7 +82,7 @@ func richLog(text, summary string, at logAnchors) rich {
 		b.WriteString("</span>\n")
 	}
 	b.WriteString("</code></pre>\n</details>\n")
-	return rich{f.with("log " + summary), htmltemplate.HTML(b.String())}
+	return rich{f.With("log " + summary), htmltemplate.HTML(b.String())}
 }
 
 // richChart is one of the page's charts: a Markdown image, relative to
@@ -94,7 +95,7 @@ func (p *reportPage) richChart(name string) rich {
 		return rich{}
 	}
 	ch := p.charts[i]
-	src := "../" + linkPath(p.s.ID+"/"+name+".svg")
+	src := "../" + markup.LinkPath(p.s.ID+"/"+name+".svg")
 	var b strings.Builder
 	size := func(w, h int) string { return ` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"` }
 	b.WriteString(`<p><picture><source media="` + narrowMedia + `" srcset="` + htmlText.Replace(narrowChart(src)) + `"` + size(ch.NarrowWidth, ch.NarrowHeight))

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perflab/perflab/internal/markup"
+
 	"github.com/yuin/goldmark"
 )
 
@@ -38,7 +40,7 @@ func TestBlocksAsGoldmark(t *testing.T) {
 			if got := numbers.ReplaceAllString(string(l.HTML), ""); got != want || at.count == 0 && string(l.HTML) != plainLog {
 				t.Errorf("log %q %v:\n got %q\nwant %q", text, at, l.HTML, want)
 			}
-			if n := strings.Count(string(l.HTML), `class="ln"`); n != min(at.count, strings.Count(newFenced(text).body, "\n")+1) {
+			if n := strings.Count(string(l.HTML), `class="ln"`); n != min(at.count, strings.Count(markup.NewFenced(text).Body, "\n")+1) {
 				t.Errorf("log %q %v: %d numbered lines", text, at, n)
 			}
 		}

@@ -156,8 +156,8 @@ func (p *reportPage) accuracyClaims() []rich {
 		args := []any{"Printed", cr.Claim.Printed, "Source", richCode(cr.Claim.Source), "Computed", cr.Computed}
 		if t := cr.Accuracy; t != nil {
 			metric, _, _ := strings.Cut(t.Drop.Change.To.Metric, ",")
-			args = append(args, "Score", t.Drop.Change.To.Task+" "+metric, "Drop", richFigure(percentText(t.Drop.Percent)),
-				"Low", richFigure(percentText(t.Drop.Low)), "High", richFigure(percentText(t.Drop.High)), "P", richFigure(PText(t.P)))
+			args = append(args, "Score", t.Drop.Change.To.Task+" "+metric, "Drop", richFigure(report.FormatShare(t.Drop.Percent)),
+				"Low", richFigure(report.FormatShare(t.Drop.Low)), "High", richFigure(report.FormatShare(t.Drop.High)), "P", richFigure(report.FormatP(t.P)))
 		}
 		switch {
 		case !cr.Checked:

@@ -175,10 +175,12 @@ func (p *reportPage) historyTails() rich {
 	}
 	bands := make([]rich, len(keys))
 	for i, k := range keys {
-		bands[i] = p.loc.R("history.tail_band", "Metric", p.loc.R("metric."+k), "Band", richFigure(p.loc.Figure(bandText(p.rep.BandOf(k).Percent))))
+		bands[i] = p.loc.R("history.tail_band", "Metric", p.loc.R("metric."+k), "Band", richFigure(p.loc.Figure(report.FormatBand(p.rep.BandOf(k).Percent))))
 	}
 	return p.loc.R("history.tails", "Metrics", richList(p.loc.R("chart.list_separator"), bands...), "Metric", p.loc.R("metric."+p.rep.Headline.Key))
 }
 
 // noiseBand is the headline's noise band, "2.0 %".
-func (p *reportPage) noiseBand() string { return bandText(p.rep.BandOf(p.rep.Headline.Key).Percent) }
+func (p *reportPage) noiseBand() string {
+	return report.FormatBand(p.rep.BandOf(p.rep.Headline.Key).Percent)
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/report"
@@ -60,7 +61,7 @@ func (r *Renderer) langLinks(studyID, current string) []LangLink {
 	for _, l := range Languages {
 		link := LangLink{
 			Code: l.Code, Name: l.Name, Current: l.Code == current,
-			MarkdownHref: "../" + l.Code + "/" + linkPath(studyID) + ".md",
+			MarkdownHref: "../" + l.Code + "/" + markup.LinkPath(studyID) + ".md",
 			HTMLHref:     "../../" + l.Code + "/" + studyID + "/index.html",
 		}
 		if r.BaseURL != "" {

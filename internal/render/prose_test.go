@@ -1,10 +1,11 @@
 package render
 
 import (
-	"github.com/perflab/perflab/internal/markup"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/perflab/perflab/internal/markup"
 )
 
 // TestProseAnchors: prose keeps its headings and log blocks but none of

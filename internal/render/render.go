@@ -24,7 +24,6 @@ import (
 	"text/template"
 
 	"github.com/perflab/perflab/internal/locale"
-	"github.com/perflab/perflab/internal/plain"
 )
 
 // Renderer holds the parsed templates, the message catalogue and the one
@@ -194,62 +193,4 @@ func (r *Renderer) localizer(lang string) *localizer {
 // keeps no state.
 func (r *Renderer) translate(lang string) func(string, ...any) string {
 	return func(id string, kv ...any) string { return r.locales.Localizer(lang).T(id, kv...) }
-}
-
-// esc escapes text from results/ for use inline in Markdown, so that no
-// contributor string becomes markup.
-func esc(s string) string {
-	s = plain.Line(s)
-	if !strings.ContainsAny(s, escaped) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for _, c := range s {
-		if c == '\n' {
-			b.WriteByte(' ')
-			continue
-		}
-		if strings.ContainsRune(escaped, c) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// CodeSpan writes a line as a Markdown code span, shown verbatim whatever
-// it holds: its fence is longer than any run of backticks in it, and line
-// breaks and control characters are made plain text first.
-func CodeSpan(s string) string {
-	s = plain.Line(s)
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		s = " " + s + " "
-	}
-	return fence + s + fence
-}
-
-// escaped are the characters esc escapes or replaces.
-const escaped = "\\`*_[]<>|#{}!&\n"
-
-// fenced is a text made safe for a fenced code block, with its fence: a
-// block shown under two info strings is made safe once.
-type fenced struct{ marker, body string }
-
-func newFenced(text string) fenced {
-	text = plain.Block(text)
-	f := "```" // longer than any run of backticks in the text
-	for strings.Contains(text, f) {
-		f += "`"
-	}
-	return fenced{marker: f, body: strings.TrimRight(text, "\n")}
-}
-
-// with is the block under an info string.
-func (f fenced) with(info string) string {
-	return f.marker + info + "\n" + f.body + "\n" + f.marker + "\n"
 }

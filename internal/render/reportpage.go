@@ -8,6 +8,7 @@ import (
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/claims"
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -151,7 +152,7 @@ func (p *reportPage) ackRich(rule, subject string) rich {
 // site/<lang>/; its text alternative is the chart's description.
 func (p *reportPage) chartImage(name string) string {
 	if i := slices.IndexFunc(p.charts, func(ch chart.Chart) bool { return ch.Name == name }); i >= 0 {
-		return "![" + esc(p.charts[i].Description) + "](" + linkPath(p.s.ID+"/"+name+".svg") + ")"
+		return "![" + markup.Escape(p.charts[i].Description) + "](" + markup.LinkPath(p.s.ID+"/"+name+".svg") + ")"
 	}
 	return ""
 }

@@ -1,10 +1,7 @@
 package render
 
 import (
-	"strings"
-
 	"github.com/perflab/perflab/internal/recipe"
-	"github.com/perflab/perflab/internal/shellquote"
 )
 
 // reproduceView is the section of recipes.
@@ -19,10 +16,8 @@ type recipeView struct {
 	Heading, Block rich
 }
 
-// reproduce gives each run that has results its recipe, in run id order.
-// Inside the block every value that is not a command stands on a comment
-// line, cleared of line breaks, so that pasting the block runs only the
-// commands; unknown items say so.
+// reproduce gives each run that has results its recipe, in run id order,
+// as a block to paste (recipe.Commented).
 func (p *reportPage) reproduce() *reproduceView {
 	if len(p.recipes) == 0 {
 		return nil
@@ -30,7 +25,7 @@ func (p *reportPage) reproduce() *reproduceView {
 	v := &reproduceView{Intro: p.loc.R("reproduce.intro", "File", richCode("data/"+p.s.ID+".reproduce.sh"))}
 	for _, rc := range p.recipes {
 		v.Runs = append(v.Runs, recipeView{ID: rc.Run, Heading: nameAndID(rc.Name, rc.Run),
-			Block: richFence(recipeText(rc, p.loc.T, p.repoPath), "bash", p.codeLabel)})
+			Block: richFence(recipe.Commented(rc, p.loc.T, p.repoPath), "bash", p.codeLabel)})
 	}
 	return v
 }
@@ -38,53 +33,4 @@ func (p *reportPage) reproduce() *reproduceView {
 // nameAndID is a run's heading: "Name (`id`)".
 func nameAndID(name, id string) rich {
 	return richJoin(richText(name), rich{" (", " ("}, richCode(id), rich{")", ")"})
-}
-
-// recipeText writes a recipe as comments and commands, in the page's
-// language.
-func recipeText(rc recipe.Recipe, T func(string, ...any) string, repoPath func(string) string) string {
-	unknown := T("reproduce.unknown")
-	v := func(i recipe.Item) string {
-		if i.Known() {
-			return i.Value
-		}
-		return unknown
-	}
-	var b strings.Builder
-	comment := func(text string) {
-		b.WriteString("# ")
-		b.WriteString(shellquote.Comment(text))
-		b.WriteByte('\n')
-	}
-	comment(T("reproduce.engine", "Engine", v(rc.Engine), "Version", v(rc.EngineVersion)))
-	comment(T("reproduce.tool", "Tool", v(rc.Tool), "Version", v(rc.ToolVersion)))
-	comment(T("reproduce.model", "Model", v(rc.Model), "Revision", v(rc.Revision)))
-	comment(T("reproduce.gpus", "Count", v(rc.GPUs), "GPU", v(rc.GPU)))
-	for _, w := range rc.Workloads {
-		comment(T("reproduce.workload", "Workload", w.ID, "Dataset", v(w.Dataset), "Input", v(w.InputLen),
-			"Output", v(w.OutputLen), "Prompts", v(w.NumPrompts), "Seed", v(w.Seed)))
-	}
-	b.WriteString("\n")
-	serve := "reproduce.serve"
-	if rc.Derived {
-		serve = "reproduce.serve_derived"
-	}
-	comment(T(serve, "From", rc.Serve.From(repoPath)))
-	b.WriteString(strings.TrimRight(rc.Serve.Value, "\n"))
-	b.WriteByte('\n')
-	for _, w := range rc.Workloads {
-		b.WriteString("\n")
-		if !w.Bench.Known() {
-			comment(T("reproduce.bench_unknown", "Workload", w.ID))
-		} else {
-			comment(T("reproduce.bench", "Workload", w.ID, "From", w.Bench.From(repoPath)))
-			b.WriteString(strings.TrimRight(w.Bench.Value, "\n"))
-			b.WriteByte('\n')
-		}
-		if w.Echo.Known() {
-			comment(T("reproduce.echo", "From", w.Echo.From(repoPath)))
-			comment(w.Echo.Value)
-		}
-	}
-	return b.String()
 }

@@ -2,8 +2,6 @@ package render
 
 import (
 	"slices"
-	"strings"
-	"text/template/parse"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/locale"
@@ -31,68 +29,13 @@ func (r *Renderer) RequiredMessages() []string {
 	}
 	en := Languages[0].Code
 	for _, t := range r.mdReports[en].Templates() {
-		ids = append(ids, templateMessages(t.Tree)...)
+		ids = append(ids, locale.TemplateIDs(t.Tree)...)
 	}
 	for _, t := range append(r.htmlReports[en].Templates(), r.index.Templates()...) {
-		ids = append(ids, templateMessages(t.Tree)...)
+		ids = append(ids, locale.TemplateIDs(t.Tree)...)
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids)
-}
-
-// templateMessages are the constant ids of the T calls in a template,
-// nested pipelines and branches included.
-func templateMessages(tree *parse.Tree) []string {
-	if tree == nil {
-		return nil
-	}
-	var out []string
-	var walk func(parse.Node)
-	walk = func(n parse.Node) {
-		switch n := n.(type) {
-		case *parse.ListNode:
-			if n == nil {
-				return
-			}
-			for _, c := range n.Nodes {
-				walk(c)
-			}
-		case *parse.ActionNode:
-			walk(n.Pipe)
-		case *parse.PipeNode:
-			if n == nil {
-				return
-			}
-			for _, c := range n.Cmds {
-				walk(c)
-			}
-		case *parse.CommandNode:
-			if len(n.Args) >= 2 {
-				fn, ok := n.Args[0].(*parse.IdentifierNode)
-				id, ok2 := n.Args[1].(*parse.StringNode)
-				if ok && ok2 && fn.Ident == "T" && !strings.ContainsAny(id.Text, " {}") {
-					out = append(out, id.Text)
-				}
-			}
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *parse.IfNode:
-			walk(&n.BranchNode)
-		case *parse.RangeNode:
-			walk(&n.BranchNode)
-		case *parse.WithNode:
-			walk(&n.BranchNode)
-		case *parse.BranchNode:
-			walk(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
-		case *parse.TemplateNode:
-			walk(n.Pipe)
-		}
-	}
-	walk(tree.Root)
-	return out
 }
 
 // problemFields are the fields a problem line gives its rule.<id>

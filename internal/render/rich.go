@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/plain"
 )
 
@@ -23,7 +24,7 @@ type rich struct {
 
 // richText is text from results/ or computed, shown as it is.
 func richText(s string) rich {
-	return rich{esc(s), htmltemplate.HTML(htmltemplate.HTMLEscapeString(plain.Line(s)))}
+	return rich{markup.Escape(s), htmltemplate.HTML(htmltemplate.HTMLEscapeString(plain.Line(s)))}
 }
 
 // richFigure is a figure perflab computed or read (digits, signs, "—"):
@@ -32,7 +33,7 @@ func richFigure(s string) rich { return rich{s, htmltemplate.HTML(htmltemplate.H
 
 // richCode is a line shown verbatim, as a code span.
 func richCode(s string) rich {
-	return rich{CodeSpan(s), htmltemplate.HTML("<code>" + htmltemplate.HTMLEscapeString(plain.Line(s)) + "</code>")}
+	return rich{markup.CodeSpan(s), htmltemplate.HTML("<code>" + htmltemplate.HTMLEscapeString(plain.Line(s)) + "</code>")}
 }
 
 // richLink links text to href, a place on the page ("#x") or an address

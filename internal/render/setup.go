@@ -4,6 +4,7 @@ import (
 	htmltemplate "html/template"
 	"strings"
 
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/study"
 )
 
@@ -93,8 +94,8 @@ func (p *reportPage) freshness(engine string) rich {
 		text = loc.R("freshness.newest")
 	default:
 		study := richText(f.Study)
-		link := rich{"[" + study.MD + "](" + linkPath(f.Study+".md") + ")",
-			htmltemplate.HTML(`<a href="../`+htmlText.Replace(linkPath(f.Study))+`/index.html">`) + study.HTML + "</a>"}
+		link := rich{"[" + study.MD + "](" + markup.LinkPath(f.Study+".md") + ")",
+			htmltemplate.HTML(`<a href="../`+htmlText.Replace(markup.LinkPath(f.Study))+`/index.html">`) + study.HTML + "</a>"}
 		text = loc.R("freshness.behind", "N", f.Behind, "Newest", f.Newest, "Study", link)
 	}
 	return loc.R("aside", "Text", text)

@@ -1,10 +1,6 @@
 package render
 
-import (
-	"strings"
-
-	"github.com/perflab/perflab/internal/report"
-)
+import "github.com/perflab/perflab/internal/report"
 
 // sweepGoodput says, per configuration whose every load kept per-request
 // arrays, the highest load at which enough requests keep the budget; nil
@@ -12,7 +8,7 @@ import (
 func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro rich, lines []rich) {
 	loc := p.loc
 	key := sr.Workload.Sweep.Key
-	target := richFigure(shortNumber(report.GoodputTarget * 100))
+	target := richFigure(report.FormatShort(report.GoodputTarget * 100))
 	for _, c := range sr.Curves {
 		g := c.Goodput
 		if g == nil {
@@ -26,7 +22,7 @@ func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro rich, lines []r
 		lo, hi := a.Interval()
 		load := richFigure(pt.Load.Expr())
 		args := []any{"Run", c.Run.Name, "Load", load, "At", loc.R("sweep.at."+key, "Load", load),
-			"PerGPU", richFigure(shortNumber(g.PerGPU)), "Good", a.Good, "Total", a.Total,
+			"PerGPU", richFigure(report.FormatShort(g.PerGPU)), "Good", a.Good, "Total", a.Total,
 			"Share", richFigure(report.FormatNumber(a.Share()*100, 1)), "Target", target,
 			"Low", richFigure(report.FormatNumber(lo*100, 1)), "High", richFigure(report.FormatNumber(hi*100, 1))}
 		line := loc.R("sweep.goodput."+key, args...)
@@ -42,17 +38,4 @@ func (p *reportPage) sweepGoodput(sr *report.SweepResult) (intro rich, lines []r
 		return rich{}, nil
 	}
 	return loc.R("sweep.goodput_intro", "Budget", sloBudget(p.rep.Study.SLO, loc), "Target", target), lines
-}
-
-// shortNumber writes x with at most two decimals and no trailing zeros:
-// "8", "2.5", "0.33".
-func shortNumber(x float64) string {
-	s := report.FormatNumber(x, 2)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" {
-		return "0"
-	}
-	return s
 }

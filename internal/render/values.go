@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/perflab/perflab/internal/claims"
+	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/report"
 )
 
@@ -57,7 +58,7 @@ func (p *reportPage) mdHref(href string) string {
 // repoLines is the address of lines from to to of a file (its path in the
 // repository) on the repository's site; to <= from is one line.
 func repoLines(repoURL, file string, from, to int) string {
-	u := repoURL + "/blob/HEAD/" + linkPath(file) + "#L" + strconv.Itoa(from)
+	u := repoURL + "/blob/HEAD/" + markup.LinkPath(file) + "#L" + strconv.Itoa(from)
 	if to > from {
 		u += "-L" + strconv.Itoa(to)
 	}

@@ -19,10 +19,10 @@ func changeStats(loc *localizer, ch *report.Change) rich {
 	if ch.Corrected() {
 		holm = "_holm"
 	}
-	args := []any{"Lo", richFigure(signed(ch.Lo)), "Hi", richFigure(signed(ch.Hi)), "P", richFigure(PText(ch.P)), "PHolm", richFigure(PText(ch.PAdjusted)), "N", n}
+	args := []any{"Lo", richFigure(signed(ch.Lo)), "Hi", richFigure(signed(ch.Hi)), "P", richFigure(report.FormatP(ch.P)), "PHolm", richFigure(report.FormatP(ch.PAdjusted)), "N", n}
 	switch ch.Test {
 	case report.TestAssumed:
-		return loc.R("change.assumed"+holm, append(args, "Sigma", richFigure(bandText(ch.Sigma)))...)
+		return loc.R("change.assumed"+holm, append(args, "Sigma", richFigure(report.FormatBand(ch.Sigma)))...)
 	case report.TestPrediction:
 		return loc.R("change.prediction"+holm, append(args, "T", richFigure(report.FormatNumber(ch.T, 2)), "DF", richFigure(report.FormatNumber(ch.DF, 0)))...)
 	}
@@ -36,7 +36,7 @@ func noiseStats(loc *localizer, ch *report.Change) rich {
 	if ch.Tested() {
 		return richJoin(changeStats(loc, ch), loc.R("change.noise"))
 	}
-	x := richFigure(bandText(ch.Threshold()))
+	x := richFigure(report.FormatBand(ch.Threshold()))
 	if ch.NFrom == 1 && ch.NTo == 1 {
 		return loc.R("change.one_run_each", "Threshold", x)
 	}
@@ -49,12 +49,6 @@ func signed(p float64) string {
 	return s[:len(s)-len(" %")]
 }
 
-// PText writes a p-value as "p = 0.009" (report.FormatP).
-func PText(p float64) string { return report.FormatP(p) }
-
-// bandText writes a noise band, "1.0 %".
-func bandText(b float64) string { return report.FormatNumber(b, 1) + " %" }
-
 // verdictNote says how the page's changes were judged: the tests, where
 // the headline's noise band and assumed variation come from, the
 // smallest change one run a side can show, and the correction within a
@@ -64,9 +58,9 @@ func verdictNote(loc *localizer, rep *report.Report) rich {
 	var source rich
 	switch {
 	case b.DF == 0:
-		source = loc.R("verdict.band_floor", "Floor", richFigure(bandText(report.BandFloor)))
+		source = loc.R("verdict.band_floor", "Floor", richFigure(report.FormatBand(report.BandFloor)))
 	case b.Floored():
-		source = loc.R("verdict.band_below_floor", "CV", richFigure(bandText(b.CV)), "Floor", richFigure(bandText(report.BandFloor)), "Groups", b.Groups, "DF", b.DF)
+		source = loc.R("verdict.band_below_floor", "CV", richFigure(report.FormatBand(b.CV)), "Floor", richFigure(report.FormatBand(report.BandFloor)), "Groups", b.Groups, "DF", b.DF)
 	default:
 		source = loc.R("verdict.band_measured", "Groups", b.Groups, "DF", b.DF)
 	}
@@ -78,14 +72,14 @@ func verdictNote(loc *localizer, rep *report.Report) rich {
 	case b.SigmaDefault:
 		sigma = loc.R("verdict.sigma_default", "Class", class, "DF", b.DF, "MinDF", report.MinMeasuredDF)
 	case b.SigmaDF == 0:
-		sigma = loc.R("verdict.sigma_measured_few", "Class", class, "Groups", b.Groups, "DF", b.DF, "Default", richFigure(bandText(report.DefaultVariation[b.Class])))
+		sigma = loc.R("verdict.sigma_measured_few", "Class", class, "Groups", b.Groups, "DF", b.DF, "Default", richFigure(report.FormatBand(report.DefaultVariation[b.Class])))
 	default:
-		sigma = loc.R("verdict.sigma_measured", "Groups", b.Groups, "DF", b.DF, "Floor", richFigure(bandText(report.BandFloor)))
+		sigma = loc.R("verdict.sigma_measured", "Groups", b.Groups, "DF", b.DF, "Floor", richFigure(report.FormatBand(report.BandFloor)))
 	}
 	alpha := richFigure(strconv.FormatFloat(stats.Alpha, 'f', -1, 64))
-	threshold := richFigure(bandText(stats.AssumedThreshold(1, 1, b.Sigma, b.SigmaDF, stats.Alpha)))
-	return loc.R("verdict.note", "Alpha", alpha, "Metric", loc.R("metric."+rep.Headline.Key), "Band", richFigure(bandText(b.Percent)), "Source", source, "MinN", stats.UTestMinN,
-		"Sigma", richFigure(bandText(b.Sigma)), "SigmaSource", sigma, "Threshold", threshold, "Q", richFigure(report.FormatNumber(stats.Quantile(0.975, b.SigmaDF), 2)), "Holm", loc.R("verdict.holm", "Alpha", alpha))
+	threshold := richFigure(report.FormatBand(stats.AssumedThreshold(1, 1, b.Sigma, b.SigmaDF, stats.Alpha)))
+	return loc.R("verdict.note", "Alpha", alpha, "Metric", loc.R("metric."+rep.Headline.Key), "Band", richFigure(report.FormatBand(b.Percent)), "Source", source, "MinN", stats.UTestMinN,
+		"Sigma", richFigure(report.FormatBand(b.Sigma)), "SigmaSource", sigma, "Threshold", threshold, "Q", richFigure(report.FormatNumber(stats.Quantile(0.975, b.SigmaDF), 2)), "Holm", loc.R("verdict.holm", "Alpha", alpha))
 }
 
 // tiedNames lists the runs tied with the best.

@@ -89,11 +89,6 @@ func TestChangeStats(t *testing.T) {
 	if got, want := changeStats(loc, predicted).MD, " [-2.1, +8.3] (t = 1.80, df 2, p = 0.21, Holm-adjusted p = 0.43, n = 3 + 1)"; got != want {
 		t.Errorf("prediction: %q, want %q", got, want)
 	}
-	for p, want := range map[float64]string{0.0004: "p < 0.001", 0.025: "p = 0.025", 0.44: "p = 0.44"} {
-		if got := PText(p); got != want {
-			t.Errorf("PText(%v) = %q, want %q", p, got, want)
-		}
-	}
 }
 
 // TestCostOrder: the cost order joins the runs the report cannot tell
