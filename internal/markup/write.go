@@ -82,3 +82,15 @@ func LinkPath(p string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// Link writes a Markdown link of text (already Markdown) to dest, with a
+// title on hover unless it is empty.
+func Link(text, dest, title string) string {
+	if title == "" {
+		return "[" + text + "](" + dest + ")"
+	}
+	return "[" + text + "](" + dest + " \"" + titleEscaper.Replace(plain.Line(title)) + "\")"
+}
+
+// titleEscaper escapes a link title written between double quotes.
+var titleEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")

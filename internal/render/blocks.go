@@ -95,6 +95,7 @@ func (p *reportPage) richChart(name string) rich {
 		return rich{}
 	}
 	ch := p.charts[i]
+	md := "![" + markup.Escape(ch.Description) + "](" + markup.LinkPath(p.s.ID+"/"+name+".svg") + ")"
 	src := "../" + markup.LinkPath(p.s.ID+"/"+name+".svg")
 	var b strings.Builder
 	size := func(w, h int) string { return ` width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"` }
@@ -105,7 +106,7 @@ func (p *reportPage) richChart(name string) rich {
 	}
 	p.chartShown = true
 	b.WriteString("></picture></p>\n")
-	return rich{p.chartImage(name), htmltemplate.HTML(b.String())}
+	return rich{md, htmltemplate.HTML(b.String())}
 }
 
 // LineID is the id of a log line in a page: the log's path made an id,

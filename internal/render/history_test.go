@@ -2,11 +2,12 @@ package render
 
 import (
 	"fmt"
-	"github.com/perflab/perflab/internal/assess"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/perflab/perflab/internal/assess"
 
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/report"

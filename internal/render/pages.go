@@ -291,8 +291,3 @@ type indexRow struct {
 	CSVHref, JSONHref  string
 	Example            string // the mark of a study of simulated logs, or empty
 }
-
-// escTitle escapes a Markdown link title written between double quotes.
-func escTitle(s string) string { return titleEscaper.Replace(plain.Line(s)) }
-
-var titleEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")

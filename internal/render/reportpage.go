@@ -1,14 +1,12 @@
 package render
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
 	"github.com/perflab/perflab/internal/chart"
 	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/claims"
-	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/recipe"
 	"github.com/perflab/perflab/internal/report"
 	"github.com/perflab/perflab/internal/study"
@@ -146,13 +144,4 @@ func (p *reportPage) ackRich(rule, subject string) rich {
 		}
 	}
 	return rich{}
-}
-
-// chartImage writes a chart as a Markdown image, relative to
-// site/<lang>/; its text alternative is the chart's description.
-func (p *reportPage) chartImage(name string) string {
-	if i := slices.IndexFunc(p.charts, func(ch chart.Chart) bool { return ch.Name == name }); i >= 0 {
-		return "![" + markup.Escape(p.charts[i].Description) + "](" + markup.LinkPath(p.s.ID+"/"+name+".svg") + ")"
-	}
-	return ""
 }

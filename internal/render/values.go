@@ -15,13 +15,10 @@ import (
 // shows a title in full: a link on the page keeps only the part that
 // says where its figure comes from, before the first " · ".
 func linked(text, dest, title string) string {
-	if title == "" {
-		return "[" + text + "](" + dest + ")"
-	}
 	if strings.HasPrefix(dest, "#") {
 		title, _, _ = strings.Cut(title, " · ")
 	}
-	return "[" + text + "](" + dest + " \"" + escTitle(title) + "\")"
+	return markup.Link(text, dest, title)
 }
 
 // link is richLink whose Markdown points where GitHub can show it: a log
