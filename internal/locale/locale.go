@@ -33,9 +33,9 @@ type Catalogue struct {
 	messages map[string]map[string]bool     // lang -> message ids
 	sources  map[string][]byte              // lang -> its locale file, for the lines of missing messages
 	fields   map[string]map[string][]string // lang -> message id -> the fields it inserts
-	// fixed holds, per language, go-i18n's text of each message that
-	// inserts no field: a label is asked for thousands of times a page.
-	fixed map[string]*sync.Map
+	// filled holds, per language, go-i18n's text of each message asked
+	// for, its text fields marked (Localizer.T): a page asks thousands.
+	filled map[string]*sync.Map
 	// counted holds, per language, the messages with plural forms.
 	counted map[string]map[string]bool
 }
@@ -49,7 +49,7 @@ func Load(locales fs.FS, langs []study.Language) (*Catalogue, error) {
 		messages: map[string]map[string]bool{},
 		sources:  map[string][]byte{},
 		fields:   map[string]map[string][]string{},
-		fixed:    map[string]*sync.Map{},
+		filled:   map[string]*sync.Map{},
 		counted:  map[string]map[string]bool{},
 	}
 	c.bundle.RegisterUnmarshalFunc("yaml", unmarshalLocale)
@@ -94,7 +94,7 @@ func (c *Catalogue) add(l study.Language, name string, data []byte) error {
 	c.unspaced[l.Code] = l.Unspaced
 	c.messages[l.Code] = ids
 	c.sources[l.Code] = data
-	c.fixed[l.Code] = new(sync.Map)
+	c.filled[l.Code] = new(sync.Map)
 	return nil
 }
 

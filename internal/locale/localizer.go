@@ -2,6 +2,7 @@ package locale
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -21,7 +22,7 @@ type Localizer struct {
 	unspaced bool                // the language has no spaces between words
 	messages map[string]bool     // the language's message ids
 	fields   map[string][]string // the fields each message inserts
-	fixed    *sync.Map           // id -> the text of a message without fields
+	filled   *sync.Map           // id and ints -> go-i18n's text, its text fields marked (T)
 	loc      *i18n.Localizer     // made on first use: most messages are fixed
 	c        *Catalogue
 	// lacked is the first message that was missing or did not render,
@@ -32,7 +33,7 @@ type Localizer struct {
 // Localizer is a new localizer of lang; it keeps the first message it
 // lacked, so a page has its own.
 func (c *Catalogue) Localizer(lang string) *Localizer {
-	return &Localizer{lang: lang, unspaced: c.unspaced[lang], messages: c.messages[lang], fields: c.fields[lang], fixed: c.fixed[lang], c: c}
+	return &Localizer{lang: lang, unspaced: c.unspaced[lang], messages: c.messages[lang], fields: c.fields[lang], filled: c.filled[lang], c: c}
 }
 
 // Has reports whether the language has a message id.
@@ -42,19 +43,23 @@ func (l *Localizer) Has(id string) bool { return l.messages[id] }
 func (l *Localizer) Lacked() error { return l.lacked }
 
 // T localizes id with key/value pairs as template data.
+//
+// A message is text and {{.Field}} insertions (messages.go), so go-i18n's
+// text of it depends on the language, the id and the ints it counts
+// only: it is asked once with a mark for each text field, and kept
+// (filled); each call puts its texts in the marks' places, in one pass.
 func (l *Localizer) T(id string, kv ...any) string {
 	if !l.messages[id] {
 		return l.fallback(id, fmt.Errorf("locales/%s.yaml: no message %q", l.lang, id), kv)
 	}
-	fixed := len(l.fields[id]) == 0
-	if fixed {
-		if s, ok := l.fixed.Load(id); ok {
-			return s.(string)
-		}
+	if len(l.fields[id]) == 0 {
+		kv = nil // a message without fields: the same text whatever it is given
 	}
-	data := map[string]any{}
-	for i := 0; i+1 < len(kv); i += 2 {
-		data[fmt.Sprint(kv[i])] = kv[i+1]
+	key, data, texts, cached := markTexts(id, kv)
+	if cached {
+		if s, ok := l.filled.Load(key); ok {
+			return l.Tidy(fill(s.(string), texts))
+		}
 	}
 	if l.loc == nil {
 		l.loc = i18n.NewLocalizer(l.c.bundle, l.lang)
@@ -68,11 +73,78 @@ func (l *Localizer) T(id string, kv ...any) string {
 	if err != nil {
 		return l.fallback(id, fmt.Errorf("locales/%s.yaml: message %q: %w", l.lang, id, err), kv)
 	}
-	s = l.Tidy(s)
-	if fixed {
-		l.fixed.Store(id, s)
+	if cached {
+		l.filled.Store(key, s)
+		s = fill(s, texts)
 	}
-	return s
+	return l.Tidy(s)
+}
+
+// Marks stand for a message's text fields in the text go-i18n fills
+// once: private-use characters, which no message holds.
+const textMarkOpen, textMarkClose = '\ue002', '\ue003'
+
+// markTexts is kv as go-i18n's template data, each text replaced by its
+// mark when cached, with the texts in mark order and the key the filled
+// text is kept under: the id and the ints. cached is false, and data
+// holds kv as it is, when a value is neither text nor an int.
+func markTexts(id string, kv []any) (key string, data map[string]any, texts []string, cached bool) {
+	data = make(map[string]any, len(kv)/2)
+	b := []byte(id)
+	cached = true
+	for i := 0; i+1 < len(kv); i += 2 {
+		name, _ := kv[i].(string)
+		switch v := kv[i+1].(type) {
+		case string:
+			if name == "N" { // a count as text: plural forms read it
+				data[name] = v
+				b = append(append(append(append(b, 0), name...), '='), v...)
+				continue
+			}
+			data[name] = string(textMarkOpen) + strconv.Itoa(len(texts)) + string(textMarkClose)
+			texts = append(texts, v)
+			b = append(append(b, 0), name...)
+		case int:
+			data[name] = v
+			b = strconv.AppendInt(append(append(append(b, 0), name...), '='), int64(v), 10)
+		default:
+			cached = false
+		}
+	}
+	if !cached {
+		for i := 0; i+1 < len(kv); i += 2 {
+			data[fmt.Sprint(kv[i])] = kv[i+1]
+		}
+		return "", data, nil, false
+	}
+	return string(b), data, texts, true
+}
+
+// fill puts texts in the places of their marks in s, in one pass: a text
+// that holds a mark is not read again.
+func fill(s string, texts []string) string {
+	if len(texts) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16*len(texts))
+	for {
+		open := strings.IndexRune(s, textMarkOpen)
+		if open < 0 {
+			break
+		}
+		n := open + utf8.RuneLen(textMarkOpen)
+		end := strings.IndexRune(s[n:], textMarkClose)
+		i, err := strconv.Atoi(s[n : n+max(end, 0)])
+		if end < 0 || err != nil || i >= len(texts) {
+			break // not a mark of ours: left as it is
+		}
+		b.WriteString(s[:open])
+		b.WriteString(texts[i])
+		s = s[n+end+utf8.RuneLen(textMarkClose):]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // fallback is what a page shows for a message its language lacks (or
