@@ -55,12 +55,13 @@ func (l *Localizer) T(id string, kv ...any) string {
 	if len(l.fields[id]) == 0 {
 		kv = nil // a message without fields: the same text whatever it is given
 	}
-	key, data, texts, cached := markTexts(id, kv)
+	key, texts, cached := textKey(id, kv)
 	if cached {
 		if s, ok := l.filled.Load(key); ok {
 			return l.Tidy(fill(s.(string), texts))
 		}
 	}
+	data := templateData(kv, cached)
 	if l.loc == nil {
 		l.loc = i18n.NewLocalizer(l.c.bundle, l.lang)
 	}
@@ -84,40 +85,47 @@ func (l *Localizer) T(id string, kv ...any) string {
 // once: private-use characters, which no message holds.
 const textMarkOpen, textMarkClose = '\ue002', '\ue003'
 
-// markTexts is kv as go-i18n's template data, each text replaced by its
-// mark when cached, with the texts in mark order and the key the filled
-// text is kept under: the id and the ints. cached is false, and data
-// holds kv as it is, when a value is neither text nor an int.
-func markTexts(id string, kv []any) (key string, data map[string]any, texts []string, cached bool) {
-	data = make(map[string]any, len(kv)/2)
+// textKey is the key the filled text of a message is kept under (the id
+// and the ints) and its texts in mark order; cached is false when a value
+// is neither text nor an int.
+func textKey(id string, kv []any) (key string, texts []string, cached bool) {
+	if len(kv) == 0 {
+		return id, nil, true
+	}
 	b := []byte(id)
-	cached = true
 	for i := 0; i+1 < len(kv); i += 2 {
 		name, _ := kv[i].(string)
 		switch v := kv[i+1].(type) {
 		case string:
 			if name == "N" { // a count as text: plural forms read it
-				data[name] = v
 				b = append(append(append(append(b, 0), name...), '='), v...)
 				continue
 			}
-			data[name] = string(textMarkOpen) + strconv.Itoa(len(texts)) + string(textMarkClose)
 			texts = append(texts, v)
 			b = append(append(b, 0), name...)
 		case int:
-			data[name] = v
 			b = strconv.AppendInt(append(append(append(b, 0), name...), '='), int64(v), 10)
 		default:
-			cached = false
+			return "", nil, false
 		}
 	}
-	if !cached {
-		for i := 0; i+1 < len(kv); i += 2 {
-			data[fmt.Sprint(kv[i])] = kv[i+1]
+	return string(b), texts, true
+}
+
+// templateData is kv as go-i18n's template data; with marked, each text
+// (but a count) is its mark, in order.
+func templateData(kv []any, marked bool) map[string]any {
+	data := make(map[string]any, len(kv)/2)
+	n := 0
+	for i := 0; i+1 < len(kv); i += 2 {
+		name := fmt.Sprint(kv[i])
+		data[name] = kv[i+1]
+		if _, text := kv[i+1].(string); marked && text && name != "N" {
+			data[name] = string(textMarkOpen) + strconv.Itoa(n) + string(textMarkClose)
+			n++
 		}
-		return "", data, nil, false
 	}
-	return string(b), data, texts, true
+	return data
 }
 
 // fill puts texts in the places of their marks in s, in one pass: a text
