@@ -1,6 +1,9 @@
 package locale
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // keepFiguresWhole keeps a figure whole where Chinese and Japanese text
 // may break a line at any space: "-12.1 %" and "8 × NVIDIA A100" take a
@@ -19,6 +22,15 @@ func keepFiguresWhole(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for i := 0; i < len(s); {
+		// Only a space, "×" or a mark starts a figure's join: the text
+		// between is copied at once.
+		j := strings.IndexAny(s[i:], " ×▲▼≈")
+		if j < 0 {
+			b.WriteString(s[i:])
+			break
+		}
+		b.WriteString(s[i : i+j])
+		i += j
 		rest := s[i:]
 		switch {
 		case strings.HasPrefix(rest, " %"):
@@ -37,8 +49,9 @@ func keepFiguresWhole(s string) string {
 			b.WriteString(rest[:len("▲")] + nbsp)
 			i += len("▲") + 1
 		default:
-			b.WriteByte(s[i])
-			i++
+			_, size := utf8.DecodeRuneInString(rest)
+			b.WriteString(rest[:size])
+			i += size
 		}
 	}
 	return b.String()

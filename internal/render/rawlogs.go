@@ -42,8 +42,8 @@ func (p *reportPage) blockText(file string, b *benchlog.Block) (text string, num
 // repository. The first time a block is shown its lines are numbered
 // targets; shown again (its step and the other cases), it has no ids.
 func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
-	if s, ok := p.rawResults[b]; ok {
-		return s
+	if again, ok := p.rawResults[b]; ok {
+		return again()
 	}
 	text, numbered := p.blockText(file, b)
 	var view rich
@@ -65,7 +65,7 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 		}
 		s.MD = ids.String() + "\n\n" + s.MD
 	}
-	p.rawResults[b] = richJoin(richLog(text, summary, logAnchors{}), view)
+	p.rawResults[b] = func() rich { return richJoin(richLog(text, summary, logAnchors{}), view) }
 	return s
 }
 

@@ -28,9 +28,9 @@ type reportPage struct {
 	// unacknowledged problem at a line.
 	logOf   map[string]*study.Log
 	flagged map[fileLine]string
-	// rawResults holds each block already shown, without line ids: a
-	// block shown twice (its step and the other cases) is made once.
-	rawResults map[*benchlog.Block]rich
+	// rawResults writes each block already shown again, without line
+	// ids (its step and the other cases show some blocks twice).
+	rawResults map[*benchlog.Block]func() rich
 	repoPaths  map[string]string // file -> its path in the repository
 	linePaths  map[string]string // lineIDPrefix -> a log's path, made on first use (mdHref)
 	conclusion *conclusionContext
@@ -65,7 +65,7 @@ type fileLine struct {
 func (r *Renderer) newReportPage(in Input, lang string) *reportPage {
 	res := in.Result
 	p := &reportPage{r: r, in: in, lang: lang, loc: r.localizer(lang), res: res, rep: res.Report, s: res.Study,
-		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]rich{},
+		c: in.Content[lang], logOf: map[string]*study.Log{}, flagged: map[fileLine]string{}, rawResults: map[*benchlog.Block]func() rich{},
 		repoPaths: map[string]string{}}
 	p.codeLabel = p.loc.T("code.block")
 	if p.c == nil {
