@@ -201,11 +201,13 @@ func buildGC(results string, percent int) func() {
 }
 
 // gcLimit is a build's soft memory limit for a results folder of n
-// entries: 460 MiB, and 60 KB per study past 1,000, up to 1.2 GB. A
+// entries: 460 MiB, and 80 KB per study past 1,000, up to 1.2 GB. A
 // 1,000-study build peaks near the limit (484 MB under 460 MiB, 559 MB
-// under 600 MiB, in the same time within noise: docs/performance.md).
+// under 600 MiB, in the same time within noise); at 10,000 studies a
+// limit of 987 MiB (60 KB a study) left the collector running without
+// pause, 695 s against 228 s under 1,400 MiB (docs/performance.md).
 func gcLimit(n int) int64 {
-	return min(460<<20+max(int64(n)-1000, 0)*60<<10, 1200<<20)
+	return min(460<<20+max(int64(n)-1000, 0)*80<<10, 1200<<20)
 }
 
 // warnErrors says how many unacknowledged check errors the site shows.
