@@ -1,13 +1,13 @@
 // Package render turns a computed report into Markdown and HTML in one
 // language: templates hold the structure, internal/locale (go-i18n) the
 // labels and stock sentences. A report is a list of sections
-// (sections.go), each a view made once from the report (a piece of it
-// holds both formats: rich.go, blocks.go): text/template writes each
-// section's Markdown for GitHub (report.md.tmpl) and html/template its
-// HTML (report.html.tmpl). Nothing is printed and parsed back; goldmark
-// renders only what people wrote, the prose of content/ and the text of
-// messages (prose.go). TestFormatsAgree (internal/pipeline) holds the two
-// formats to the same figures.
+// (sections.go), each a view made once from the report and read by both
+// templates (a piece of a view holds both formats: rich.go, blocks.go):
+// text/template writes the Markdown for GitHub (report.md.tmpl) and
+// html/template the HTML (report.html.tmpl in page.html.tmpl). Nothing is
+// printed and parsed back; goldmark renders only what people wrote, the
+// prose of content/ (internal/markup) and the text of messages.
+// TestFormatsAgree (internal/pipeline) holds the formats to the same figures.
 //
 // It never touches the disk: templates and locales come in as an fs.FS and
 // pages go out as bytes.
