@@ -85,22 +85,10 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	if err := missingSection("page.html.tmpl", []string{"page-start", "page-end"}, has); err != nil {
 		return nil, err
 	}
-	if r.mdReports, err = perLanguage(func(lang string) (*template.Template, error) {
-		c, err := md.Clone()
-		if err != nil {
-			return nil, err
-		}
-		return c.Funcs(template.FuncMap{"T": r.translate(lang)}), nil
-	}); err != nil {
+	if r.mdReports, err = perLanguage[*template.Template, template.FuncMap](md, r); err != nil {
 		return nil, err
 	}
-	if r.htmlReports, err = perLanguage(func(lang string) (*htmltemplate.Template, error) {
-		c, err := html.Clone()
-		if err != nil {
-			return nil, err
-		}
-		return c.Funcs(htmltemplate.FuncMap{"T": r.translate(lang)}), nil
-	}); err != nil {
+	if r.htmlReports, err = perLanguage[*htmltemplate.Template, htmltemplate.FuncMap](html, r); err != nil {
 		return nil, err
 	}
 	if r.index, err = parseHTML(templates, "index.html.tmpl"); err != nil {
@@ -115,15 +103,19 @@ func New(templates, locales fs.FS) (*Renderer, error) {
 	return r, nil
 }
 
-// perLanguage is a template bound to each language's messages (T).
-func perLanguage[T any](bind func(lang string) (T, error)) (map[string]T, error) {
+// perLanguage is a copy of t, a template of either package, bound to
+// each language's messages (T).
+func perLanguage[T interface {
+	Clone() (T, error)
+	Funcs(F) T
+}, F ~map[string]any](t T, r *Renderer) (map[string]T, error) {
 	out := map[string]T{}
 	for _, l := range Languages {
-		t, err := bind(l.Code)
+		c, err := t.Clone()
 		if err != nil {
 			return nil, err
 		}
-		out[l.Code] = t
+		out[l.Code] = c.Funcs(F{"T": r.translate(l.Code)})
 	}
 	return out, nil
 }
