@@ -3,6 +3,7 @@ package render
 import (
 	htmltemplate "html/template"
 	"strconv"
+	"strings"
 
 	"github.com/perflab/perflab/internal/plain"
 	"github.com/perflab/perflab/internal/report"
@@ -23,17 +24,17 @@ type allRunsView struct {
 }
 
 // allRunsColumn is a run's column: its name, linked to the run's
-// section when the page has one, and as plain text, which labels its
-// cells on a phone.
+// section when the page has one.
 type allRunsColumn struct {
-	ID, Name string
-	Link     rich
+	ID   string
+	Link rich
 }
 
 type allRunsRow struct {
 	Case   rich // the workload's name, on each row: it stays in view as the table scrolls
 	Metric rich
-	Cells  []allRunsCell
+	Cells  rich // the values' cells, written at once (joinCells)
+	cells  []allRunsCell
 	// For the script: whether higher is better, the metric's noise band
 	// in percent (report.Band) and the pairs of columns ("0-3") not
 	// comparable on this row, which get no change.
@@ -41,15 +42,27 @@ type allRunsRow struct {
 	Band, Unlike string
 }
 
-// allRunsCell is a value linked to where it was read ("—" for none),
-// with what the script needs of it: its measured value (V: the shortest
-// text that reads back as the same float64), its replicas when
-// projected, and the verdict of the change from each column to it (T:
-// '1' measurable, '0' not, '-' where the other column has no value). The
-// page runs no test of its own: it gives report's answers.
+// allRunsCell is a value linked to where it was read ("—" for none), and
+// its cell's attributes, escaped. For the script, which runs no test of
+// its own: data-v (the measured value, the shortest text that reads back
+// as the same float64), data-replicas when projected, data-t (the
+// verdict of the change from each column to it: '1' measurable, '0' not,
+// '-' no value); without a script, data-label.
 type allRunsCell struct {
-	Link           rich
-	V, Replicas, T string
+	link  rich
+	attrs string
+}
+
+// joinCells writes a row's cells in both formats, as the templates did:
+// html/template spent more on a table's hundreds of cells, a reflected
+// call an action, than on the rest of the page (docs/performance.md).
+func joinCells(cells []allRunsCell) rich {
+	var md, html strings.Builder
+	for _, c := range cells {
+		md.WriteString(" " + c.link.MD + " |")
+		html.WriteString("<td" + c.attrs + ">" + string(c.link.HTML) + "</td>\n")
+	}
+	return rich{md.String(), htmltemplate.HTML(html.String())}
 }
 
 // compareView are the table's data attributes: the columns shown first,
@@ -76,12 +89,12 @@ func newCompareView(t *report.AllRuns, v *allRunsView, loc *localizer, rep *repo
 			if val == nil {
 				continue
 			}
-			// The page multiplies V by the replicas as Value.Effective does.
-			rv.Cells[j].V = strconv.FormatFloat(val.Measured, 'g', -1, 64)
+			// The page multiplies data-v by the replicas as Value.Effective does.
+			attrs := ` data-v="` + strconv.FormatFloat(val.Measured, 'g', -1, 64) + `"`
 			if val.Projected() {
-				rv.Cells[j].Replicas = strconv.Itoa(val.Replicas)
+				attrs += ` data-replicas="` + strconv.Itoa(val.Replicas) + `"`
 			}
-			rv.Cells[j].T = testsTo(band, row, val)
+			rv.cells[j].attrs = attrs + ` data-t="` + testsTo(band, row, val) + `"`
 		}
 	}
 	c.addLikeness(rep.PairLikenesses(t), v, loc)
@@ -133,7 +146,7 @@ func (p *reportPage) makeAllRuns() *allRunsView {
 	sections, shown := runSections(p.rep)
 	v := &allRunsView{Intro: loc.T("allruns.intro")}
 	for _, run := range t.Runs {
-		col := allRunsColumn{ID: plain.Line(run.ID), Name: plain.Line(run.Name), Link: richText(run.Name)}
+		col := allRunsColumn{ID: plain.Line(run.ID), Link: richText(run.Name)}
 		if sections[run.ID] {
 			col.Link = richLink(col.Link, "#run-"+anchorID(run.ID), "")
 		}
@@ -144,11 +157,11 @@ func (p *reportPage) makeAllRuns() *allRunsView {
 		if row.Load != nil { // a sweep, load by load
 			name += " · " + loc.T("sweep.at."+row.LoadKey, "Load", plain.Line(row.Load.Raw))
 		}
-		rv := allRunsRow{Case: richText(name), Metric: richText(loc.T("metric." + row.Metric.Key)), Cells: make([]allRunsCell, len(row.Values))}
+		rv := allRunsRow{Case: richText(name), Metric: richText(loc.T("metric." + row.Metric.Key)), cells: make([]allRunsCell, len(row.Values))}
 		for j, val := range row.Values {
-			rv.Cells[j].Link = richFigure("—")
+			rv.cells[j].link = richFigure("—")
 			if val != nil {
-				rv.Cells[j].Link = p.allRunsLink(val, shown, sections)
+				rv.cells[j].link = p.allRunsLink(val, shown, sections)
 			}
 		}
 		v.Rows = append(v.Rows, rv)
@@ -156,9 +169,17 @@ func (p *reportPage) makeAllRuns() *allRunsView {
 	if t.Judged {
 		v.Compare = newCompareView(t, v, loc, p.rep)
 	} else {
+		for _, row := range v.Rows {
+			for j := range row.cells { // a phone shows each value under its run's name
+				row.cells[j].attrs = ` data-label="` + htmltemplate.HTMLEscapeString(plain.Line(t.Runs[j].Name)) + `"`
+			}
+		}
 		// Too many runs to judge every pair: the page offers no comparison
 		// of two columns, rather than one that may mix unlike runs.
 		v.Intro = loc.T("allruns.intro_many", "Runs", len(t.Runs))
+	}
+	for i := range v.Rows {
+		v.Rows[i].Cells = joinCells(v.Rows[i].cells)
 	}
 	return v
 }
