@@ -63,20 +63,9 @@ func executeBounded(buf *bytes.Buffer, run func(io.Writer) error) error {
 // is also a large page, and the log is what the pull request changed,
 // more often than the template.
 func largestLog(err error, s *study.Study, repoPath func(string) string) string {
-	if !errors.Is(err, errRunaway) {
+	lg := s.LargestLog()
+	if !errors.Is(err, errRunaway) || lg == nil {
 		return ""
 	}
-	var file string
-	size := -1
-	for _, r := range s.Runs {
-		for _, lg := range r.Logs {
-			if len(lg.Raw) > size {
-				file, size = lg.File, len(lg.Raw)
-			}
-		}
-	}
-	if size < 0 {
-		return ""
-	}
-	return fmt.Sprintf("; the study's largest log is %s (%.1f MiB): if the pull request changed no template or locale, shorten that log", repoPath(file), float64(size)/(1<<20))
+	return fmt.Sprintf("; the study's largest log is %s (%.1f MiB): if the pull request changed no template or locale, shorten that log", repoPath(lg.File), float64(len(lg.Raw))/(1<<20))
 }

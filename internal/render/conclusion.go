@@ -116,10 +116,10 @@ func (p *reportPage) newRows() []rowView {
 		id := anchorID(row.Workload.ID)
 		claim := p.claimFor("conclusion", id)
 		views[i] = rowView{Case: richText(p.workloadName(id)),
-			Baseline:     richJoin(p.cellRich(row.Baseline, "baseline-"+id), richFigure(p.conclusion.markOf(row.Baseline))),
-			Optimized:    richJoin(p.cellRich(row.Optimized, "optimized-"+id), richFigure(p.conclusion.markOf(row.Optimized))),
+			Baseline:     richJoin(p.cellRich(row.Baseline, false, "baseline-"+id), richFigure(p.conclusion.markOf(row.Baseline))),
+			Optimized:    richJoin(p.cellRich(row.Optimized, false, "optimized-"+id), richFigure(p.conclusion.markOf(row.Optimized))),
 			Change:       p.changeRich(row.Change, claim, "optimized-"+id),
-			BaselineTPOT: p.tpotRich(row.Baseline, "baseline-"+id), OptimizedTPOT: richJoin(p.tpotRich(row.Optimized, "optimized-"+id), p.tpotCost(row))}
+			BaselineTPOT: p.cellRich(row.Baseline, true, "baseline-"+id), OptimizedTPOT: richJoin(p.cellRich(row.Optimized, true, "optimized-"+id), p.tpotCost(row))}
 		formula := ""
 		if row.Change != nil {
 			formula = row.Change.Formula

@@ -181,18 +181,14 @@ func (p *reportPage) plainChangeRich(ch *report.Change, anchor string) rich {
 	return richLink(p.pctRich(ch), "#"+anchor, p.loc.T("source.change", "Formula", ch.Formula, "Status", p.loc.T("source.no_claim")))
 }
 
-// cellRich is a cell's headline in both formats, "—" for none.
-func (p *reportPage) cellRich(cl *report.Cell, anchor string) rich {
-	if cl == nil {
+// cellRich is a cell's headline, or with tpot its TPOT, in both formats;
+// "—" for none.
+func (p *reportPage) cellRich(cl *report.Cell, tpot bool, anchor string) rich {
+	switch {
+	case cl == nil:
 		return richFigure("—")
+	case tpot:
+		return p.valueRich(cl.TPOT, anchor)
 	}
 	return p.valueRich(&cl.Headline, anchor)
-}
-
-// tpotRich is a cell's TPOT in both formats, "—" for none.
-func (p *reportPage) tpotRich(cl *report.Cell, anchor string) rich {
-	if cl == nil || cl.TPOT == nil {
-		return richFigure("—")
-	}
-	return p.valueRich(cl.TPOT, anchor)
 }

@@ -32,6 +32,19 @@ func (s *Study) Step(id string) *Step {
 	return first(s.Steps, func(st *Step) bool { return st.ID == id })
 }
 
+// LargestLog returns the study's largest log, or nil without logs.
+func (s *Study) LargestLog() *Log {
+	var largest *Log
+	for _, r := range s.Runs {
+		for i := range r.Logs {
+			if lg := &r.Logs[i]; largest == nil || len(lg.Raw) > len(largest.Raw) {
+				largest = lg
+			}
+		}
+	}
+	return largest
+}
+
 // first returns a pointer into items to the first item that matches, or nil.
 func first[T any](items []T, match func(*T) bool) *T {
 	for i := range items {
