@@ -94,28 +94,22 @@ func fieldMark(i int) any {
 // what people wrote, never a value.
 func (l *localizer) R(id string, kv ...any) rich {
 	markKV := slices.Clone(kv)
-	var fields []rich
+	var fields []any // rich pieces and texts, a text made rich where the message names it
 	// The marked text depends on the id and the ints only: it is asked
 	// of go-i18n once a language (markedCache), unless a field is of
 	// another type or the message is missing.
 	key, cached := append([]byte(l.lang+"\x00"+id), 0), l.Has(id)
 	for i := 1; i < len(kv); i += 2 {
-		var f rich
 		switch v := kv[i].(type) {
-		case rich:
-			f = v
-		case string:
-			f = richText(v)
+		case rich, string:
+			key = append(append(key, name(kv[i-1])...), 0)
+			markKV[i] = fieldMark(len(fields))
+			fields = append(fields, v)
 		case int: // the same in both formats, and plural forms count it
 			key = strconv.AppendInt(append(append(key, name(kv[i-1])...), '='), int64(v), 10)
-			continue
 		default:
 			cached = false
-			continue
 		}
-		key = append(append(key, name(kv[i-1])...), 0)
-		markKV[i] = fieldMark(len(fields))
-		fields = append(fields, f)
 	}
 	var marked [2]string // go-i18n's text with marks, and its HTML
 	if v, ok := l.r.markedCache.Load(string(key)); cached && ok {
@@ -129,9 +123,16 @@ func (l *localizer) R(id string, kv ...any) rich {
 		}
 	}
 	md, html := marked[0], marked[1]
-	for i, f := range fields {
-		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}").
+	for i, v := range fields {
+		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}"), or not at all.
 		mark := fieldMark(i).(string)
+		if !strings.Contains(md, mark) {
+			continue
+		}
+		f, ok := v.(rich)
+		if !ok {
+			f = richText(v.(string))
+		}
 		md = strings.ReplaceAll(md, mark, f.MD)
 		if strings.Contains(html, mark) {
 			html = strings.ReplaceAll(html, mark, string(f.HTML))
