@@ -60,7 +60,7 @@ func richLog(text, summary string, at logAnchors) rich {
 	var num []byte
 	for i, line := range strings.Split(f.Body, "\n") {
 		if i >= at.count {
-			b.WriteString(htmlText.Replace(line))
+			htmlText.WriteString(&b, line)
 			b.WriteByte('\n')
 			continue
 		}
@@ -78,7 +78,7 @@ func richLog(text, summary string, at logAnchors) rich {
 		b.WriteString(`">`)
 		b.Write(num)
 		b.WriteString(`</a>`)
-		b.WriteString(htmlText.Replace(line))
+		htmlText.WriteString(&b, line)
 		b.WriteString("</span>\n")
 	}
 	b.WriteString("</code></pre>\n</details>\n")

@@ -2,6 +2,7 @@ package render
 
 import (
 	htmltemplate "html/template"
+	"strconv"
 	"strings"
 
 	"github.com/perflab/perflab/internal/benchlog"
@@ -61,7 +62,7 @@ func (p *reportPage) rawRich(file string, b *benchlog.Block) rich {
 		// puts one before the block for each line the page numbers.
 		var ids strings.Builder
 		for line := b.Line; line < b.Line+numbered; line++ {
-			ids.WriteString(`<a id="` + LineID(p.repoPath(file), line) + `"></a>`)
+			ids.WriteString(`<a id="` + at.prefix + "-" + strconv.Itoa(line) + `"></a>`)
 		}
 		s.MD = ids.String() + "\n\n" + s.MD
 	}
