@@ -163,3 +163,24 @@ func FuzzJoinCJK(f *testing.F) {
 		}
 	})
 }
+
+// TestFill: texts go into their marks' places in one pass, so a text that
+// holds a mark is not read again, and a mark character that is no mark of
+// ours stays as it is without stopping the marks after it.
+func TestFill(t *testing.T) {
+	mark := func(i string) string { return string(textMarkOpen) + i + string(textMarkClose) }
+	for _, c := range []struct {
+		s     string
+		texts []string
+		want  string
+	}{
+		{"a " + mark("0") + " b " + mark("1"), []string{"x", "y"}, "a x b y"},
+		{mark("0") + mark("1"), []string{mark("1"), "y"}, mark("1") + "y"},
+		{string(textMarkOpen) + "z " + mark("0"), []string{"x"}, string(textMarkOpen) + "z x"},
+		{mark("7") + " " + mark("0"), []string{"x"}, mark("7") + " x"},
+	} {
+		if got := fill(c.s, c.texts); got != c.want {
+			t.Errorf("fill(%q, %q) = %q, want %q", c.s, c.texts, got, c.want)
+		}
+	}
+}

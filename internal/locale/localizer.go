@@ -145,7 +145,9 @@ func fill(s string, texts []string) string {
 		end := strings.IndexRune(s[n:], textMarkClose)
 		i, err := strconv.Atoi(s[n : n+max(end, 0)])
 		if end < 0 || err != nil || i >= len(texts) {
-			break // not a mark of ours: left as it is
+			b.WriteString(s[:n]) // not a mark of ours: kept as it is
+			s = s[n:]
+			continue
 		}
 		b.WriteString(s[:open])
 		b.WriteString(texts[i])
