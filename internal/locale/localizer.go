@@ -128,30 +128,43 @@ func templateData(kv []any, marked bool) map[string]any {
 	return data
 }
 
-// fill puts texts in the places of their marks in s, in one pass: a text
-// that holds a mark is not read again.
+// fill puts texts in the places of their marks in s (Fill).
 func fill(s string, texts []string) string {
 	if len(texts) == 0 {
 		return s
 	}
+	return Fill(s, textMarks, len(texts), func(i int) string { return texts[i] })
+}
+
+var textMarks = [][2]string{{string(textMarkOpen), string(textMarkClose)}}
+
+// Fill puts part(i) in the place of each mark of field i in s, a mark
+// being an opening, i's digits and a closing in one of forms. It reads s
+// once: a part that holds a mark is not read again, and what looks like
+// a mark but names no field below n stays as it is.
+func Fill(s string, forms [][2]string, n int, part func(i int) string) string {
 	var b strings.Builder
-	b.Grow(len(s) + 16*len(texts))
 	for {
-		open := strings.IndexRune(s, textMarkOpen)
-		if open < 0 {
+		at, form := -1, forms[0]
+		for _, f := range forms {
+			if i := strings.Index(s, f[0]); i >= 0 && (at < 0 || i < at) {
+				at, form = i, f
+			}
+		}
+		if at < 0 {
 			break
 		}
-		n := open + utf8.RuneLen(textMarkOpen)
-		end := strings.IndexRune(s[n:], textMarkClose)
-		i, err := strconv.Atoi(s[n : n+max(end, 0)])
-		if end < 0 || err != nil || i >= len(texts) {
-			b.WriteString(s[:n]) // not a mark of ours: kept as it is
-			s = s[n:]
+		rest := s[at+len(form[0]):]
+		end := strings.Index(rest, form[1])
+		i, err := strconv.Atoi(rest[:max(end, 0)])
+		if end < 0 || err != nil || i < 0 || i >= n {
+			b.WriteString(s[:at+len(form[0])]) // not a mark of ours: kept as it is
+			s = rest
 			continue
 		}
-		b.WriteString(s[:open])
-		b.WriteString(texts[i])
-		s = s[n+end+utf8.RuneLen(textMarkClose):]
+		b.WriteString(s[:at])
+		b.WriteString(part(i))
+		s = rest[end+len(form[1]):]
 	}
 	b.WriteString(s)
 	return b.String()

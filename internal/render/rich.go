@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perflab/perflab/internal/locale"
 	"github.com/perflab/perflab/internal/markup"
 	"github.com/perflab/perflab/internal/plain"
 )
@@ -68,7 +69,9 @@ func richList(sep rich, parts ...rich) rich {
 // characters, which no message and no goldmark rule holds.
 const markOpen, markClose = "\ue000", "\ue001"
 
-var escapedMarkOpen = url.PathEscape(markOpen) // as in a link's destination
+// fieldMarkForms are a mark's forms: as written, and as goldmark
+// percent-encodes it in a link's destination.
+var fieldMarkForms = [][2]string{{markOpen, markClose}, {url.PathEscape(markOpen), url.PathEscape(markClose)}}
 
 // fieldMarks are the marks of a message's first fields, made once (a
 // page fills thousands of messages) and boxed for T.
@@ -94,7 +97,7 @@ func fieldMark(i int) any {
 // what people wrote, never a value.
 func (l *localizer) R(id string, kv ...any) rich {
 	markKV := slices.Clone(kv)
-	var fields []any // rich pieces and texts, a text made rich where the message names it
+	var fields []any // rich pieces and texts
 	// The marked text depends on the id and the ints only: it is asked
 	// of go-i18n once a language (markedCache), unless a field is of
 	// another type or the message is missing.
@@ -122,24 +125,22 @@ func (l *localizer) R(id string, kv ...any) rich {
 			l.r.markedCache.Store(string(key), marked)
 		}
 	}
-	md, html := marked[0], marked[1]
-	for i, v := range fields {
-		// A message may name a field twice ("the {{.Metric}} ... for the {{.Metric}}"), or not at all.
-		mark := fieldMark(i).(string)
-		if !strings.Contains(md, mark) {
-			continue
+	// A text is made rich where the message names it; a message may name a
+	// field twice, or not at all. Each format is filled in one pass, so a
+	// field that holds a mark (a name a contributor wrote) is not read again.
+	made := make([]*rich, len(fields))
+	field := func(i int) *rich {
+		if made[i] == nil {
+			f, ok := fields[i].(rich)
+			if !ok {
+				f = richText(fields[i].(string))
+			}
+			made[i] = &f
 		}
-		f, ok := v.(rich)
-		if !ok {
-			f = richText(v.(string))
-		}
-		md = strings.ReplaceAll(md, mark, f.MD)
-		if strings.Contains(html, mark) {
-			html = strings.ReplaceAll(html, mark, string(f.HTML))
-		} else if strings.Contains(html, escapedMarkOpen) { // in a link's destination, which goldmark percent-encodes
-			html = strings.ReplaceAll(html, url.PathEscape(mark), string(f.HTML))
-		}
+		return made[i]
 	}
+	md := locale.Fill(marked[0], fieldMarkForms[:1], len(fields), func(i int) string { return field(i).MD })
+	html := locale.Fill(marked[1], fieldMarkForms, len(fields), func(i int) string { return string(field(i).HTML) })
 	return rich{l.Tidy(md), htmltemplate.HTML(l.Tidy(html))}
 }
 

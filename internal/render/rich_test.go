@@ -81,3 +81,20 @@ func TestFieldMarks(t *testing.T) {
 		seen[text] = true
 	}
 }
+
+// TestRichFieldHoldingMark: each format is filled in one pass, so a name
+// that holds another field's mark is shown as written, never replaced by
+// that field.
+func TestRichFieldHoldingMark(t *testing.T) {
+	r, err := chartRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := "run " + fieldMark(1).(string)
+	got := r.localizer("en").R("conclusion.baseline", "Name", name, "Command", richCode("vllm serve x"))
+	for _, s := range []string{got.MD, string(got.HTML)} {
+		if !strings.Contains(s, name) || strings.Count(s, "vllm serve x") != 1 {
+			t.Errorf("the name's mark was filled: %q", s)
+		}
+	}
+}
