@@ -299,6 +299,11 @@ func newRenderer(d Dirs) (*render.Renderer, error) {
 func loadTemplates(d Dirs) []check.Diagnostic {
 	r, err := render.New(d.folder(d.Templates), d.folder(d.Locales))
 	if err == nil {
+		// The 404 page holds nothing of a study: written here as the build
+		// writes it, its template cannot pass check and fail the build.
+		_, err = r.NotFound("index.html")
+	}
+	if err == nil {
 		return missingMessages(r, filepath.ToSlash(d.Locales))
 	}
 	if refused, file := safefs.Refused(err); refused != nil {

@@ -323,6 +323,25 @@ func TestPageTemplateParts(t *testing.T) {
 	}
 }
 
+// TestNotFoundTemplateChecked: a 404 template that fails as it runs is an
+// error of check on its file, as it would fail the build.
+func TestNotFoundTemplateChecked(t *testing.T) {
+	t.Parallel()
+	d := copyTree(t)
+	os.WriteFile(filepath.Join(d.Templates, "notfound.html.tmpl"), []byte("<p>{{.NoSuchField}}</p>"), 0o644)
+	p, err := loadHeld(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.ToSlash(filepath.Join(d.Templates, "notfound.html.tmpl"))
+	for _, diag := range p.Problems {
+		if diag.Rule == check.RuleSchema && diag.File == want && strings.Contains(diag.Message, "NoSuchField") {
+			return
+		}
+	}
+	t.Errorf("no schema problem on %s in %v", want, p.Problems)
+}
+
 // TestTemplateErrorNamesGivenFolder: a broken template or locale file is
 // reported by its path in the folders perflab was given.
 func TestTemplateErrorNamesGivenFolder(t *testing.T) {
