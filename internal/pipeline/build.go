@@ -193,6 +193,7 @@ func assemble(d Dirs, c *checked, side *sideLoads) (*Project, *proseChecks, erro
 // proseChecks are the problems of the prose, in the order they are
 // listed: before and after those of the prose figures.
 type proseChecks struct {
+	mu            sync.Mutex                           // the stream reads and releases prose on every core
 	prose         map[string]map[string]*study.Content // lang -> study -> prose, as checked
 	before, after []check.Diagnostic
 	figures       []check.Diagnostic
@@ -203,6 +204,8 @@ type proseChecks struct {
 // before any study was: the prose its checks read is the prose its pages
 // show, and the build reads each file once.
 func (pc *proseChecks) of(id string) map[string]*study.Content {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
 	out := map[string]*study.Content{}
 	for _, l := range study.Languages {
 		if c := pc.prose[l][id]; c != nil {
@@ -212,12 +215,31 @@ func (pc *proseChecks) of(id string) map[string]*study.Content {
 	return out
 }
 
+// release drops a study's prose once its pages are written: a tree of
+// 10,000 studies would otherwise hold every study's prose to the end.
+func (pc *proseChecks) release(id string) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	for _, byStudy := range pc.prose {
+		delete(byStudy, id)
+	}
+}
+
 // check checks the figures of the prose of results.
 func (pc *proseChecks) check(d Dirs, results []check.Result) []check.Diagnostic {
 	if d.Content == "" {
 		return nil
 	}
-	return check.ProseFigures(results, pc.prose, filepath.ToSlash(d.Content))
+	prose := map[string]map[string]*study.Content{}
+	for _, res := range results {
+		for lang, c := range pc.of(res.Study.ID) {
+			if prose[lang] == nil {
+				prose[lang] = map[string]*study.Content{}
+			}
+			prose[lang][res.Study.ID] = c
+		}
+	}
+	return check.ProseFigures(results, prose, filepath.ToSlash(d.Content))
 }
 
 // list lists every problem that belongs to no study.

@@ -257,6 +257,7 @@ func (s *stream) run(build bool, use func(i int, res check.Result, cached *cache
 				check.AddCross(&h.res, h.cross)
 				s.at[i].Diagnostics = h.res.Diagnostics
 			}
+			defer s.pc.release(s.ids[i]) // read for the last time
 			return use(i, h.res, h.cached)
 		})
 }

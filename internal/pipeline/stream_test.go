@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perflab/perflab/internal/check"
 	"github.com/perflab/perflab/internal/site"
 )
 
@@ -71,6 +72,36 @@ func TestBuildFailsOnTheFirstBrokenStudy(t *testing.T) {
 		_, err := Build(d, &lockedFiles{files: site.Files{}})
 		if err == nil || !strings.Contains(err.Error(), ids[0]+"/runs/junk.txt") {
 			t.Fatalf("err %v, want the problem of %s", err, ids[0])
+		}
+	}
+}
+
+// TestStreamReleasesProse: a study's prose is there while its pages are
+// made and gone once they are, so a large tree does not hold every
+// study's prose to the end of the build.
+func TestStreamReleasesProse(t *testing.T) {
+	t.Parallel()
+	d := copyTree(t)
+	s, err := startStream(d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := 0
+	err = s.run(true, func(i int, res check.Result, _ *cachedStudy) error {
+		if len(s.pc.of(s.ids[i])) > 0 {
+			held++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held == 0 {
+		t.Fatal("no study had prose as its pages were made: the tree tests nothing")
+	}
+	for lang, byStudy := range s.pc.prose {
+		if len(byStudy) > 0 {
+			t.Errorf("%s: the prose of %d studies is still held after the build", lang, len(byStudy))
 		}
 	}
 }
